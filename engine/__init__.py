@@ -1,0 +1,1 @@
+"""Tigris & Euphrates rules engine: pure, deterministic, no I/O."""
