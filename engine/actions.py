@@ -1,0 +1,207 @@
+"""The four actions and pass: checking a move against the rules, then carrying it out."""
+
+from engine.conflicts import start_revolt
+from engine.constants import BLUE, COLOURS, HAND_SIZE, TILE_NAMES
+from engine.draws import draw
+from engine.errors import IllegalMove
+from engine.events import event, plural, who
+from engine.flow import after_wars, end_turn, next_war, treasure_stage
+from engine.regions import Regions
+from engine.squares import SQUARE_NAMES
+from engine.state import EMPTY, State
+from engine.support import send_home_unsupported, touches_temple
+
+
+def _occupant(state: State, sq: int) -> str | None:
+    """What stands on a square, in words, or None if it is empty."""
+    if state.cat[sq]:
+        return "a catastrophe"
+    if state.leader[sq] != EMPTY:
+        return "a leader"
+    if state.tile[sq] != EMPTY:
+        return "a tile"
+    return None
+
+
+# ---- leaders ---------------------------------------------------------------------------------
+
+def check_leader(state: State, colour: int, sq: int) -> list[int]:
+    """Raise IllegalMove unless the active player may put that leader on sq; gives the leaders it joins."""
+    name = SQUARE_NAMES[sq]
+    player = state.players[state.player]
+    current = player.leaders[colour]
+    if current == sq:
+        raise IllegalMove(f"Your {COLOURS[colour]} leader already stands on {name}.")
+    if state.board.river[sq]:
+        raise IllegalMove(f"{name} is a river square: leaders stand only on land.")
+    what = _occupant(state, sq)
+    if what:
+        raise IllegalMove(f"{name} already holds {what}: a leader needs an empty square.")
+    if current >= 0:
+        state.leader[current] = EMPTY  # judged with the leader lifted
+    try:
+        if not touches_temple(state, sq):
+            raise IllegalMove(f"A leader must stand next to a face-up red temple, and {name} has none beside it.")
+        regions = Regions(state)
+        kingdoms = regions.adjacent_kingdoms(sq)
+        if len(kingdoms) >= 2:
+            raise IllegalMove(f"A leader on {name} would join two kingdoms, which is not allowed.")
+    finally:
+        if current >= 0:
+            state.leader[current] = state.player * 4 + colour
+    return regions.leaders[kingdoms[0]] if kingdoms else []
+
+
+def apply_leader(state: State, colour: int, sq: int, events: list[dict]) -> None:
+    joined = check_leader(state, colour, sq)
+    seat = state.player
+    current = state.players[seat].leaders[colour]
+    if current >= 0:
+        state.lift_leader(seat, colour)
+        text = f"{who(state, seat)} moves their {COLOURS[colour]} leader from {SQUARE_NAMES[current]} to {SQUARE_NAMES[sq]}."
+        state.last["squares"].append(SQUARE_NAMES[current])
+    else:
+        text = f"{who(state, seat)} places their {COLOURS[colour]} leader on {SQUARE_NAMES[sq]}."
+    state.put_leader(seat, colour, sq)
+    state.last["squares"].append(SQUARE_NAMES[sq])
+    events.append(event("leader", text, seat=seat, colour=COLOURS[colour], square=SQUARE_NAMES[sq],
+                        origin=SQUARE_NAMES[current] if current >= 0 else None))
+    defender = next((code // 4 for code in joined if code % 4 == colour), None)
+    if defender is not None:
+        start_revolt(state, seat, defender, colour, events)
+        return
+    treasure_stage(state, events)
+
+
+def check_withdraw(state: State, colour: int) -> None:
+    if state.players[state.player].leaders[colour] < 0:
+        raise IllegalMove(f"Your {COLOURS[colour]} leader is not on the board.")
+
+
+def apply_withdraw(state: State, colour: int, events: list[dict]) -> None:
+    check_withdraw(state, colour)
+    sq = state.lift_leader(state.player, colour)
+    state.last["squares"].append(SQUARE_NAMES[sq])
+    events.append(event("withdraw", f"{who(state, state.player)} withdraws their {COLOURS[colour]} leader "
+                        f"from {SQUARE_NAMES[sq]}.", seat=state.player, colour=COLOURS[colour],
+                        square=SQUARE_NAMES[sq]))
+    treasure_stage(state, events)
+
+
+# ---- tiles -----------------------------------------------------------------------------------
+
+def check_tile(state: State, colour: int, sq: int) -> Regions:
+    """Raise IllegalMove unless the active player may place that tile on sq; returns the regions judged."""
+    name = SQUARE_NAMES[sq]
+    if state.players[state.player].hand[colour] == 0:
+        raise IllegalMove(f"You have no {COLOURS[colour]} tile in your hand.")
+    what = _occupant(state, sq)
+    if what:
+        raise IllegalMove(f"{name} already holds {what}: a tile needs an empty square.")
+    if state.board.river[sq] and colour != BLUE:
+        raise IllegalMove(f"{name} is a river square: only blue tiles go there.")
+    if not state.board.river[sq] and colour == BLUE:
+        raise IllegalMove(f"{name} is a land square: blue tiles go only on river squares.")
+    regions = Regions(state)
+    if len(regions.adjacent_kingdoms(sq)) >= 3:
+        raise IllegalMove(f"A tile on {name} would join three kingdoms; a tile may join at most two.")
+    return regions
+
+
+def apply_tile(state: State, colour: int, sq: int, events: list[dict]) -> None:
+    regions = check_tile(state, colour, sq)
+    seat = state.player
+    kingdoms = regions.adjacent_kingdoms(sq)
+    state.players[seat].hand[colour] -= 1
+    state.tile[sq] = colour
+    state.last["squares"].append(SQUARE_NAMES[sq])
+    name = SQUARE_NAMES[sq]
+    events.append(event("tile", f"{who(state, seat)} places a {COLOURS[colour]} {TILE_NAMES[colour]} on {name}.",
+                        seat=seat, colour=COLOURS[colour], square=name))
+    ctx = {"placed": name, "placed_colour": COLOURS[colour]}
+    if len(kingdoms) == 2:
+        colours_a = {code % 4 for code in regions.leaders[kingdoms[0]]}
+        colours_b = {code % 4 for code in regions.leaders[kingdoms[1]]}
+        wars = [COLOURS[c] for c in sorted(colours_a & colours_b)]
+        events.append(event(
+            "unification", f"The tile on {name} joins two kingdoms"
+            + (f": war over {' and '.join(wars)}." if wars else "; no leaders clash."),
+            square=name, wars=wars,
+        ))
+        next_war(state, {**ctx, "marker": name, "waiting": wars}, events)
+        return
+    here = [code for rid in kingdoms for code in regions.leaders[rid]]
+    scorer = next((code // 4 for code in here if code % 4 == colour), None)
+    if scorer is None:
+        scorer = next((code // 4 for code in here if code % 4 == 3), None)
+    if scorer is not None:
+        state.players[scorer].points[colour] += 1
+        events.append(event("point", f"{who(state, scorer)} scores 1 {COLOURS[colour]} point.", seat=scorer,
+                            colour=COLOURS[colour], count=1, reason="tile"))
+    after_wars(state, ctx, events)
+
+
+# ---- catastrophes ----------------------------------------------------------------------------
+
+def check_catastrophe(state: State, sq: int) -> None:
+    name = SQUARE_NAMES[sq]
+    if state.players[state.player].catastrophes <= 0:
+        raise IllegalMove("You have no catastrophe tiles left.")
+    if state.cat[sq]:
+        raise IllegalMove(f"{name} already holds a catastrophe.")
+    if state.leader[sq] != EMPTY:
+        raise IllegalMove(f"{name} holds a leader: a catastrophe cannot go there.")
+    if state.treasure[sq]:
+        raise IllegalMove(f"{name} holds a treasure: a catastrophe cannot go there.")
+    if state.down[sq]:
+        raise IllegalMove(f"{name} is part of a monument: a catastrophe cannot go there.")
+
+
+def apply_catastrophe(state: State, sq: int, events: list[dict]) -> None:
+    check_catastrophe(state, sq)
+    seat = state.player
+    state.players[seat].catastrophes -= 1
+    destroyed = state.tile[sq]
+    if destroyed != EMPTY:
+        state.tile[sq] = EMPTY
+        state.removed[destroyed] += 1
+    state.cat[sq] = True
+    state.last["squares"].append(SQUARE_NAMES[sq])
+    what = f", destroying a {COLOURS[destroyed]} {TILE_NAMES[destroyed]}" if destroyed != EMPTY else ""
+    events.append(event("catastrophe", f"{who(state, seat)} places a catastrophe on {SQUARE_NAMES[sq]}{what}.",
+                        seat=seat, square=SQUARE_NAMES[sq],
+                        destroyed=COLOURS[destroyed] if destroyed != EMPTY else None))
+    send_home_unsupported(state, events, "catastrophe")
+    treasure_stage(state, events)
+
+
+# ---- swaps and passing -----------------------------------------------------------------------
+
+def check_swap(state: State, counts: tuple[int, ...]) -> None:
+    hand = state.players[state.player].hand
+    if not 1 <= sum(counts) <= HAND_SIZE:
+        raise IllegalMove("Swap 1 to 6 tiles.")
+    for colour, n in enumerate(counts):
+        if n > hand[colour]:
+            raise IllegalMove(f"You have only {plural(hand[colour], COLOURS[colour] + ' tile')} to swap.")
+
+
+def apply_swap(state: State, counts: tuple[int, ...], events: list[dict]) -> None:
+    check_swap(state, counts)
+    seat = state.player
+    hand = state.players[seat].hand
+    for colour, n in enumerate(counts):
+        hand[colour] -= n
+        state.removed[colour] += n
+    wanted = sum(counts)
+    got = draw(state, seat, wanted)
+    text = f"{who(state, seat)} swaps {plural(wanted, 'tile')}"
+    text += "." if got == wanted else f" but the bag holds only {got}."
+    events.append(event("swap", text, seat=seat, count=wanted, drawn=got))
+    treasure_stage(state, events)
+
+
+def apply_pass(state: State, events: list[dict]) -> None:
+    events.append(event("pass", f"{who(state, state.player)} passes.", seat=state.player))
+    state.actions_left = 0
+    end_turn(state, events)

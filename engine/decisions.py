@@ -1,0 +1,97 @@
+"""Decisions inside an action: reinforcements, war order, monuments and treasure choices."""
+
+from engine.conflicts import commit, resolve_revolt, resolve_war, start_war, war_owners
+from engine.constants import COLOURS, MONUMENT_NAMES
+from engine.errors import IllegalMove
+from engine.events import event, plural, who
+from engine.flow import build_monument, choose_treasure, next_war, treasure_stage
+from engine.squares import SQUARE_INDEX, SQUARE_NAMES
+from engine.state import State
+
+CONTEXT_KEYS = ("placed", "placed_colour", "marker", "waiting")
+
+
+def describe(state: State) -> str:
+    """The decision awaited, in words."""
+    p = state.pending
+    name = who(state, p["seat"])
+    kind = p["kind"]
+    if kind in ("revolt", "war"):
+        return f"{name} must commit {p['commit_colour']} tiles to the {p['colour']} {kind} (commit <n>)"
+    if kind == "war_order":
+        return f"{name} must choose which war to fight first ({', '.join('war ' + c for c in p['waiting'])})"
+    if kind == "monument":
+        return f"{name} may build a monument (monument <pair> <square>) or decline"
+    return f"{name} must choose a treasure to take (treasure <square>)"
+
+
+def check_commit(state: State, count: int) -> None:
+    p = state.pending
+    colour = COLOURS.index(p["commit_colour"])
+    have = state.players[p["seat"]].hand[colour]
+    if count > have:
+        raise IllegalMove(f"You hold only {plural(have, p['commit_colour'] + ' tile')}: commit 0 to {have}.")
+
+
+def apply_commit(state: State, count: int, events: list[dict]) -> None:
+    check_commit(state, count)
+    if not commit(state, count, events):
+        return
+    p = state.pending
+    if p["kind"] == "revolt":
+        resolve_revolt(state, events)
+        treasure_stage(state, events)
+        return
+    resolve_war(state, events)
+    next_war(state, {k: p[k] for k in CONTEXT_KEYS}, events)
+
+
+def check_war(state: State, colour: int) -> None:
+    waiting = state.pending["waiting"]
+    if COLOURS[colour] not in waiting:
+        raise IllegalMove(f"There is no {COLOURS[colour]} war waiting: choose "
+                          + " or ".join("war " + c for c in waiting) + ".")
+
+
+def apply_war(state: State, colour: int, events: list[dict]) -> None:
+    check_war(state, colour)
+    p = state.pending
+    ctx = {k: p[k] for k in CONTEXT_KEYS}
+    owners = war_owners(state, SQUARE_INDEX[p["marker"]], colour)
+    events.append(event("war_order", f"{who(state, state.player)} chooses to fight the {COLOURS[colour]} war first.",
+                        seat=state.player, colour=COLOURS[colour]))
+    start_war(state, ctx, colour, owners, events)
+
+
+def check_monument(state: State, monument: int, top_left: int) -> None:
+    p = state.pending
+    if MONUMENT_NAMES[monument] not in p["pairs"]:
+        raise IllegalMove(f"The {MONUMENT_NAMES[monument]} monument cannot be built here: choose "
+                          + " or ".join(p["pairs"]) + ".")
+    if SQUARE_NAMES[top_left] not in p["blocks"]:
+        raise IllegalMove(f"{SQUARE_NAMES[top_left]} is not the top-left square of a block that qualifies: "
+                          "choose " + " or ".join(p["blocks"]) + ".")
+
+
+def apply_monument(state: State, monument: int, top_left: int, events: list[dict]) -> None:
+    check_monument(state, monument, top_left)
+    state.pending = None
+    build_monument(state, monument, top_left, events)
+
+
+def apply_decline(state: State, events: list[dict]) -> None:
+    events.append(event("decline", f"{who(state, state.player)} builds no monument.", seat=state.player))
+    state.pending = None
+    treasure_stage(state, events)
+
+
+def check_treasure(state: State, sq: int) -> None:
+    choices = state.pending["choices"]
+    if SQUARE_NAMES[sq] not in choices:
+        raise IllegalMove(f"There is no treasure to take on {SQUARE_NAMES[sq]}: choose "
+                          + " or ".join(choices) + ".")
+
+
+def apply_treasure(state: State, sq: int, events: list[dict]) -> None:
+    check_treasure(state, sq)
+    choose_treasure(state, sq, events)

@@ -1,0 +1,194 @@
+"""What follows an action: wars in order, a monument, treasures, then the end of the action and turn."""
+
+from engine.conflicts import start_war, war_owners
+from engine.constants import COLOURS, GREEN, HAND_SIZE, MONUMENT_NAMES, MONUMENTS
+from engine.draws import draw
+from engine.events import event, plural, who
+from engine.regions import Regions
+from engine.squares import COLS, NEIGHBOURS, SQUARE_INDEX, SQUARE_NAMES, block_squares
+from engine.standings import standings
+from engine.state import EMPTY, State
+from engine.support import send_home_unsupported
+
+
+def next_war(state: State, ctx: dict, events: list[dict]) -> None:
+    """Start the next war, ask for the order, or go on once no war is left."""
+    marker = SQUARE_INDEX[ctx["marker"]]
+    valid = {}
+    for name in ctx["waiting"]:
+        owners = war_owners(state, marker, COLOURS.index(name))
+        if len(owners) == 2:
+            valid[name] = owners
+        else:
+            events.append(event("war_skipped", f"The {name} leaders are no longer joined: no {name} war.",
+                                colour=name))
+    ctx["waiting"] = list(valid)
+    if len(valid) >= 2:
+        state.pending = {"kind": "war_order", "seat": state.player, **ctx}
+        return
+    if len(valid) == 1:
+        name, owners = next(iter(valid.items()))
+        start_war(state, ctx, COLOURS.index(name), owners, events)
+        return
+    after_wars(state, {"placed": ctx["placed"], "placed_colour": ctx["placed_colour"]}, events)
+
+
+def monument_options(state: State, sq: int, colour: int) -> tuple[list[int], list[int]]:
+    """Top-left squares of qualifying 2x2 blocks holding the placed tile, and the monuments that fit."""
+    built = {m for m, _ in state.monuments}
+    pairs = [m for m, pair in enumerate(MONUMENTS) if colour in pair and m not in built]
+    if not pairs:
+        return [], []
+    tile, down = state.tile, state.down
+    r, c = divmod(sq, COLS)
+    blocks = []
+    for dr in (1, 0):
+        for dc in (1, 0):
+            if r - dr < 0 or c - dc < 0:
+                continue
+            squares = block_squares(sq - dr * COLS - dc)
+            if squares and all(tile[x] == colour and not down[x] for x in squares):
+                blocks.append(squares[0])
+    return blocks, pairs
+
+
+def after_wars(state: State, ctx: dict, events: list[dict]) -> None:
+    """Offer a monument on the placed tile if one can be built, else settle treasures."""
+    sq, colour = SQUARE_INDEX[ctx["placed"]], COLOURS.index(ctx["placed_colour"])
+    blocks, pairs = monument_options(state, sq, colour)
+    if blocks:
+        state.pending = {
+            "kind": "monument", "seat": state.player, "colour": ctx["placed_colour"], "placed": ctx["placed"],
+            "blocks": [SQUARE_NAMES[b] for b in blocks], "pairs": [MONUMENT_NAMES[m] for m in pairs],
+        }
+        return
+    treasure_stage(state, events)
+
+
+def build_monument(state: State, monument: int, top_left: int, events: list[dict]) -> None:
+    squares = block_squares(top_left)
+    for x in squares:
+        state.down[x] = True
+    state.monuments.append((monument, top_left))
+    state.last["squares"].extend(SQUARE_NAMES[x] for x in squares if SQUARE_NAMES[x] not in state.last["squares"])
+    events.append(event(
+        "monument", f"{who(state, state.player)} builds the {MONUMENT_NAMES[monument]} monument on "
+        f"{SQUARE_NAMES[top_left]}.", seat=state.player, pair=MONUMENT_NAMES[monument],
+        at=SQUARE_NAMES[top_left],
+    ))
+    send_home_unsupported(state, events, "monument")
+    treasure_stage(state, events)
+
+
+def _region_of(state: State, start: int) -> list[int]:
+    tile, leader = state.tile, state.leader
+    seen = {start}
+    todo = [start]
+    while todo:
+        sq = todo.pop()
+        for nb in NEIGHBOURS[sq]:
+            if nb not in seen and (tile[nb] != EMPTY or leader[nb] != EMPTY):
+                seen.add(nb)
+                todo.append(nb)
+    return list(seen)
+
+
+def owed_treasures(state: State) -> list[tuple[int, list[int]]]:
+    """Kingdoms with a trader and two or more treasures, as (trader's owner, treasure squares), clockwise."""
+    owed = []
+    treasure = state.treasure
+    for k in range(state.n):
+        seat = (state.player + k) % state.n
+        sq = state.players[seat].leaders[GREEN]
+        if sq < 0:
+            continue
+        found = sorted(x for x in _region_of(state, sq) if treasure[x])
+        if len(found) >= 2:
+            owed.append((seat, found))
+    return owed
+
+
+def take_treasure(state: State, seat: int, sq: int, events: list[dict], forced: bool) -> None:
+    state.treasure[sq] = False
+    state.players[seat].points[4] += 1
+    state.last["squares"].append(SQUARE_NAMES[sq])
+    corner = sq in state.board.corners
+    events.append(event(
+        "treasure", f"{who(state, seat)} takes the {'corner ' if corner else ''}treasure on {SQUARE_NAMES[sq]}.",
+        seat=seat, square=SQUARE_NAMES[sq], corner=corner, forced=forced,
+    ))
+
+
+def treasure_stage(state: State, events: list[dict]) -> None:
+    """Settle every kingdom that owes treasures, raising a decision where there is a real choice."""
+    corners = state.board.corners
+    while True:
+        owed = owed_treasures(state)
+        if not owed:
+            break
+        seat, squares = owed[0]
+        corner_sqs = [x for x in squares if x in corners]
+        if len(corner_sqs) < len(squares):
+            for x in corner_sqs:
+                take_treasure(state, seat, x, events, forced=True)
+            choices = [x for x in squares if x not in corners]
+        else:
+            choices = squares
+        if len(choices) >= 2:
+            state.pending = {"kind": "treasure", "seat": seat, "choices": [SQUARE_NAMES[x] for x in choices],
+                             "take": len(choices) - 1}
+            return
+    state.pending = None
+    finish_action(state, events)
+
+
+def choose_treasure(state: State, sq: int, events: list[dict]) -> None:
+    p = state.pending
+    take_treasure(state, p["seat"], sq, events, forced=False)
+    p["choices"].remove(SQUARE_NAMES[sq])
+    p["take"] -= 1
+    if p["take"] == 0:
+        treasure_stage(state, events)
+
+
+def finish_action(state: State, events: list[dict]) -> None:
+    state.actions_left -= 1
+    if state.actions_left <= 0:
+        end_turn(state, events)
+
+
+def end_turn(state: State, events: list[dict]) -> None:
+    """Monument income, refills from the active player clockwise, the end check, the next turn."""
+    active = state.player
+    if state.monuments:
+        regions = Regions(state)
+        for m, at in state.monuments:
+            here = regions.leaders[regions.label[at]]
+            for colour in MONUMENTS[m]:
+                if active * 4 + colour in here:
+                    state.players[active].points[colour] += 1
+                    events.append(event(
+                        "point", f"{who(state, active)} scores 1 {COLOURS[colour]} point from the "
+                        f"{MONUMENT_NAMES[m]} monument.", seat=active, colour=COLOURS[colour], count=1,
+                        reason="monument",
+                    ))
+    for k in range(state.n):
+        seat = (active + k) % state.n
+        need = HAND_SIZE - sum(state.players[seat].hand)
+        if need > 0:
+            got = draw(state, seat, need)
+            text = f"{who(state, seat)} draws {plural(got, 'tile')}"
+            text += "." if got == need else f": the bag is empty, {need - got} short."
+            events.append(event("draw", text, seat=seat, count=got, wanted=need))
+    treasures_left = sum(state.treasure)
+    if treasures_left <= 2 or state.short_draw:
+        state.over = True
+        state.pending = None
+        why = (f"only {plural(treasures_left, 'treasure')} left on the board" if treasures_left <= 2
+               else "the bag could not fill a draw")
+        events.append(event("game_over", f"The game is over: {why}.", reason=why, standings=standings(state)))
+        return
+    state.player = (active + 1) % state.n
+    state.actions_left = 2
+    state.short_draw = False
+    events.append(event("turn", f"{who(state, state.player)}'s turn.", seat=state.player))

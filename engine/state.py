@@ -1,0 +1,82 @@
+"""The mutable game state the rules work on: flat per-square arrays for speed."""
+
+from dataclasses import dataclass, field
+
+from engine.boards import BoardMap
+from engine.squares import NSQ
+
+EMPTY = -1
+
+
+@dataclass
+class Player:
+    """One seat: hidden hand, leaders (square or -1 in supply), catastrophes left, points."""
+
+    dynasty: str
+    hand: list[int]
+    leaders: list[int]
+    catastrophes: int
+    points: list[int]  # red, blue, green, black, treasure
+
+    def copy(self) -> "Player":
+        return Player(self.dynasty, self.hand[:], self.leaders[:], self.catastrophes, self.points[:])
+
+
+@dataclass
+class State:
+    """Everything about one game at one moment; `pending` is a JSON-ready dict or None."""
+
+    board: BoardMap
+    players: list[Player]
+    scores_open: bool = False
+    tile: list[int] = field(default_factory=lambda: [EMPTY] * NSQ)  # colour index or EMPTY
+    down: list[bool] = field(default_factory=lambda: [False] * NSQ)  # face down under a monument
+    leader: list[int] = field(default_factory=lambda: [EMPTY] * NSQ)  # seat * 4 + colour, or EMPTY
+    cat: list[bool] = field(default_factory=lambda: [False] * NSQ)
+    treasure: list[bool] = field(default_factory=lambda: [False] * NSQ)
+    monuments: list[tuple[int, int]] = field(default_factory=list)  # (monument index, top-left square)
+    bag: list[int] = field(default_factory=lambda: [0, 0, 0, 0])
+    removed: list[int] = field(default_factory=lambda: [0, 0, 0, 0])  # tiles out of the game
+    player: int = 0
+    actions_left: int = 2
+    seed: int = 0
+    draws: int = 0
+    short_draw: bool = False
+    over: bool = False
+    pending: dict | None = None
+    last: dict | None = None
+
+    def copy(self) -> "State":
+        return State(
+            self.board, [p.copy() for p in self.players], self.scores_open, self.tile[:], self.down[:],
+            self.leader[:], self.cat[:], self.treasure[:], self.monuments[:], self.bag[:],
+            self.removed[:], self.player, self.actions_left, self.seed, self.draws, self.short_draw,
+            self.over, _deep(self.pending), _deep(self.last),
+        )
+
+    @property
+    def n(self) -> int:
+        return len(self.players)
+
+    def put_leader(self, seat: int, colour: int, sq: int) -> None:
+        self.leader[sq] = seat * 4 + colour
+        self.players[seat].leaders[colour] = sq
+
+    def lift_leader(self, seat: int, colour: int) -> int:
+        """Send a leader back to its owner's supply; returns the square it left."""
+        sq = self.players[seat].leaders[colour]
+        self.leader[sq] = EMPTY
+        self.players[seat].leaders[colour] = EMPTY
+        return sq
+
+    def face_up_temple(self, sq: int) -> bool:
+        return self.tile[sq] == 0 and not self.down[sq]
+
+
+def _deep(value):
+    """Copy of a JSON-like value (dicts, lists, scalars)."""
+    if isinstance(value, dict):
+        return {k: _deep(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [_deep(v) for v in value]
+    return value
