@@ -58,7 +58,8 @@ def apply_leader(state: State, colour: int, sq: int, events: list[dict]) -> None
     current = state.players[seat].leaders[colour]
     if current >= 0:
         state.lift_leader(seat, colour)
-        text = f"{who(state, seat)} moves their {COLOURS[colour]} leader from {SQUARE_NAMES[current]} to {SQUARE_NAMES[sq]}."
+        text = (f"{who(state, seat)} moves their {COLOURS[colour]} leader from {SQUARE_NAMES[current]} "
+                f"to {SQUARE_NAMES[sq]}.")
         state.last["squares"].append(SQUARE_NAMES[current])
     else:
         text = f"{who(state, seat)} places their {COLOURS[colour]} leader on {SQUARE_NAMES[sq]}."

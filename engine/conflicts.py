@@ -49,10 +49,7 @@ def war_strength(state: State, regions: Regions, seat: int, colour: int) -> int:
 
 def start_war(state: State, ctx: dict, colour: int, owners: list[int], events: list[dict]) -> None:
     active = state.player
-    if active in owners:
-        attacker = active
-    else:
-        attacker = min(owners, key=lambda s: (s - active) % state.n)
+    attacker = active if active in owners else min(owners, key=lambda s: (s - active) % state.n)
     defender = owners[0] if owners[1] == attacker else owners[1]
     marker = SQUARE_INDEX[ctx["marker"]]
     regions = Regions(state, exclude=marker)

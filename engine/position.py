@@ -29,7 +29,8 @@ def to_position(state: State) -> dict:
             {
                 "dynasty": p.dynasty,
                 "hand": dict(zip(COLOURS, p.hand, strict=True)),
-                "leaders": {c: (SQUARE_NAMES[sq] if sq >= 0 else None) for c, sq in zip(COLOURS, p.leaders, strict=True)},
+                "leaders": {c: SQUARE_NAMES[sq] if sq >= 0 else None
+                            for c, sq in zip(COLOURS, p.leaders, strict=True)},
                 "catastrophes": p.catastrophes,
                 "points": dict(zip(POINT_KEYS, p.points, strict=True)),
             }
