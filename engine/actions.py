@@ -190,9 +190,10 @@ def check_swap(state: State, counts: tuple[int, ...]) -> None:
 def apply_swap(state: State, counts: tuple[int, ...], events: list[dict]) -> None:
     check_swap(state, counts)
     seat = state.player
-    hand = state.players[seat].hand
+    hand, swapped = state.players[seat].hand, state.players[seat].swapped
     for colour, n in enumerate(counts):
         hand[colour] -= n
+        swapped[colour] += n
         state.removed[colour] += n
     wanted = sum(counts)
     got = draw(state, seat, wanted)

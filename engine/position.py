@@ -33,6 +33,7 @@ def to_position(state: State) -> dict:
                             for c, sq in zip(COLOURS, p.leaders, strict=True)},
                 "catastrophes": p.catastrophes,
                 "points": dict(zip(POINT_KEYS, p.points, strict=True)),
+                "swapped": dict(zip(COLOURS, p.swapped, strict=True)),
             }
             for p in state.players
         ],
@@ -96,6 +97,7 @@ def from_position(pos: dict) -> State:
             leaders=leaders,
             catastrophes=int(rp.get("catastrophes", CATASTROPHES)),
             points=_colours(rp.get("points", {}), f"player {i} points", POINT_KEYS),
+            swapped=_colours(rp.get("swapped", {}), f"player {i} swapped"),
         ))
     options = pos.get("options") or {}
     state = State(board=board, players=players, scores_open=options.get("scores", "hidden") == "open")
@@ -155,18 +157,24 @@ def bag_fill(state: State) -> float:
 
 
 def view(state: State, seat: int | None) -> dict:
-    """What one seat may know (seat None: a spectator): other hands, hidden points and the bag removed."""
+    """What one seat may know (seat None: a spectator): other hands, hidden points and the bag removed.
+
+    `removed` becomes the tiles out of the game that this seat can know of: all but others' swap discards."""
     pos = to_position(state)
     show_points = state.scores_open or state.over
+    known = state.removed[:]
     for i, p in enumerate(pos["players"]):
         p["hand_size"] = sum(p["hand"].values())
+        p["swapped_count"] = sum(p["swapped"].values())
         if i != seat:
             p["hand"] = None
+            p["swapped"] = None
+            known = [k - n for k, n in zip(known, state.players[i].swapped, strict=True)]
             if not show_points:
                 p["points"] = None
     pos["bag"] = None
     pos["bag_fill"] = bag_fill(state)
     pos["seed"] = None
-    pos["removed"] = None  # swapped-away colours are private
+    pos["removed"] = dict(zip(COLOURS, known, strict=True))
     pos["draws"] = None
     return pos

@@ -17,9 +17,10 @@ class Player:
     leaders: list[int]
     catastrophes: int
     points: list[int]  # red, blue, green, black, treasure
+    swapped: list[int] = field(default_factory=lambda: [0, 0, 0, 0])  # discarded by swaps: private
 
     def copy(self) -> "Player":
-        return Player(self.dynasty, self.hand[:], self.leaders[:], self.catastrophes, self.points[:])
+        return Player(self.dynasty, self.hand[:], self.leaders[:], self.catastrophes, self.points[:], self.swapped[:])
 
 
 @dataclass
