@@ -1,0 +1,7 @@
+"""Pictures of Tigris & Euphrates positions (Pillow): the board, a private hand, the final standings."""
+
+from render.final import render_final
+from render.hand import render_hand
+from render.picture import render_board
+
+__all__ = ["render_board", "render_final", "render_hand"]

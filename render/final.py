@@ -1,0 +1,117 @@
+"""The end of the game: the final board with a standings table in place of the panel."""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from typing import Any
+
+from PIL import Image, ImageDraw
+
+from render import palette as P
+from render import sprites
+from render.board import draw_board, static_layer
+from render.layout import BOARD_H, SMALL_SIZE, TEXT_SIZE, WIDTH
+from render.model import scene
+from render.png import encode
+from render.text import label
+
+TITLE_H = 50
+HEAD_H = 36
+ROW_H = 60
+FOOT_H = 16
+
+PLACE_X = 40
+BADGE_X = 76
+NAME_X = 126
+NAME_W = 200
+TOTALS_X = 336
+BOX_W = 56
+BOX_STEP = 62
+TREASURE_X = TOTALS_X + 4 * BOX_STEP + 6
+SCORE_X = TREASURE_X + 96
+
+
+def _height(players: int) -> int:
+    return BOARD_H + TITLE_H + HEAD_H + players * ROW_H + FOOT_H
+
+
+@lru_cache(maxsize=8)
+def _base(board_name: str, players: int) -> Image.Image:
+    im = Image.new("RGB", (WIDTH, _height(players)), P.PANEL_BG)
+    im.paste(static_layer(board_name), (0, 0))
+    d = ImageDraw.Draw(im)
+    y = BOARD_H + TITLE_H + HEAD_H // 2
+    label(d, (PLACE_X, y), "#", SMALL_SIZE, P.TEXT_DIM, bold=True, anchor="mm")
+    label(d, (NAME_X, y), "Player", SMALL_SIZE, P.TEXT_DIM, bold=True)
+    for i, colour in enumerate(P.COLOURS):
+        icon = sprites.tile(colour, 26)
+        im.paste(icon, (TOTALS_X + i * BOX_STEP + (BOX_W - 26) // 2, y - 13), icon)
+    gem = sprites.treasure(False, 26)
+    im.paste(gem, (TREASURE_X + 4, y - 13), gem)
+    label(d, (TREASURE_X + 34, y), "taken", SMALL_SIZE - 2, P.TEXT_DIM, bold=True)
+    label(d, (SCORE_X + 50, y), "Score", SMALL_SIZE, P.TEXT_DIM, bold=True, anchor="mm")
+    for i in range(players + 1):
+        yy = BOARD_H + TITLE_H + HEAD_H + i * ROW_H
+        d.line((8, yy, WIDTH - 8, yy), fill=P.PANEL_RULE, width=2)
+    return im
+
+
+def _ordinal(n: int) -> str:
+    return f"{n}{'th' if 10 <= n % 100 <= 20 else {1: 'st', 2: 'nd', 3: 'rd'}.get(n % 10, 'th')}"
+
+
+def final_image(position: dict[str, Any], standings: list[dict[str, Any]],
+                names: list[str] | None = None) -> Image.Image:
+    """The final picture as a Pillow image (render_final without the encoding)."""
+    sc = scene(position, names)
+    if len(standings) != len(sc.players):
+        raise ValueError(f"{len(standings)} standings for {len(sc.players)} players")
+    im = _base(sc.board.name, len(sc.players)).copy()
+    draw_board(im, sc)
+    d = ImageDraw.Draw(im)
+
+    order = sorted(range(len(standings)), key=lambda s: (int(standings[s].get("place", 99)), s))
+    winners = [sc.players[s].name for s in order if int(standings[s].get("place", 0)) == 1]
+    title = "Game over — " + (f"{winners[0]} wins" if len(winners) == 1 else "shared win: " + ", ".join(winners))
+    label(d, (20, BOARD_H + TITLE_H // 2 + 4), title, 26, P.TEXT, bold=True, width=WIDTH - 40)
+
+    for row, seat in enumerate(order):
+        st, p = standings[seat], sc.players[seat]
+        y = BOARD_H + TITLE_H + HEAD_H + row * ROW_H
+        mid = y + ROW_H // 2
+        place = int(st.get("place", 0))
+        if place == 1:
+            d.rectangle((8, y + 1, WIDTH - 9, y + ROW_H - 1), fill=P.PANEL_ACTIVE)
+        label(d, (PLACE_X, mid), _ordinal(place), TEXT_SIZE, P.TEXT, bold=True, anchor="mm")
+        badge = sprites.badge(p.dynasty, 44)
+        im.paste(badge, (BADGE_X, mid - 22), badge)
+        label(d, (NAME_X, mid), p.name, TEXT_SIZE, P.TEXT, bold=True, width=NAME_W)
+        totals = st.get("totals") or {}
+        score = st.get("score")
+        for i, colour in enumerate(P.COLOURS):
+            x = TOTALS_X + i * BOX_STEP
+            value = totals.get(colour)
+            box = (x, mid - 20, x + BOX_W, mid + 20)
+            d.rounded_rectangle(box, radius=7, fill=P.TILE[colour])
+            # The weakest colour is the score: ring it so the reason for the score is visible.
+            if value is not None and value == score:
+                d.rounded_rectangle((box[0] - 5, box[1] - 5, box[2] + 5, box[3] + 5), radius=11,
+                                    outline=P.OUTLINE, width=1)
+                d.rounded_rectangle((box[0] - 4, box[1] - 4, box[2] + 4, box[3] + 4), radius=10,
+                                    outline=P.HIGHLIGHT, width=4)
+            label(d, (x + BOX_W / 2, mid + 1), "?" if value is None else str(value), TEXT_SIZE, P.SYMBOL,
+                  bold=True, anchor="mm")
+        taken = None if p.points is None else p.points.get("treasure")
+        d.rounded_rectangle((TREASURE_X, mid - 20, TREASURE_X + 80, mid + 20), radius=7, fill=P.TREASURE,
+                            outline=P.TREASURE_EDGE, width=2)
+        label(d, (TREASURE_X + 40, mid + 1), "?" if taken is None else str(taken), TEXT_SIZE, P.TEXT,
+              bold=True, anchor="mm")
+        label(d, (SCORE_X + 50, mid + 1), "?" if score is None else str(score), 30, P.TEXT, bold=True,
+              anchor="mm")
+    return im
+
+
+def render_final(position: dict[str, Any], standings: list[dict[str, Any]], *,
+                 names: list[str] | None = None) -> bytes:
+    """PNG of the final board with the standings: colour totals, treasures taken, score, place."""
+    return encode(final_image(position, standings, names))

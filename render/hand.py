@@ -1,0 +1,135 @@
+"""The private hand picture: one seat's tiles, leaders in supply, catastrophes and own points.
+
+It reads only that seat's entry of the position, so another seat's hand or points can never leak."""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from typing import Any
+
+from PIL import Image, ImageDraw
+
+from render import palette as P
+from render import sprites
+from render.layout import SMALL_SIZE, TEXT_SIZE
+from render.model import Player, scene
+from render.panel import pending_parts
+from render.png import encode
+from render.text import label, plural
+
+HAND_W = 560
+PAD = 24
+SLOT = 80  # one tile in hand
+SLOT_STEP = 86
+PER_ROW = 6
+HEADER_H = 76
+SECTION_H = 100
+STATUS_H = 52
+
+
+def _rows(tiles: int) -> int:
+    return max(1, -(-tiles // PER_ROW))
+
+
+@lru_cache(maxsize=8)
+def _static(rows: int) -> Image.Image:
+    h = HEADER_H + rows * SLOT_STEP + 2 * SECTION_H + STATUS_H
+    im = Image.new("RGB", (HAND_W, h), P.PANEL_BG)
+    d = ImageDraw.Draw(im)
+    y = HEADER_H + rows * SLOT_STEP + 8
+    label(d, (PAD, y + 8), "Leaders in supply", SMALL_SIZE, P.TEXT_DIM, bold=True)
+    label(d, (PAD + 300, y + 8), "Catastrophes", SMALL_SIZE, P.TEXT_DIM, bold=True)
+    label(d, (PAD, y + SECTION_H + 8), "Your points", SMALL_SIZE, P.TEXT_DIM, bold=True)
+    for yy in (HEADER_H - 6, y - 4, y + SECTION_H - 2, y + 2 * SECTION_H - 2):
+        d.line((PAD // 2, yy, HAND_W - PAD // 2, yy), fill=P.PANEL_RULE, width=2)
+    return im
+
+
+def _tiles_in_hand(p: Player) -> list[str]:
+    hand = p.hand or {}
+    return [c for c in P.COLOURS for _ in range(max(0, hand.get(c, 0)))]
+
+
+def hand_image(view: dict[str, Any], seat: int, name: str | None = None) -> Image.Image:
+    """The hand picture as a Pillow image (render_hand without the encoding)."""
+    sc = scene(view)
+    if not 0 <= seat < len(sc.players):
+        raise ValueError(f"no seat {seat} in a {len(sc.players)}-player position")
+    p = sc.players[seat]
+    if p.hand is None:
+        raise ValueError(f"the position does not show seat {seat}'s hand: pass that seat's view")
+    tiles = _tiles_in_hand(p)
+    rows = _rows(len(tiles))
+    im = _static(rows).copy()
+    d = ImageDraw.Draw(im)
+
+    badge = sprites.badge(p.dynasty, 52)
+    im.paste(badge, (PAD, 10), badge)
+    dynasty = p.dynasty.capitalize()
+    shown = " ".join(name.split()) if name and name.strip() else dynasty
+    label(d, (PAD + 64, 26), shown, 26, P.TEXT, bold=True, width=HAND_W - PAD * 2 - 64)
+    sub = "your hand, only you see this"
+    label(d, (PAD + 64, 54), sub if shown == dynasty else f"{dynasty} · {sub}", SMALL_SIZE, P.TEXT_DIM)
+
+    for i in range(max(PER_ROW, len(tiles))):
+        x = PAD + (i % PER_ROW) * SLOT_STEP
+        y = HEADER_H + (i // PER_ROW) * SLOT_STEP
+        s = sprites.tile(tiles[i], SLOT) if i < len(tiles) else sprites.empty_slot(SLOT)
+        im.paste(s, (x, y), s)
+
+    y = HEADER_H + rows * SLOT_STEP + 8
+    for i, colour in enumerate(P.COLOURS):
+        x = PAD + i * 66
+        sq = p.leaders.get(colour)
+        if sq:
+            s = sprites.empty_leader(54)
+            im.paste(s, (x, y + 26), s)
+            label(d, (x + 27, y + 53), sq, SMALL_SIZE, P.TEXT_DIM, bold=True, anchor="mm")
+        else:
+            s = sprites.leader(colour, p.dynasty, 54)
+            im.paste(s, (x, y + 26), s)
+    for i in range(2):
+        s = sprites.catastrophe(54) if i < p.catastrophes else sprites.empty_slot(54)
+        im.paste(s, (PAD + 300 + i * 62, y + 26), s)
+
+    y += SECTION_H
+    if p.points is None:
+        label(d, (PAD, y + 52), "hidden", TEXT_SIZE, P.TEXT_DIM)
+    else:
+        for i, key in enumerate((*P.COLOURS, "treasure")):
+            x = PAD + i * 90
+            box = (x, y + 30, x + 78, y + 80)
+            if key == "treasure":
+                d.rounded_rectangle(box, radius=8, fill=P.TREASURE, outline=P.TREASURE_EDGE, width=2)
+                gem = sprites.treasure(False, 26)
+                im.paste(gem, (x + 6, y + 42), gem)
+                label(d, (x + 54, y + 56), str(p.points[key]), 28, P.TEXT, bold=True, anchor="mm")
+            else:
+                d.rounded_rectangle(box, radius=8, fill=P.TILE[key])
+                icon = sprites.tile(key, 30)
+                im.paste(icon, (x + 5, y + 40), icon)
+                label(d, (x + 56, y + 56), str(p.points[key]), 28, P.SYMBOL, bold=True, anchor="mm")
+
+    y += SECTION_H
+    waiting = pending_parts(sc)
+    if sc.over:
+        status = "Game over"
+    elif waiting and (sc.pending or {}).get("seat") == seat:
+        status = f"Your decision: {waiting[1]}"
+    elif waiting:
+        status = f"Waiting: {waiting[0]} to {waiting[1]}"
+    elif sc.active == seat:
+        status = "Your turn"
+        if sc.actions_left is not None:
+            status += f" · {plural(int(sc.actions_left), 'action')} left"
+    elif sc.active is not None and 0 <= sc.active < len(sc.players):
+        status = f"{sc.players[sc.active].name}'s turn"
+    else:
+        status = ""
+    label(d, (PAD, y + STATUS_H // 2), status, TEXT_SIZE, P.TEXT, bold=True, width=HAND_W - 2 * PAD)
+    return im
+
+
+def render_hand(view: dict[str, Any], seat: int, *, name: str | None = None) -> bytes:
+    """PNG of `seat`'s private hand: tiles, leaders in supply, catastrophes and own points."""
+    return encode(hand_image(view, seat, name))

@@ -1,0 +1,101 @@
+"""Colours of the pictures, and the colour science that checks them for colour-blind players."""
+
+from __future__ import annotations
+
+RGB = tuple[int, int, int]
+
+# Tile colours: Okabe–Ito-like hues pushed apart in lightness (L* ≈ 52 / 37 / 65 / 13), so red and
+# green differ even in greyscale; every tile also carries a symbol, so colour is never the only cue.
+TILE: dict[str, RGB] = {
+    "red": (214, 80, 20),
+    "blue": (24, 84, 170),
+    "green": (56, 178, 112),
+    "black": (34, 34, 34),
+}
+COLOURS: tuple[str, ...] = ("red", "blue", "green", "black")
+
+LAND: RGB = (236, 224, 190)
+LAND_ALT: RGB = (228, 215, 178)  # checkerboard shade: helps count squares across the board
+RIVER: RGB = (150, 200, 230)
+RIVER_WAVE: RGB = (118, 176, 214)
+GRID: RGB = (176, 160, 122)
+FRAME: RGB = (92, 78, 52)
+MARGIN_BG: RGB = (250, 246, 234)
+LABEL: RGB = (60, 50, 34)
+
+SYMBOL: RGB = (255, 255, 255)  # symbols on tiles and leaders
+OUTLINE: RGB = (24, 20, 14)
+
+KINGDOM_TINT: RGB = (190, 160, 100)  # fills the gaps between a kingdom's pieces
+KINGDOM_EDGE: RGB = (64, 32, 88)
+HIGHLIGHT: RGB = (255, 221, 0)  # last action's squares
+TREASURE: RGB = (246, 196, 40)
+TREASURE_EDGE: RGB = (120, 80, 0)
+CATASTROPHE: RGB = (78, 70, 80)
+CATASTROPHE_MARK: RGB = (255, 150, 60)
+FACE_DOWN: RGB = (170, 150, 120)
+MARKER: RGB = (255, 255, 255)
+DYNASTY_BADGE: RGB = (70, 62, 84)  # neutral disc for a dynasty, never a tile colour
+
+PANEL_BG: RGB = (250, 246, 234)
+PANEL_ACTIVE: RGB = (255, 240, 170)
+PANEL_RULE: RGB = (210, 198, 168)
+TEXT: RGB = (34, 30, 24)
+TEXT_DIM: RGB = (120, 110, 96)
+FADED: RGB = (214, 206, 186)
+
+
+# --- colour science: used by the tests to keep the palette readable for everyone -----------------
+
+# Machado, Oliveira & Fernandes (2009), severity 1.0, applied to linear RGB.
+_CVD = {
+    "deuteranopia": ((0.367322, 0.860646, -0.227968), (0.280085, 0.672501, 0.047413),
+                     (-0.011820, 0.042940, 0.968881)),
+    "protanopia": ((0.152286, 1.052583, -0.204868), (0.114503, 0.786281, 0.099216),
+                   (-0.003882, -0.048116, 1.051998)),
+    "tritanopia": ((1.255528, -0.076749, -0.178779), (-0.078411, 0.930809, 0.147602),
+                   (0.004733, 0.691367, 0.303900)),
+}
+CVD_KINDS: tuple[str, ...] = tuple(_CVD)
+
+
+def _to_linear(c: float) -> float:
+    c /= 255
+    return c / 12.92 if c <= 0.04045 else ((c + 0.055) / 1.055) ** 2.4
+
+
+def _to_srgb(v: float) -> float:
+    v = min(1.0, max(0.0, v))
+    return 255 * (12.92 * v if v <= 0.0031308 else 1.055 * v ** (1 / 2.4) - 0.055)
+
+
+def simulate(rgb: RGB, kind: str) -> tuple[float, float, float]:
+    """How `rgb` looks to someone with the given colour-vision deficiency."""
+    lin = [_to_linear(c) for c in rgb]
+    m = _CVD[kind]
+    r, g, b = (_to_srgb(sum(m[i][j] * lin[j] for j in range(3))) for i in range(3))
+    return (r, g, b)
+
+
+def lab(rgb: tuple[float, float, float]) -> tuple[float, float, float]:
+    """CIE L*a*b* (D65) of an sRGB colour."""
+    r, g, b = (_to_linear(c) for c in rgb)
+    x = (0.4124 * r + 0.3576 * g + 0.1805 * b) / 0.95047
+    y = 0.2126 * r + 0.7152 * g + 0.0722 * b
+    z = (0.0193 * r + 0.1192 * g + 0.9505 * b) / 1.08883
+
+    def f(t: float) -> float:
+        return t ** (1 / 3) if t > 0.008856 else 7.787 * t + 16 / 116
+
+    return (116 * f(y) - 16, 500 * (f(x) - f(y)), 200 * (f(y) - f(z)))
+
+
+def delta_e(a: tuple[float, float, float], b: tuple[float, float, float]) -> float:
+    """CIE76 colour difference: about 2 is just noticeable, 20+ is clearly different."""
+    la, lb = lab(a), lab(b)
+    return sum((p - q) ** 2 for p, q in zip(la, lb, strict=True)) ** 0.5
+
+
+def lightness(rgb: RGB) -> float:
+    """L* (0 black – 100 white): what is left of a colour in greyscale."""
+    return lab(rgb)[0]

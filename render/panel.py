@@ -1,0 +1,189 @@
+"""The information panel under the board: one row per player, then the turn and the supplies."""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+from PIL import Image, ImageDraw
+
+from render import palette as P
+from render import sprites
+from render.layout import SMALL_SIZE, TEXT_SIZE, WIDTH
+from render.model import Player, Scene
+from render.text import fraction, label, plural
+
+HEAD_H = 34
+ROW_H = 58
+STATUS_H = 104
+PENDING_H = 40  # an extra line while a decision is waiting
+
+# Column x positions of a player row.
+BADGE_X = 28
+NAME_X = 80
+NAME_W = 170
+LEADERS_X = 258
+LEADER_PX = 34
+LEADER_STEP = 37
+CATA_X = 410
+CATA_PX = 30
+HAND_X = 484
+POINTS_X = 566
+POINT_W = 40
+POINT_STEP = 45
+
+PENDING_TEXT = {
+    "revolt": "commit to a revolt",
+    "war": "commit to a war",
+    "war_order": "choose the next war",
+    "monument": "build a monument or decline",
+    "treasure": "take a treasure",
+}
+
+
+def panel_height(players: int, pending: bool = False) -> int:
+    return HEAD_H + players * ROW_H + STATUS_H + (PENDING_H if pending else 0)
+
+
+@lru_cache(maxsize=16)
+def static_panel(players: int, pending: bool = False) -> Image.Image:
+    """Background, column headings and rules of the panel for that many players."""
+    h = panel_height(players, pending)
+    im = Image.new("RGB", (WIDTH, h), P.PANEL_BG)
+    d = ImageDraw.Draw(im)
+    y = HEAD_H // 2 + 2
+    label(d, (NAME_X, y), "Player", SMALL_SIZE, P.TEXT_DIM, bold=True)
+    label(d, (LEADERS_X, y), "Leaders", SMALL_SIZE, P.TEXT_DIM, bold=True)
+    label(d, (CATA_X - 2, y), "Catas.", SMALL_SIZE, P.TEXT_DIM, bold=True)
+    label(d, (HAND_X, y), "Hand", SMALL_SIZE, P.TEXT_DIM, bold=True)
+    for i, colour in enumerate(P.COLOURS):
+        icon = sprites.tile(colour, 24)
+        im.paste(icon, (POINTS_X + i * POINT_STEP + (POINT_W - 24) // 2, y - 12), icon)
+    gem = sprites.treasure(False, 24)
+    im.paste(gem, (POINTS_X + 4 * POINT_STEP + (POINT_W - 24) // 2, y - 12), gem)
+    for i in range(players + 1):
+        yy = HEAD_H + i * ROW_H
+        d.line((8, yy, WIDTH - 8, yy), fill=P.PANEL_RULE, width=2)
+    return im
+
+
+def _player_row(im: Image.Image, d: ImageDraw.ImageDraw, p: Player, y: int, active: bool) -> None:
+    mid = y + ROW_H // 2
+    if active:
+        d.rectangle((8, y + 1, WIDTH - 9, y + ROW_H - 1), fill=P.PANEL_ACTIVE)
+        d.polygon([(8, mid - 10), (22, mid), (8, mid + 10)], fill=P.TEXT)
+    b = sprites.badge(p.dynasty, 44)
+    im.paste(b, (BADGE_X, mid - 22), b)
+    dyn = p.dynasty.capitalize()
+    if p.name != dyn:
+        label(d, (NAME_X, mid - 10), p.name, TEXT_SIZE, P.TEXT, bold=True, width=NAME_W)
+        label(d, (NAME_X, mid + 14), dyn, SMALL_SIZE - 1, P.TEXT_DIM)
+    else:
+        label(d, (NAME_X, mid), p.name, TEXT_SIZE, P.TEXT, bold=True, width=NAME_W)
+
+    for i, colour in enumerate(P.COLOURS):
+        sq = p.leaders.get(colour)
+        s = sprites.empty_leader(LEADER_PX) if sq else sprites.leader(colour, p.dynasty, LEADER_PX)
+        im.paste(s, (LEADERS_X + i * LEADER_STEP, mid - LEADER_PX // 2), s)
+    for i in range(2):
+        s = sprites.catastrophe(CATA_PX) if i < p.catastrophes else sprites.empty_slot(CATA_PX)
+        im.paste(s, (CATA_X + i * (CATA_PX + 4), mid - CATA_PX // 2), s)
+    back = sprites.tile_back(30)
+    im.paste(back, (HAND_X, mid - 15), back)
+    label(d, (HAND_X + 36, mid), "?" if p.hand_size is None else str(p.hand_size), TEXT_SIZE, P.TEXT,
+          bold=True)
+
+    if p.points is None:
+        label(d, (POINTS_X + (5 * POINT_STEP - 5) / 2, mid), "points hidden", SMALL_SIZE, P.TEXT_DIM,
+              anchor="mm")
+        return
+    for i, colour in enumerate(P.COLOURS):
+        x = POINTS_X + i * POINT_STEP
+        d.rounded_rectangle((x, mid - 17, x + POINT_W, mid + 17), radius=6, fill=P.TILE[colour])
+        label(d, (x + POINT_W / 2, mid + 1), str(p.points[colour]), TEXT_SIZE, P.SYMBOL, bold=True,
+              anchor="mm")
+    x = POINTS_X + 4 * POINT_STEP
+    d.rounded_rectangle((x, mid - 17, x + POINT_W, mid + 17), radius=6, outline=P.TREASURE_EDGE,
+                        fill=P.TREASURE, width=2)
+    label(d, (x + POINT_W / 2, mid + 1), str(p.points["treasure"]), TEXT_SIZE, P.TEXT, bold=True,
+          anchor="mm")
+
+
+def pending_parts(sc: Scene) -> tuple[str, str] | None:
+    """(who, what) of the decision waiting, e.g. ('Archer', 'commit to a red war'), or None."""
+    pend = sc.pending
+    if not pend or sc.over:
+        return None
+    who = pend.get("seat")
+    name = sc.players[who].name if isinstance(who, int) and 0 <= who < len(sc.players) else "Someone"
+    kind = str(pend.get("kind"))
+    what = PENDING_TEXT.get(kind, f"decide ({kind})")
+    colour = pend.get("colour")
+    if colour in P.TILE and kind in ("war", "revolt"):
+        what = what.replace(f"a {kind}", f"a {colour} {kind}")
+    return name, what
+
+
+def pending_text(sc: Scene) -> str | None:
+    """'Archer to commit to a red war', or None when no decision is waiting."""
+    parts = pending_parts(sc)
+    return None if parts is None else f"{parts[0]} to {parts[1]}"
+
+
+def _status(im: Image.Image, d: ImageDraw.ImageDraw, sc: Scene, y: int) -> None:
+    line1 = y + 26
+    if sc.over:
+        text = "Game over"
+    elif sc.active is not None and 0 <= sc.active < len(sc.players):
+        n = sc.actions_left
+        text = f"{sc.players[sc.active].name}'s turn"
+        if n is not None:
+            text += f" · {plural(int(n), 'action')} left"
+    else:
+        text = ""
+    label(d, (16, line1), text, TEXT_SIZE, P.TEXT, bold=True, width=WIDTH - 32)
+    waiting = pending_text(sc)
+    if waiting:
+        y += PENDING_H
+        x = 16
+        if sc.marker:
+            m = sprites.marker(30)
+            im.paste(m, (x, line1 + PENDING_H - 15), m)
+            x += 38
+        label(d, (x, line1 + PENDING_H), f"Waiting: {waiting}", TEXT_SIZE, P.TEXT, bold=True,
+              width=WIDTH - 16 - x)
+
+    line2 = y + 74
+    x = 16
+    x += label(d, (x, line2), "Treasures", SMALL_SIZE, P.TEXT_DIM, bold=True) + 6
+    gem = sprites.treasure(False, 26)
+    im.paste(gem, (int(x), line2 - 13), gem)
+    x += 30
+    x += label(d, (x, line2), str(len(sc.treasures)), TEXT_SIZE, P.TEXT, bold=True) + 26
+
+    x += label(d, (x, line2), "Bag", SMALL_SIZE, P.TEXT_DIM, bold=True) + 8
+    filled = 0 if sc.bag_fill is None else round(sc.bag_fill * 4)
+    for i in range(4):
+        box = (x + i * 13, line2 - 12, x + i * 13 + 10, line2 + 12)
+        if i < filled:
+            d.rectangle(box, fill=P.FACE_DOWN, outline=P.TEXT, width=1)
+        else:
+            d.rectangle(box, outline=P.TEXT_DIM, width=1)
+    x += 4 * 13 + 6
+    x += label(d, (x, line2), fraction(sc.bag_fill), TEXT_SIZE, P.TEXT, bold=True) + 26
+
+    unbuilt = sc.unbuilt_monuments()
+    x += label(d, (x, line2), "Monuments", SMALL_SIZE, P.TEXT_DIM, bold=True) + 8
+    if not unbuilt:
+        label(d, (x, line2), "all built", SMALL_SIZE, P.TEXT)
+    for pair in unbuilt:
+        m = sprites.monument_icon(pair, 34)
+        im.paste(m, (int(x), line2 - 17), m)
+        x += m.width + 10
+
+
+def draw_panel(im: Image.Image, sc: Scene, y0: int) -> None:
+    """Fill in the panel whose static part is already pasted at height `y0` of `im`."""
+    d = ImageDraw.Draw(im)
+    for p in sc.players:
+        _player_row(im, d, p, y0 + HEAD_H + p.seat * ROW_H, p.seat == sc.active and not sc.over)
+    _status(im, d, sc, y0 + HEAD_H + len(sc.players) * ROW_H)
