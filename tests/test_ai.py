@@ -40,7 +40,7 @@ def sample_positions(count: int = 40) -> list[dict]:
 POSITIONS = sample_positions()
 
 
-@pytest.mark.parametrize("level", ["random", "easy"])
+@pytest.mark.parametrize("level", ["random", "easy", "medium"])
 def test_moves_are_legal_on_many_positions(level: str) -> None:
     for i, pos in enumerate(POSITIONS):
         g = Game.from_position(pos)
@@ -84,7 +84,7 @@ def _reshuffle_hidden(pos: dict, seat: int, rng: random.Random) -> dict:
     return pos
 
 
-@pytest.mark.parametrize("level", ["easy"])
+@pytest.mark.parametrize("level", ["easy", "medium"])
 def test_decisions_ignore_hidden_information(level: str) -> None:
     rng = random.Random(11)
     for i, pos in enumerate(POSITIONS[:12]):
@@ -115,7 +115,7 @@ def _conflict(kind: str, attacker_base: int, defender_base: int, attacker_commit
     return pos
 
 
-@pytest.mark.parametrize("level", ["easy"])
+@pytest.mark.parametrize("level", ["easy", "medium"])
 def test_reinforcements_never_overcommit(level: str) -> None:
     def commit(**kw: object) -> int:
         g = Game.from_position(_conflict("revolt", **kw))

@@ -1,0 +1,95 @@
+"""The position evaluation used by the medium and hard levels, from one seat's point of view.
+
+Every player's colours get their points plus the expected worth of what they hold on the board
+(leaders in kingdoms, monument income, treasure claims, tiles in hand); treasures then fill the
+weakest colours, and the value weighs the weakest colour most, because only the minimum scores."""
+
+from engine.constants import BLACK, GREEN, MONUMENTS, RED
+from engine.regions import Regions
+from engine.squares import NEIGHBOURS
+from engine.standings import totals_after_treasures
+from engine.state import EMPTY, State
+
+WEIGHTS = (1.0, 0.35, 0.15, 0.05)
+
+
+def colour_values(state: State, seat: int, regions: Regions, region_tiles: list[list[int]],
+                  region_treasures: list[int]) -> tuple[list[float], float]:
+    """One player's per-colour worth and wild (treasure) worth, points plus board potential."""
+    p = state.players[seat]
+    tile, down = state.tile, state.down
+    values = [float(x) for x in p.points[:4]]
+    wild = float(p.points[4])
+    label = regions.label
+    for colour, sq in enumerate(p.leaders):
+        if sq < 0:
+            continue
+        rid = label[sq]
+        counts = region_tiles[rid]
+        support = sum(1 for nb in NEIGHBOURS[sq] if tile[nb] == RED and not down[nb])
+        # A leader in a kingdom earns a point for each tile of its colour placed there later; the
+        # tiles already there and the temples beside it are its strength in wars and revolts.
+        values[colour] += 0.9 + 0.07 * min(counts[colour], 8) + 0.12 * min(support, 3)
+        if colour == BLACK:
+            # The king also scores the colours no leader in its kingdom claims.
+            present = {code % 4 for code in regions.leaders[rid]}
+            for c in range(3):
+                if c not in present:
+                    values[c] += 0.05 * min(counts[c], 6)
+        if colour == GREEN and region_treasures[rid] >= 1:
+            wild += 0.35 * region_treasures[rid]
+    for m, at in state.monuments:
+        rid = label[at]
+        if rid < 0:
+            continue
+        for c in MONUMENTS[m]:
+            if seat * 4 + c in regions.leaders[rid]:
+                values[c] += 1.2
+    for c in range(4):
+        values[c] += 0.12 * p.hand[c]
+    return values, wild + 0.25 * p.catastrophes
+
+
+def player_value(values: list[float], wild: float) -> float:
+    """Add the wild points to the weakest colours, then weigh the colours from the weakest up."""
+    t = sorted(values)
+    while wild > 0:
+        step = min(1.0, wild)
+        t[0] += step
+        wild -= step
+        t.sort()
+    return sum(w * x for w, x in zip(WEIGHTS, t, strict=True))
+
+
+def evaluate(state: State, seat: int) -> float:
+    """How good the position is for the seat: its value against the best rival's (higher is better)."""
+    if state.over:
+        return final_value(state, seat)
+    regions = Regions(state)
+    tile, down, treasure = state.tile, state.down, state.treasure
+    region_tiles, region_treasures = [], []
+    for squares in regions.squares:
+        cc = [0, 0, 0, 0]
+        t = 0
+        for sq in squares:
+            c = tile[sq]
+            if c != EMPTY and not down[sq]:
+                cc[c] += 1
+            if treasure[sq]:
+                t += 1
+        region_tiles.append(cc)
+        region_treasures.append(t)
+    vals = [player_value(*colour_values(state, i, regions, region_tiles, region_treasures))
+            for i in range(state.n)]
+    others = [v for i, v in enumerate(vals) if i != seat]
+    return vals[seat] - (0.5 * max(others) + 0.5 * sum(others) / len(others))
+
+
+def final_value(state: State, seat: int) -> float:
+    """A finished game: the place first, then the margin on the tie-broken scores."""
+    keys = [sorted(totals_after_treasures(p.points)) for p in state.players]
+    mine = keys[seat]
+    place = 1 + sum(1 for k in keys if k > mine)
+    best_other = max(k for i, k in enumerate(keys) if i != seat)
+    margin = 2.0 * (mine[0] - best_other[0]) + 0.3 * (mine[1] - best_other[1])
+    return 200.0 * ((state.n - place) / (state.n - 1) - 0.5) + margin
