@@ -1,0 +1,40 @@
+"""Entry point: `python -m bot` runs the bot; `python -m bot --sync` also publishes the slash commands."""
+
+from __future__ import annotations
+
+import argparse
+import logging
+import sys
+
+from bot.client import TneBot, point_endpoints
+from bot.config import ConfigError, load_config
+
+MISSING_TOKEN = """DISCORD_TOKEN is not set.
+Create an application at https://discord.com/developers/applications, add a bot, copy its token and run:
+    export DISCORD_TOKEN=...        (or put it in your environment; see .env.example)
+Optional: TNE_DB_PATH (default tne.sqlite3), LOG_LEVEL, DISCORD_API_BASE, DISCORD_GATEWAY_URL, TNE_AI_DELAY."""
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m bot", description="Tigris & Euphrates Discord bot")
+    parser.add_argument("--sync", action="store_true",
+                        help="publish the /tne commands to Discord (needed once, and after commands change)")
+    args = parser.parse_args(argv)
+    try:
+        config = load_config()
+    except ConfigError as exc:
+        print(f"Configuration error: {exc}", file=sys.stderr)
+        return 2
+    if not config.token:
+        print(MISSING_TOKEN, file=sys.stderr)
+        return 2
+    logging.basicConfig(level=config.log_level, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
+    point_endpoints(config)
+    bot = TneBot(config, sync=args.sync)
+    # log_handler=None: logging is configured above; discord.py never logs the token itself.
+    bot.run(config.token, log_handler=None)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

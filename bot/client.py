@@ -1,0 +1,79 @@
+"""The discord.py client: storage opened, commands and persistent buttons registered in setup_hook."""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Callable
+
+import discord
+import yarl
+from discord.ext import commands
+
+from bot.cog import TneCog
+from bot.config import Config
+from bot.controller import Controller
+from bot.service import GameService
+from bot.storage import Storage
+from bot.views import TneButton
+
+log = logging.getLogger(__name__)
+
+
+def point_endpoints(config: Config) -> None:
+    """Send REST calls to DISCORD_API_BASE and the gateway to DISCORD_GATEWAY_URL (proxies, test servers).
+
+    discord.py builds every REST URL from `Route.BASE` and opens the gateway at
+    `DiscordWebSocket.DEFAULT_GATEWAY` (then resumes at what READY names), so these class attributes are the
+    library's own hooks; they are process-wide, hence set once at start-up by the entry point only.
+    """
+    if config.api_base:
+        base = config.api_base
+        if not base.rstrip("/").split("/")[-1].startswith("v"):
+            base = f"{base}/v{discord.http.INTERNAL_API_VERSION}"
+        discord.http.Route.BASE = base
+        log.info("REST calls go to %s", base)
+    if config.gateway_url:
+        discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY = yarl.URL(config.gateway_url)
+        log.info("The gateway is %s", config.gateway_url)
+
+
+class TneBot(commands.Bot):
+    """Tigris & Euphrates bot. No message content intent: everything is slash commands and buttons."""
+
+    def __init__(self, config: Config, *, sync: bool = False, seed_source: Callable[[], int] | None = None,
+                 **kwargs: object) -> None:
+        intents = discord.Intents.none()
+        intents.guilds = True
+        super().__init__(command_prefix=commands.when_mentioned, intents=intents, help_command=None,
+                         allowed_mentions=discord.AllowedMentions.none(), **kwargs)
+        self.config = config
+        self.sync_on_start = sync
+        self._seed_source = seed_source
+        self.storage: Storage | None = None
+        self.service: GameService | None = None
+        self.controller: Controller | None = None
+
+    async def setup_hook(self) -> None:
+        self.storage = await Storage.open(self.config.db_path)
+        self.service = GameService(self.storage, seed_source=self._seed_source)
+        self.controller = Controller(self, self.service, ai_delay=self.config.ai_delay,
+                                     ai_budget=self.config.ai_budget)
+        # Buttons from before a restart: one DynamicItem pattern dispatches every tne:<game>:... custom id.
+        self.add_dynamic_items(TneButton)
+        await self.add_cog(TneCog(self.controller))
+        self.tree.on_error = self.controller.on_tree_error
+        if self.sync_on_start:
+            synced = await self.tree.sync()
+            log.info("Synced %d application commands", len(synced))
+        await self.controller.resume()
+
+    async def on_ready(self) -> None:
+        log.info("Connected as %s to %d servers", self.user, len(self.guilds))
+
+    async def close(self) -> None:
+        if self.controller is not None:
+            await self.controller.stop()
+        await super().close()
+        if self.storage is not None:
+            await self.storage.close()
+            self.storage = None

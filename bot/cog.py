@@ -1,0 +1,92 @@
+"""The `/tne` command group. Thin: each command hands over to the Controller."""
+
+from __future__ import annotations
+
+from typing import Literal
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot import messages as M
+from bot.controller import Controller, private
+
+
+@app_commands.guild_only()
+class TneCog(commands.GroupCog, group_name="tne", group_description="Play Tigris & Euphrates"):
+    """Slash commands for Tigris & Euphrates."""
+
+    def __init__(self, controller: Controller) -> None:
+        self.controller = controller
+        super().__init__()
+
+    @app_commands.command(name="new", description="Open a game in this channel")
+    @app_commands.describe(seats="How many players (2-4)", board="Which board", scores="Hidden or open scores")
+    async def new(self, interaction: discord.Interaction, seats: app_commands.Range[int, 2, 4] = 4,
+                  board: Literal["standard", "advanced"] = "standard",
+                  scores: Literal["hidden", "open"] = "hidden") -> None:
+        await self.controller.new(interaction, seats, board, scores)
+
+    @app_commands.command(name="join", description="Take a seat in this channel's game")
+    async def join(self, interaction: discord.Interaction) -> None:
+        await self.controller.join(interaction)
+
+    @app_commands.command(name="leave", description="Leave this channel's lobby")
+    async def leave(self, interaction: discord.Interaction) -> None:
+        await self.controller.leave(interaction)
+
+    @app_commands.command(name="start", description="Start the game (host)")
+    async def start(self, interaction: discord.Interaction) -> None:
+        await self.controller.start(interaction)
+
+    @app_commands.command(name="addbot", description="Seat a computer player (host)")
+    @app_commands.describe(level="How strong it plays")
+    async def addbot(self, interaction: discord.Interaction,
+                     level: Literal["easy", "medium", "hard"] = "medium") -> None:
+        await self.controller.add_bot(interaction, level)
+
+    @app_commands.command(name="move", description="Play a move, e.g. tile red F7")
+    @app_commands.describe(action="Your move; the list offers your legal moves")
+    async def move(self, interaction: discord.Interaction, action: app_commands.Range[str, 1, 100]) -> None:
+        await self.controller.move(interaction, action)
+
+    @move.autocomplete("action")
+    async def move_autocomplete(self, interaction: discord.Interaction,
+                                current: str) -> list[app_commands.Choice[str]]:
+        return await self.controller.autocomplete_move(interaction, current)
+
+    @app_commands.command(name="hand", description="See your tiles, leaders and points (only you)")
+    async def hand(self, interaction: discord.Interaction) -> None:
+        await self.controller.hand(interaction)
+
+    @app_commands.command(name="board", description="Post the current board")
+    async def board(self, interaction: discord.Interaction) -> None:
+        await self.controller.board(interaction)
+
+    @app_commands.command(name="status", description="Whose turn, what is awaited, treasures left")
+    async def status(self, interaction: discord.Interaction) -> None:
+        await self.controller.status(interaction)
+
+    @app_commands.command(name="log", description="Recent moves in words")
+    async def log(self, interaction: discord.Interaction) -> None:
+        await self.controller.log(interaction)
+
+    @app_commands.command(name="undo", description="Take back your last action of this turn")
+    async def undo(self, interaction: discord.Interaction) -> None:
+        await self.controller.undo(interaction)
+
+    @app_commands.command(name="resign", description="Resign from this channel's game")
+    async def resign(self, interaction: discord.Interaction) -> None:
+        await self.controller.resign(interaction)
+
+    @app_commands.command(name="abandon", description="End this channel's game (host or Manage Channels)")
+    async def abandon(self, interaction: discord.Interaction) -> None:
+        await self.controller.abandon(interaction)
+
+    @app_commands.command(name="rules", description="The rules in brief")
+    async def rules(self, interaction: discord.Interaction) -> None:
+        await private(interaction, M.RULES_TEXT)
+
+    @app_commands.command(name="help", description="The commands")
+    async def help(self, interaction: discord.Interaction) -> None:
+        await private(interaction, M.HELP_TEXT)

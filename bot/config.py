@@ -1,0 +1,56 @@
+"""Settings read from the environment; the token is kept out of every repr and log line."""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+
+DEFAULT_DB_PATH = "tne.sqlite3"
+
+
+class ConfigError(ValueError):
+    """A setting is missing or malformed; the message says what to set."""
+
+
+@dataclass(frozen=True)
+class Config:
+    """Everything the bot reads from the environment."""
+
+    token: str | None = field(default=None, repr=False)
+    db_path: str = DEFAULT_DB_PATH
+    log_level: str = "INFO"
+    api_base: str | None = None
+    gateway_url: str | None = None
+    ai_delay: float = 1.5
+    ai_budget: float | None = None
+
+
+def _float(env: Mapping[str, str], name: str, default: float | None) -> float | None:
+    raw = env.get(name, "").strip()
+    if not raw:
+        return default
+    try:
+        value = float(raw)
+    except ValueError as exc:
+        raise ConfigError(f"{name} must be a number of seconds, not {raw!r}.") from exc
+    if value < 0:
+        raise ConfigError(f"{name} must not be negative.")
+    return value
+
+
+def load_config(env: Mapping[str, str] | None = None) -> Config:
+    """Read the settings (DISCORD_TOKEN, TNE_DB_PATH, LOG_LEVEL, DISCORD_API_BASE, DISCORD_GATEWAY_URL, ...)."""
+    env = os.environ if env is None else env
+    level = env.get("LOG_LEVEL", "INFO").strip().upper() or "INFO"
+    if level not in ("DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL"):
+        raise ConfigError(f"LOG_LEVEL must be DEBUG, INFO, WARNING, ERROR or CRITICAL, not {level!r}.")
+    return Config(
+        token=(env.get("DISCORD_TOKEN") or "").strip() or None,
+        db_path=env.get("TNE_DB_PATH", "").strip() or DEFAULT_DB_PATH,
+        log_level=level,
+        api_base=(env.get("DISCORD_API_BASE") or "").strip().rstrip("/") or None,
+        gateway_url=(env.get("DISCORD_GATEWAY_URL") or "").strip() or None,
+        ai_delay=_float(env, "TNE_AI_DELAY", 1.5) or 0.0,
+        ai_budget=_float(env, "TNE_AI_BUDGET", None),
+    )

@@ -1,0 +1,365 @@
+"""Turns interactions into service calls and service results into Discord messages.
+
+Every handler answers within a few milliseconds (text first); pictures and computer moves run in threads
+and arrive as an edit or a follow-up.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import importlib.util
+import logging
+import zlib
+from collections.abc import Awaitable, Callable
+from typing import Any
+
+import discord
+from discord import app_commands
+from discord.utils import MISSING
+
+from bot import messages as M
+from bot.pictures import board_file, hand_file
+from bot.service import LEVELS, GameError, GameService, Table, passive_move
+from bot.views import Press, decision_view, hand_view, lobby_view, table_view
+
+log = logging.getLogger(__name__)
+
+PING = discord.AllowedMentions(everyone=False, roles=False, users=True, replied_user=False)
+QUIET = discord.AllowedMentions.none()
+
+
+def ai_available() -> bool:
+    """Whether the computer players (engine.ai) are installed in this tree."""
+    try:
+        return importlib.util.find_spec("engine.ai") is not None
+    except ModuleNotFoundError:
+        return False
+
+
+def pick_move(view: dict, seat: int, level: str, legal: list[str], *, seed: int, budget: float | None) -> str:
+    """A computer seat's move (blocking: call it in a thread). Resigned seats play passively."""
+    if level not in LEVELS or not ai_available():
+        return passive_move(legal)
+    from engine.ai import choose_move  # imported late: the computer players are an optional part
+
+    move = choose_move(view, seat, level, seed=seed, budget=budget)
+    return move if move in legal else passive_move(legal)
+
+
+async def private(interaction: discord.Interaction, text: str, **kwargs: Any) -> None:
+    """An ephemeral answer, as the first response or as a follow-up."""
+    if interaction.response.is_done():
+        await interaction.followup.send(text, ephemeral=True, **kwargs)
+    else:
+        await interaction.response.send_message(text, ephemeral=True, **kwargs)
+
+
+class Controller:
+    """The bot's behaviour behind the `/tne` commands and the buttons."""
+
+    def __init__(self, client: discord.Client, service: GameService, *, ai_delay: float = 1.5,
+                 ai_budget: float | None = None) -> None:
+        self.client = client
+        self.service = service
+        self.ai_delay = ai_delay
+        self.ai_budget = ai_budget
+        self._bot_tasks: dict[int, asyncio.Task] = {}
+
+    # --- plumbing --------------------------------------------------------------------------------------------
+
+    async def guarded(self, interaction: discord.Interaction, action: Callable[[], Awaitable[None]]) -> None:
+        """Run a handler; a refused request becomes a private answer and changes nothing."""
+        try:
+            await action()
+        except GameError as exc:
+            await private(interaction, str(exc))
+
+    async def on_tree_error(self, interaction: discord.Interaction, error: app_commands.AppCommandError) -> None:
+        """tree.on_error: log what went wrong and tell the user privately, whatever state the reply is in."""
+        if isinstance(error, app_commands.CheckFailure):
+            text = "You cannot use that here."
+            if isinstance(error, app_commands.NoPrivateMessage):
+                text = "Tigris & Euphrates is played in a server channel, not in direct messages."
+        else:
+            log.error("Command %s failed", interaction.command and interaction.command.qualified_name,
+                      exc_info=error)
+            text = "Something went wrong on my side; nothing was changed by it. Please try again."
+        try:
+            await private(interaction, text)
+        except discord.HTTPException:
+            log.warning("Could not tell the user about the error")
+
+    async def table_here(self, interaction: discord.Interaction) -> Table:
+        return await self.service.channel_table(interaction.channel_id)
+
+    async def publish(self, interaction: discord.Interaction | None, table: Table, text: str, *,
+                      channel_id: int | None = None, ping: bool = True, picture: bool = True) -> None:
+        """Post a public game message: text (with the ping) at once, the board picture as soon as it is drawn."""
+        game = table.game  # captured now: the table may move on while the picture is drawn
+        view = table_view(table) or MISSING
+        mentions = PING if ping else QUIET
+        snapshot = Table(table.row, game, list(table.moves))
+        if interaction is None:
+            channel = self.client.get_partial_messageable(channel_id or table.row.channel_id,
+                                                          guild_id=table.row.guild_id)
+            kwargs: dict[str, Any] = {"file": await board_file(snapshot)} if picture and game else {}
+            await channel.send(text, view=view, allowed_mentions=mentions, **kwargs)
+        elif not interaction.response.is_done():
+            await interaction.response.send_message(text, view=view, allowed_mentions=mentions)
+            if picture and game is not None:
+                await interaction.edit_original_response(attachments=[await board_file(snapshot)])
+        else:
+            kwargs = {"file": await board_file(snapshot)} if picture and game else {}
+            await interaction.followup.send(text, view=view, allowed_mentions=mentions, **kwargs)
+
+    # --- lobby -----------------------------------------------------------------------------------------------
+
+    async def new(self, interaction: discord.Interaction, seats: int, board: str, scores: str) -> None:
+        async def run() -> None:
+            table = await self.service.new_game(
+                guild_id=interaction.guild_id, channel_id=interaction.channel_id, user_id=interaction.user.id,
+                name=interaction.user.display_name, seats=seats, board=board, scores=scores)
+            await interaction.response.send_message(M.lobby_text(table), view=lobby_view(table),
+                                                     allowed_mentions=QUIET)
+        await self.guarded(interaction, run)
+
+    async def _lobby_update(self, interaction: discord.Interaction, table: Table, note: str, *, edit: bool) -> None:
+        text = f"{note}\n\n{M.lobby_text(table)}"
+        view = lobby_view(table) if table.row.status == "lobby" else None
+        if edit:
+            await interaction.response.edit_message(content=M.lobby_text(table), view=view)
+        else:
+            await interaction.response.send_message(text, view=view or MISSING, allowed_mentions=QUIET)
+
+    async def join(self, interaction: discord.Interaction, game_id: int | None = None) -> None:
+        async def run() -> None:
+            gid = game_id if game_id is not None else (await self.table_here(interaction)).id
+            table = await self.service.join(gid, interaction.user.id, interaction.user.display_name)
+            await self._lobby_update(interaction, table, f"{interaction.user.display_name} joins.",
+                                     edit=game_id is not None)
+        await self.guarded(interaction, run)
+
+    async def leave(self, interaction: discord.Interaction, game_id: int | None = None) -> None:
+        async def run() -> None:
+            gid = game_id if game_id is not None else (await self.table_here(interaction)).id
+            table = await self.service.leave(gid, interaction.user.id)
+            await self._lobby_update(interaction, table, f"{interaction.user.display_name} leaves.",
+                                     edit=game_id is not None)
+        await self.guarded(interaction, run)
+
+    async def add_bot(self, interaction: discord.Interaction, level: str) -> None:
+        async def run() -> None:
+            if not ai_available():
+                raise GameError("Computer players are not installed on this bot yet.")
+            table = await self.table_here(interaction)
+            table = await self.service.add_bot(table.id, interaction.user.id, level)
+            await self._lobby_update(interaction, table, f"A {level} computer player takes a seat.", edit=False)
+        await self.guarded(interaction, run)
+
+    async def cancel(self, interaction: discord.Interaction, game_id: int) -> None:
+        async def run() -> None:
+            table = await self.service.cancel(game_id, interaction.user.id)
+            await interaction.response.edit_message(content=M.lobby_text(table), view=None)
+        await self.guarded(interaction, run)
+
+    async def start(self, interaction: discord.Interaction, game_id: int | None = None) -> None:
+        async def run() -> None:
+            gid = game_id if game_id is not None else (await self.table_here(interaction)).id
+            table = await self.service.start(gid, interaction.user.id)
+            if game_id is not None:  # pressed on the lobby message: close its buttons, then post the game
+                await interaction.response.edit_message(content=M.lobby_text(table), view=None)
+            seating = ", ".join(table.label(p.seat) for p in table.players)
+            first = table.label(table.game.view(None)["turn"]["player"])
+            text = f"**The game begins!** Seats: {seating}. {first} was drawn to play first.\n{M.next_line(table)}"
+            await self.publish(interaction, table, text)
+            self.kick(table.id)
+        await self.guarded(interaction, run)
+
+    # --- play ------------------------------------------------------------------------------------------------
+
+    async def move(self, interaction: discord.Interaction, action: str) -> None:
+        async def run() -> None:
+            table = await self.table_here(interaction)
+            played = await self.service.play(table.id, action, user_id=interaction.user.id)
+            await self.publish(interaction, played.table, M.account(played))
+            self.kick(table.id)
+        await self.guarded(interaction, run)
+
+    async def autocomplete_move(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice]:
+        """The caller's legal moves that contain every word typed so far (Discord shows 25)."""
+        try:
+            table = await self.table_here(interaction)
+        except GameError:
+            return []
+        game = table.game
+        seat = table.seat_of(interaction.user.id)
+        if game is None or game.over or seat is None or game.to_move != seat:
+            return []
+        words = current.lower().split()
+        legal = [m for m in game.legal_moves() if all(w in m for w in words)]
+        typed = current.strip().lower()
+        legal.sort(key=lambda m: (not m.startswith(typed), m.split()[0] != (words[0] if words else m.split()[0])))
+        return [app_commands.Choice(name=m, value=m) for m in legal[:25]]
+
+    async def undo(self, interaction: discord.Interaction) -> None:
+        async def run() -> None:
+            table = await self.table_here(interaction)
+            table, undone = await self.service.undo(table.id, interaction.user.id)
+            text = f"{table.label(undone.seat)} takes back `{undone.move}`.\n{M.next_line(table)}"
+            await self.publish(interaction, table, text)
+        await self.guarded(interaction, run)
+
+    async def resign(self, interaction: discord.Interaction) -> None:
+        async def run() -> None:
+            table = await self.table_here(interaction)
+            seat = table.seat_of(interaction.user.id)
+            table = await self.service.resign(table.id, interaction.user.id)
+            label = table.label(seat) if seat is not None else interaction.user.display_name
+            if table.row.status != "active":
+                await interaction.response.send_message(f"{label} resigns. {M.final_text(table)}",
+                                                        allowed_mentions=QUIET)
+                return
+            text = f"{label} resigns; their seat now passes and commits nothing.\n{M.next_line(table)}"
+            await self.publish(interaction, table, text)
+            self.kick(table.id)
+        await self.guarded(interaction, run)
+
+    async def abandon(self, interaction: discord.Interaction) -> None:
+        async def run() -> None:
+            table = await self.table_here(interaction)
+            perms = interaction.permissions
+            table = await self.service.abandon(table.id, interaction.user.id,
+                                               can_manage=bool(perms and perms.manage_channels))
+            await interaction.response.send_message(
+                f"Game #{table.id} was abandoned by {interaction.user.display_name}.", allowed_mentions=QUIET)
+        await self.guarded(interaction, run)
+
+    # --- reading ---------------------------------------------------------------------------------------------
+
+    async def hand(self, interaction: discord.Interaction, game_id: int | None = None) -> None:
+        async def run() -> None:
+            table = await (self.service.load(game_id) if game_id is not None else self.table_here(interaction))
+            if table.game is None:
+                raise GameError("The game has not started yet.")
+            seat = table.seat_of(interaction.user.id)
+            if seat is None:
+                raise GameError("You are not playing in this game, so you have no hand.")
+            view = hand_view(table, seat) or MISSING
+            await interaction.response.send_message(M.hand_text(table, seat), view=view, ephemeral=True)
+            await interaction.edit_original_response(attachments=[await hand_file(table, seat)])
+        await self.guarded(interaction, run)
+
+    async def board(self, interaction: discord.Interaction) -> None:
+        async def run() -> None:
+            table = await self.table_here(interaction)
+            if table.game is None:
+                raise GameError("The game has not started yet.")
+            text = f"Game #{table.id} after {len(table.moves)} moves.\n{M.next_line(table)}"
+            await self.publish(interaction, table, text, ping=False)
+        await self.guarded(interaction, run)
+
+    async def status(self, interaction: discord.Interaction) -> None:
+        async def run() -> None:
+            table = await self.table_here(interaction)
+            await private(interaction, M.status_text(table))
+        await self.guarded(interaction, run)
+
+    async def log(self, interaction: discord.Interaction) -> None:
+        async def run() -> None:
+            table = await self.table_here(interaction)
+            await private(interaction, M.log_text(table))
+        await self.guarded(interaction, run)
+
+    # --- buttons ---------------------------------------------------------------------------------------------
+
+    async def on_button(self, interaction: discord.Interaction, press: Press) -> None:
+        """Every persistent button lands here, before or after a restart."""
+        try:
+            handler = {
+                "join": self.join, "leave": self.leave, "start": self.start, "cancel": self.cancel,
+                "hand": self.hand,
+            }.get(press.action)
+            if handler is not None:
+                await handler(interaction, press.game_id)
+            elif press.action == "decide":
+                await self.guarded(interaction, lambda: self._open_decision(interaction, press))
+            elif press.action == "play":
+                await self.guarded(interaction, lambda: self._play_button(interaction, press))
+            else:
+                await private(interaction, "That button is no longer in use.")
+        except Exception:
+            log.exception("Button %s failed", press.action)
+            if not interaction.response.is_done():
+                await private(interaction, "Something went wrong on my side; nothing was changed by it.")
+
+    async def _open_decision(self, interaction: discord.Interaction, press: Press) -> None:
+        table = await self.service.load(press.game_id)
+        game = table.game
+        if table.row.status != "active" or game is None or game.over:
+            raise GameError("This game is over.")
+        if press.rev != table.row.rev or not game.pending:
+            raise GameError("That decision has already been made; look at the newest message.")
+        seat = game.to_move
+        if table.seat_of(interaction.user.id) != seat:
+            raise GameError(f"This choice is not yours: {game.describe_pending()}.")
+        await interaction.response.send_message(M.decision_text(table, seat), view=decision_view(table),
+                                                ephemeral=True)
+
+    async def _play_button(self, interaction: discord.Interaction, press: Press) -> None:
+        played = await self.service.play(press.game_id, press.move, user_id=interaction.user.id, rev=press.rev)
+        await interaction.response.edit_message(content=f"You played `{played.move}`.", view=None)
+        await self.publish(interaction, played.table, M.account(played))
+        self.kick(press.game_id)
+
+    # --- computer seats --------------------------------------------------------------------------------------
+
+    def kick(self, game_id: int) -> None:
+        """Make sure a task plays for the computer seats of this game while one of them is to move."""
+        task = self._bot_tasks.get(game_id)
+        if task is None or task.done():
+            self._bot_tasks[game_id] = asyncio.create_task(self._play_bots(game_id), name=f"tne-bots-{game_id}")
+
+    async def _play_bots(self, game_id: int) -> None:
+        try:
+            while True:
+                table = await self.service.load(game_id)
+                game = table.game
+                if table.row.status != "active" or game is None or game.over:
+                    return
+                seat = game.to_move
+                player = table.player(seat)
+                if not player.is_bot:
+                    return
+                rev, view, legal = table.row.rev, game.view(seat), game.legal_moves()
+                if self.ai_delay:
+                    await asyncio.sleep(self.ai_delay)  # lets people follow the computer's moves
+                seed = zlib.crc32(f"{game_id}:{rev}".encode())
+                move = await asyncio.to_thread(pick_move, view, seat, player.level or "", legal, seed=seed,
+                                               budget=self.ai_budget)
+                try:
+                    played = await self.service.play(game_id, move, seat=seat, rev=rev)
+                except GameError:
+                    continue  # someone undid or resigned meanwhile: look again
+                await self.publish(None, played.table, M.account(played))
+        except asyncio.CancelledError:
+            raise
+        except Exception:
+            log.exception("Computer play stopped in game %s", game_id)
+
+    async def resume(self) -> None:
+        """After a start: computer seats that were to move carry on."""
+        for table in await self.service.active_tables():
+            self.kick(table.id)
+
+    async def idle(self) -> None:
+        """Wait until no computer seat is thinking (tests and shutdown)."""
+        while True:
+            pending = [t for t in self._bot_tasks.values() if not t.done()]
+            if not pending:
+                return
+            await asyncio.gather(*pending, return_exceptions=True)
+
+    async def stop(self) -> None:
+        for task in self._bot_tasks.values():
+            task.cancel()
+        await asyncio.gather(*self._bot_tasks.values(), return_exceptions=True)

@@ -1,0 +1,208 @@
+"""Every text the bot writes. Public texts are built only from public data (spectator view, event texts)."""
+
+from __future__ import annotations
+
+from bot.service import DYNASTIES, Played, Table
+
+COLOURS = ("red", "blue", "green", "black")
+COLOUR_EMOJI = {"red": "🟥", "blue": "🟦", "green": "🟩", "black": "⬛"}
+LEADER_NAMES = {"red": "priest", "blue": "farmer", "green": "trader", "black": "king"}
+LIMIT = 1900  # Discord allows 2000 characters; keep room for a mention line
+
+
+def clip(text: str, limit: int = LIMIT) -> str:
+    """Cut a text to fit one message, saying that it was cut."""
+    if len(text) <= limit:
+        return text
+    return text[: limit - 2].rstrip() + " …"
+
+
+def mention(table: Table, seat: int) -> str:
+    """A ping for a person, plain name for a computer seat."""
+    player = table.player(seat)
+    return table.label(seat) if player.is_bot else f"<@{player.user_id}> ({DYNASTIES[seat].capitalize()})"
+
+
+def lobby_text(table: Table) -> str:
+    row = table.row
+    lines = [
+        f"**Tigris & Euphrates** — game #{row.id}, {row.board} board, scores {row.scores}, "
+        f"up to {row.seats} players.",
+        f"Host: <@{row.host_id}>",
+        "",
+    ]
+    for p in table.players:
+        lines.append(f"{p.seat + 1}. {p.name} — {DYNASTIES[p.seat].capitalize()}")
+    for i in range(len(table.players), row.seats):
+        lines.append(f"{i + 1}. (open)")
+    lines.append("")
+    if row.status == "lobby":
+        lines.append("Press **Join** (or `/tne join`). The host presses **Start** when at least two are seated.")
+    elif row.status == "cancelled":
+        lines.append("This lobby was cancelled.")
+    elif row.status == "active":
+        lines.append("The game has started.")
+    return "\n".join(lines)
+
+
+def next_line(table: Table) -> str:
+    """Who must act now, with a ping; or the result if the game is over."""
+    game = table.game
+    if game is None:
+        return ""
+    if game.over or table.row.status != "active":
+        return ""
+    seat = game.to_move
+    if game.pending:
+        return f"{mention(table, seat)}: {game.describe_pending()}. Press the button below to choose."
+    left = game.view(None)["turn"]["actions_left"]
+    word = "action" if left == 1 else "actions"
+    return f"{mention(table, seat)}, your turn ({left} {word} left). Play with `/tne move`."
+
+
+def account(played: Played) -> str:
+    """The public account of one move: who played what, then the engine's event lines."""
+    table = played.table
+    head = f"**{table.label(played.seat)}** played `{played.move}`."
+    lines = [e["text"] for e in played.events if e.get("type") not in ("game_over",)]
+    body = "\n".join(f"• {t}" for t in lines)
+    tail = final_text(table) if table.game is not None and table.game.over else next_line(table)
+    return clip("\n".join(x for x in (head, body) if x), LIMIT - len(tail)) + ("\n" + tail if tail else "")
+
+
+def standings_lines(table: Table) -> list[str]:
+    lines = []
+    for s in sorted(table.game.standings(), key=lambda s: (s["place"], s["seat"])):
+        totals = " ".join(f"{COLOUR_EMOJI[c]}{s['totals'][c]}" for c in COLOURS)
+        lines.append(f"{s['place']}. {table.label(s['seat'])} — score **{s['score']}** ({totals}, "
+                     f"{s['treasures']} treasure{'s' if s['treasures'] != 1 else ''})")
+    return lines
+
+
+def final_text(table: Table) -> str:
+    game = table.game
+    reason = table.row.end_reason or "the game ended"
+    if game is None:
+        return f"The game is over: {reason}."
+    if not game.over:
+        return f"**The game is over**: {reason}."
+    return "\n".join([f"**The game is over** ({reason}). Final standings:", *standings_lines(table)])
+
+
+def _leaders(player: dict) -> str:
+    on_board = [f"{LEADER_NAMES[c]} {sq}" for c, sq in (player.get("leaders") or {}).items() if sq]
+    supply = [LEADER_NAMES[c] for c in COLOURS if not (player.get("leaders") or {}).get(c)]
+    parts = []
+    if on_board:
+        parts.append("on board: " + ", ".join(on_board))
+    if supply:
+        parts.append("in supply: " + ", ".join(supply))
+    return "; ".join(parts)
+
+
+def _points(points: dict | None) -> str:
+    if not points:
+        return "hidden"
+    return " ".join(f"{COLOUR_EMOJI[c]}{points.get(c, 0)}" for c in COLOURS) + f" 💎{points.get('treasure', 0)}"
+
+
+def status_text(table: Table) -> str:
+    """Public status: whose turn, actions left, the awaited decision, treasures left, players' public facts."""
+    row = table.row
+    if row.status == "lobby":
+        return lobby_text(table)
+    game = table.game
+    view = game.view(None)
+    lines = [f"**Game #{row.id}** — {row.board} board, scores {row.scores}, {len(table.moves)} moves played."]
+    if row.status != "active" or game.over:
+        lines.append(final_text(table))
+    else:
+        seat = view["turn"]["player"]
+        lines.append(f"Turn: {table.label(seat)}, {view['turn']['actions_left']} action(s) left.")
+        if game.pending:
+            lines.append(f"Awaited: {game.describe_pending()}.")
+    lines.append(f"Treasures left on the board: {len(view.get('treasures') or [])}. "
+                 f"Bag about {round(100 * (view.get('bag_fill') or 0))}% full.")
+    for i, p in enumerate(view["players"]):
+        lines.append(f"{table.label(i)}: {p.get('hand_size', '?')} tiles in hand, "
+                     f"{p.get('catastrophes', 0)} catastrophes; leaders {_leaders(p)}; "
+                     f"points {_points(p.get('points'))}")
+    return clip("\n".join(lines))
+
+
+def hand_text(table: Table, seat: int) -> str:
+    """Private: one seat's tiles, leaders, catastrophes and points (only ever sent ephemerally)."""
+    view = table.game.view(seat)
+    me = view["players"][seat]
+    hand = me.get("hand") or {}
+    tiles = "  ".join(f"{COLOUR_EMOJI[c]} {c} ×{hand.get(c, 0)}" for c in COLOURS)
+    lines = [
+        f"**Your hand** — {table.label(seat)}",
+        f"Tiles: {tiles}",
+        f"Leaders: {_leaders(me)}",
+        f"Catastrophes: {me.get('catastrophes', 0)}",
+        f"Your points: {_points(me.get('points'))}",
+    ]
+    game = table.game
+    if not game.over and game.to_move == seat:
+        if game.pending:
+            lines.append(f"Your decision: {game.describe_pending()}.")
+        else:
+            lines.append(f"Your turn: {view['turn']['actions_left']} action(s) left. Use `/tne move`.")
+    return "\n".join(lines)
+
+
+def decision_text(table: Table, seat: int) -> str:
+    """Private: the decision this seat faces, with what it holds of the colour that matters."""
+    game = table.game
+    pending = game.pending or {}
+    kind = pending.get("kind")
+    lines = [f"**{game.describe_pending()}.**"]
+    if kind in ("revolt", "war"):
+        colour = pending["commit_colour"]
+        held = (game.view(seat)["players"][seat].get("hand") or {}).get(colour, 0)
+        strength = pending.get("strength") or {}
+        att, dfn = pending["attacker"], pending["defender"]
+        lines.append(f"{pending['colour'].capitalize()} {kind}: {table.label(att)} (attacker, strength "
+                     f"{strength.get('attacker')}) against {table.label(dfn)} (defender, strength "
+                     f"{strength.get('defender')}).")
+        if pending.get("attacker_commit") is not None:
+            lines.append(f"The attacker committed {pending['attacker_commit']}.")
+        lines.append(f"You hold **{held}** {colour} tile{'s' if held != 1 else ''}. Commit how many?")
+    else:
+        lines.append("Choose below.")
+    return "\n".join(lines)
+
+
+def log_text(table: Table, count: int = 12) -> str:
+    moves = table.moves[-count:]
+    if not moves:
+        return "No moves yet."
+    lines = [f"**Last {len(moves)} move(s) of game #{table.id}:**"]
+    for m in moves:
+        texts = "; ".join(e["text"] for e in m.events if e.get("type") not in ("draw", "game_over"))
+        lines.append(f"{m.n + 1}. {table.label(m.seat)}: `{m.move}` — {texts}")
+    return clip("\n".join(lines))
+
+
+HELP_TEXT = """**Tigris & Euphrates — commands**
+`/tne new seats:3 board:standard scores:hidden` — open a game in this channel (one per channel; threads count)
+`/tne join`, `/tne leave`, `/tne start` — the lobby (or its buttons); `/tne addbot level:medium` seats a computer
+`/tne move action:tile red F7` — play; the list offers your legal moves as you type
+  moves: `tile <colour> <square>`, `leader <colour> <square>`, `withdraw <colour>`, `catastrophe <square>`,
+  `swap red red blue`, `pass`; decisions: `commit <n>`, `war <colour>`, `monument <pair> <square>`, `decline`,
+  `treasure <square>` (or use the buttons)
+`/tne hand` — your tiles, leaders and points, privately
+`/tne board`, `/tne status`, `/tne log` — the board picture, whose turn and what is awaited, recent moves
+`/tne undo` — take back your last action this turn while nothing hidden was revealed
+`/tne resign`, `/tne abandon` (host or Manage Channels), `/tne rules`"""
+
+RULES_TEXT = """**Tigris & Euphrates in brief**
+Each turn you take 2 actions: place a tile or a leader, withdraw a leader, place a catastrophe, swap tiles, or pass.
+A tile scores a point of its colour for the leader of that colour in its kingdom (the king stands in).
+A leader placed next to a rival of its colour starts a **revolt** (red tiles as support);
+a tile joining two kingdoms with leaders of one colour starts a **war** (that colour's tiles).
+Attacker commits from hand, then the defender; ties go to the defender.
+2×2 blocks of one colour may become **monuments**, which pay their colours to matching leaders at the end of turns.
+Traders take treasures (wild points). The game ends when 1–2 treasures remain or the bag runs out.
+Your score is your **weakest colour**. Squares: columns A–P, rows 1–11 (A1 top left)."""

@@ -1,0 +1,371 @@
+"""The game service: lobbies, moves, undo and endings, with a lock per game and optimistic revisions.
+
+Discord-free on purpose, so the rules of the table (who may do what, when) are tested without Discord.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import secrets
+import sqlite3
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+from bot.storage import GameRow, MoveRow, PlayerRow, StaleError, Storage
+from engine import Game, IllegalMove, canonical
+from engine.game import ACTION_VERBS
+
+log = logging.getLogger(__name__)
+
+DYNASTIES = ("archer", "bull", "lion", "urn")
+LEVELS = ("easy", "medium", "hard")
+BOT_USER_ID = 0  # computer seats have no Discord account
+# Events that reveal something hidden (a drawn tile) or close the turn: undo must not cross them.
+REVEALING_EVENTS = frozenset({"draw", "swap", "turn", "game_over"})
+
+
+class GameError(Exception):
+    """A request the table refuses; the message is shown privately to the person who asked."""
+
+
+@dataclass
+class Table:
+    """A game as the bot holds it: its stored row, the engine game (None in the lobby) and its moves."""
+
+    row: GameRow
+    game: Game | None = None
+    moves: list[MoveRow] = field(default_factory=list)
+
+    @property
+    def id(self) -> int:
+        return self.row.id
+
+    @property
+    def players(self) -> list[PlayerRow]:
+        return self.row.players
+
+    def seat_of(self, user_id: int) -> int | None:
+        """The seat a person plays (resigned seats excluded), or None."""
+        for p in self.row.players:
+            if p.user_id == user_id and not p.is_bot:
+                return p.seat
+        return None
+
+    def player(self, seat: int) -> PlayerRow:
+        return self.row.players[seat]
+
+    def names(self) -> list[str]:
+        return [p.name for p in self.row.players]
+
+    def label(self, seat: int) -> str:
+        """How messages name a seat: 'Name (Archer)'."""
+        return f"{self.row.players[seat].name} ({DYNASTIES[seat].capitalize()})"
+
+    def to_move(self) -> int | None:
+        return self.game.to_move if self.game is not None else None
+
+
+@dataclass
+class Played:
+    """One applied move and what it did."""
+
+    table: Table
+    seat: int
+    move: str
+    events: list[dict]
+    n: int
+
+
+def passive_move(legal: list[str]) -> str:
+    """What a resigned seat plays: nothing that helps or hurts anyone if it can help it."""
+    for choice in ("pass", "commit 0", "decline"):
+        if choice in legal:
+            return choice
+    return legal[0]
+
+
+def may_undo(table: Table, seat: int) -> MoveRow:
+    """The move `seat` may take back now, or GameError saying why not."""
+    game = table.game
+    if game is None or not table.moves:
+        raise GameError("There is nothing to undo.")
+    last = table.moves[-1]
+    if last.seat != seat:
+        raise GameError("You can only undo your own last action, and someone else has moved since.")
+    if last.move.split()[0] not in ACTION_VERBS:
+        raise GameError("Decisions (reinforcements, war order, monuments, treasures) cannot be undone.")
+    if any(e.get("type") in REVEALING_EVENTS for e in last.events):
+        raise GameError("That action drew tiles or ended the turn, so it cannot be undone.")
+    return last
+
+
+class GameService:
+    """Owns storage access and the in-memory tables; every change goes through here under the game's lock."""
+
+    def __init__(self, storage: Storage, *, seed_source: Callable[[], int] | None = None) -> None:
+        self.storage = storage
+        self._tables: dict[int, Table] = {}
+        self._locks: dict[int, asyncio.Lock] = {}
+        self._seed_source = seed_source or (lambda: secrets.randbits(31))
+
+    def lock(self, game_id: int) -> asyncio.Lock:
+        """The lock that orders every change to one game."""
+        lock = self._locks.get(game_id)
+        if lock is None:
+            lock = self._locks[game_id] = asyncio.Lock()
+        return lock
+
+    # --- loading ---------------------------------------------------------------------------------------------
+
+    async def load(self, game_id: int) -> Table:
+        """The table for a game id, from memory or rebuilt from its snapshot."""
+        table = self._tables.get(game_id)
+        if table is not None:
+            return table
+        row = await self.storage.get_game(game_id)
+        if row is None:
+            raise GameError("That game does not exist any more.")
+        table = Table(row)
+        if row.status != "lobby":
+            table.moves = await self.storage.moves(game_id)
+            table.game = self._rebuild(row, table.moves)
+        if row.status in ("lobby", "active"):
+            self._tables[game_id] = table
+        return table
+
+    def _rebuild(self, row: GameRow, moves: list[MoveRow]) -> Game:
+        if row.snapshot is not None:
+            return Game.from_position(row.snapshot)
+        return self._replay(row, moves)
+
+    @staticmethod
+    def _replay(row: GameRow, moves: list[MoveRow]) -> Game:
+        game = Game.new(players=len(row.players), seed=row.seed or 0, board=row.board,
+                        options={"scores": row.scores})
+        for m in moves:
+            game.play(m.move, seat=m.seat)
+        return game
+
+    async def channel_table(self, channel_id: int) -> Table:
+        """The lobby or running game of this channel, or a GameError saying there is none."""
+        game_id = await self.storage.live_game_id(channel_id)
+        if game_id is None:
+            raise GameError("There is no game in this channel. Open one with `/tne new`.")
+        return await self.load(game_id)
+
+    async def active_tables(self) -> list[Table]:
+        return [await self.load(i) for i in await self.storage.active_game_ids()]
+
+    def _forget(self, game_id: int) -> None:
+        self._tables.pop(game_id, None)
+
+    async def _refresh(self, game_id: int) -> Table:
+        self._forget(game_id)
+        return await self.load(game_id)
+
+    # --- lobby -----------------------------------------------------------------------------------------------
+
+    async def new_game(self, *, guild_id: int | None, channel_id: int, user_id: int, name: str, seats: int = 4,
+                       board: str = "standard", scores: str = "hidden") -> Table:
+        if not 2 <= seats <= 4:
+            raise GameError("A game has 2, 3 or 4 seats.")
+        if board not in ("standard", "advanced"):
+            raise GameError("The board is standard or advanced.")
+        if scores not in ("hidden", "open"):
+            raise GameError("Scores are hidden or open.")
+        if await self.storage.live_game_id(channel_id) is not None:
+            raise GameError("This channel already has a game. Finish or abandon it first, or open a thread.")
+        try:
+            game_id = await self.storage.create_game(
+                guild_id=guild_id, channel_id=channel_id, host=PlayerRow(0, user_id, name), seats=seats,
+                board=board, scores=scores)
+        except sqlite3.IntegrityError as exc:
+            raise GameError("This channel already has a game. Finish or abandon it first, or open a thread.") from exc
+        return await self.load(game_id)
+
+    async def _lobby_change(self, table: Table, players: list[PlayerRow]) -> Table:
+        try:
+            await self.storage.set_lobby(table.id, table.row.rev, players)
+        except StaleError as exc:
+            self._forget(table.id)
+            raise GameError("The lobby changed meanwhile; try again.") from exc
+        return await self._refresh(table.id)
+
+    def _lobby(self, table: Table) -> None:
+        if table.row.status != "lobby":
+            raise GameError("The game has already started.")
+
+    async def join(self, game_id: int, user_id: int, name: str) -> Table:
+        async with self.lock(game_id):
+            table = await self.load(game_id)
+            self._lobby(table)
+            if table.seat_of(user_id) is not None:
+                raise GameError("You are already in this game.")
+            if len(table.players) >= table.row.seats:
+                raise GameError(f"The game is full ({table.row.seats} seats).")
+            seats = [*table.players, PlayerRow(len(table.players), user_id, name)]
+            return await self._lobby_change(table, seats)
+
+    async def leave(self, game_id: int, user_id: int) -> Table:
+        async with self.lock(game_id):
+            table = await self.load(game_id)
+            self._lobby(table)
+            seat = table.seat_of(user_id)
+            if seat is None:
+                raise GameError("You are not in this game.")
+            if user_id == table.row.host_id:
+                raise GameError("The host cannot leave the lobby; press Cancel (or `/tne abandon`) to close it.")
+            rest = [p for p in table.players if p.seat != seat]
+            return await self._lobby_change(table, [PlayerRow(i, p.user_id, p.name, p.level) for i, p in
+                                                     enumerate(rest)])
+
+    async def add_bot(self, game_id: int, user_id: int, level: str) -> Table:
+        async with self.lock(game_id):
+            table = await self.load(game_id)
+            self._lobby(table)
+            if level not in LEVELS:
+                raise GameError(f"The level is one of {', '.join(LEVELS)}.")
+            if user_id != table.row.host_id:
+                raise GameError("Only the host can seat computer players.")
+            if len(table.players) >= table.row.seats:
+                raise GameError(f"The game is full ({table.row.seats} seats).")
+            count = sum(1 for p in table.players if p.is_bot) + 1
+            bot = PlayerRow(len(table.players), BOT_USER_ID, f"Computer {count} ({level})", level)
+            return await self._lobby_change(table, [*table.players, bot])
+
+    async def start(self, game_id: int, user_id: int) -> Table:
+        async with self.lock(game_id):
+            table = await self.load(game_id)
+            self._lobby(table)
+            if user_id != table.row.host_id:
+                raise GameError("Only the host can start the game.")
+            if len(table.players) < 2:
+                raise GameError("At least two players must join before the game can start.")
+            seed = self._seed_source()
+            game = Game.new(players=len(table.players), seed=seed, board=table.row.board,
+                            options={"scores": table.row.scores})
+            try:
+                await self.storage.start_game(table.id, table.row.rev, seed, game.position())
+            except StaleError as exc:
+                self._forget(table.id)
+                raise GameError("The lobby changed meanwhile; try again.") from exc
+            return await self._refresh(table.id)
+
+    async def cancel(self, game_id: int, user_id: int) -> Table:
+        async with self.lock(game_id):
+            table = await self.load(game_id)
+            self._lobby(table)
+            if user_id != table.row.host_id:
+                raise GameError("Only the host can cancel the game.")
+            await self._end(table, "cancelled", "the host cancelled it")
+            return table
+
+    # --- play ------------------------------------------------------------------------------------------------
+
+    def _running(self, table: Table) -> Game:
+        if table.row.status == "lobby":
+            raise GameError("The game has not started yet.")
+        if table.row.status != "active" or table.game is None or table.game.over:
+            raise GameError("This game is over.")
+        return table.game
+
+    async def play(self, game_id: int, move: str, *, user_id: int | None = None, seat: int | None = None,
+                   rev: int | None = None) -> Played:
+        """Apply one move by a person (user_id) or a computer seat (seat); `rev` pins a button to its moment."""
+        async with self.lock(game_id):
+            table = await self.load(game_id)
+            game = self._running(table)
+            if rev is not None and rev != table.row.rev:
+                raise GameError("That button is out of date: the game has moved on. Use the newest message.")
+            if seat is None:
+                seat = table.seat_of(user_id if user_id is not None else -1)
+                if seat is None:
+                    raise GameError("You are not playing in this game.")
+            if game.to_move != seat:
+                if game.pending:
+                    raise GameError(f"It is not your move: {game.describe_pending()}.")
+                raise GameError(f"It is not your turn: {table.label(game.to_move)} is to play.")
+            trial = game.copy()
+            try:
+                events = trial.play(move, seat=seat)
+            except IllegalMove as exc:
+                raise GameError(str(exc)) from exc
+            row = MoveRow(table.row.move_count, seat, user_id, canonical(move), events)
+            reason = next((e.get("reason") for e in events if e.get("type") == "game_over"), None)
+            try:
+                await self.storage.add_move(table.id, table.row.rev, row, trial.position(), over=trial.over,
+                                            end_reason=reason)
+            except StaleError as exc:
+                self._forget(table.id)
+                raise GameError("The game changed meanwhile; look again and retry.") from exc
+            table.game = trial
+            table.moves.append(row)
+            table.row.rev += 1
+            table.row.move_count += 1
+            table.row.snapshot = None  # the engine game is the truth in memory; the row copy would only go stale
+            if trial.over:
+                table.row.status = "over"
+                table.row.end_reason = reason
+                self._forget(table.id)
+            return Played(table, seat, row.move, events, row.n)
+
+    async def undo(self, game_id: int, user_id: int) -> tuple[Table, MoveRow]:
+        async with self.lock(game_id):
+            table = await self.load(game_id)
+            self._running(table)
+            seat = table.seat_of(user_id)
+            if seat is None:
+                raise GameError("You are not playing in this game.")
+            last = may_undo(table, seat)
+            game = self._replay(table.row, table.moves[:-1])
+            try:
+                await self.storage.drop_last_move(table.id, table.row.rev, last.n, game.position())
+            except StaleError as exc:
+                self._forget(table.id)
+                raise GameError("The game changed meanwhile; look again and retry.") from exc
+            table.game = game
+            table.moves.pop()
+            table.row.rev += 1
+            table.row.move_count -= 1
+            return table, last
+
+    async def resign(self, game_id: int, user_id: int) -> Table:
+        """Two players: the game ends. More: the seat plays on passively (pass, commit 0, decline)."""
+        async with self.lock(game_id):
+            table = await self.load(game_id)
+            self._running(table)
+            seat = table.seat_of(user_id)
+            if seat is None:
+                raise GameError("You are not playing in this game.")
+            people = [p for p in table.players if not p.resigned]
+            if len(people) <= 2:
+                await self._end(table, "over", f"{table.label(seat)} resigned")
+                return table
+            try:
+                await self.storage.resign_seat(table.id, table.row.rev, seat)
+            except StaleError as exc:
+                self._forget(table.id)
+                raise GameError("The game changed meanwhile; try again.") from exc
+            return await self._refresh(table.id)
+
+    async def abandon(self, game_id: int, user_id: int, *, can_manage: bool) -> Table:
+        async with self.lock(game_id):
+            table = await self.load(game_id)
+            if table.row.status not in ("lobby", "active"):
+                raise GameError("This game is already over.")
+            if user_id != table.row.host_id and not can_manage:
+                raise GameError("Only the host or someone with Manage Channels can abandon the game.")
+            await self._end(table, "abandoned", "it was abandoned")
+            return table
+
+    async def _end(self, table: Table, status: str, reason: str) -> None:
+        try:
+            await self.storage.end_game(table.id, table.row.rev, status, reason)
+        except StaleError as exc:
+            self._forget(table.id)
+            raise GameError("The game changed meanwhile; try again.") from exc
+        table.row.status = status
+        table.row.end_reason = reason
+        table.row.rev += 1
+        self._forget(table.id)

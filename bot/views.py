@@ -1,0 +1,145 @@
+"""Buttons. Every button is one persistent DynamicItem whose custom id carries game, revision, action and move.
+
+Views here are only layouts: they are stopped before sending so discord.py never stores them per message
+(a stored ephemeral view times out after 15 minutes and would unregister the dynamic item with it). All
+presses, before or after a restart, are dispatched by the DynamicItem registered once in setup_hook.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any, Protocol
+
+import discord
+
+from bot.service import Table
+
+TEMPLATE = r"tne:(?P<game>[0-9]+):(?P<rev>[0-9]+):(?P<action>[a-z]+)(?::(?P<arg>[A-Za-z0-9.\-]+))?"
+MAX_BUTTONS = 25
+
+
+class ButtonHandler(Protocol):
+    async def on_button(self, interaction: discord.Interaction, press: Press) -> None: ...
+
+
+class Press:
+    """What a custom id says: game, the revision it was made for (0 = any), the action and its argument."""
+
+    __slots__ = ("action", "arg", "game_id", "rev")
+
+    def __init__(self, game_id: int, rev: int, action: str, arg: str | None) -> None:
+        self.game_id, self.rev, self.action, self.arg = game_id, rev, action, arg
+
+    @property
+    def move(self) -> str:
+        return (self.arg or "").replace(".", " ")
+
+
+def custom_id(game_id: int, action: str, *, rev: int = 0, move: str | None = None) -> str:
+    cid = f"tne:{game_id}:{rev}:{action}"
+    if move:
+        cid += ":" + move.replace(" ", ".")
+    return cid
+
+
+class TneButton(discord.ui.DynamicItem[discord.ui.Button], template=TEMPLATE):
+    """The one button class; the client (`interaction.client.controller`) decides what a press means."""
+
+    def __init__(self, press: Press, *, label: str = "…", style: discord.ButtonStyle = discord.ButtonStyle.secondary,
+                 emoji: str | None = None) -> None:
+        super().__init__(discord.ui.Button(
+            label=label, style=style, emoji=emoji,
+            custom_id=custom_id(press.game_id, press.action, rev=press.rev, move=press.move or None),
+        ))
+        self.press = press
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button,
+                             match: re.Match[str], /) -> TneButton:
+        press = Press(int(match["game"]), int(match["rev"]), match["action"], match["arg"])
+        return cls(press, label=item.label or "…", style=item.style)
+
+    async def callback(self, interaction: discord.Interaction) -> Any:
+        controller: ButtonHandler = interaction.client.controller  # type: ignore[attr-defined]
+        await controller.on_button(interaction, self.press)
+
+
+def button(game_id: int, action: str, label: str, *, rev: int = 0, move: str | None = None,
+           style: discord.ButtonStyle = discord.ButtonStyle.secondary, emoji: str | None = None) -> TneButton:
+    return TneButton(Press(game_id, rev, action, (move or "").replace(" ", ".") or None), label=label, style=style,
+                     emoji=emoji)
+
+
+def layout(*items: discord.ui.Item) -> discord.ui.View:
+    """A stopped view holding the items: sent as components, never stored (see the module docstring)."""
+    view = discord.ui.View(timeout=None)
+    for item in items[:MAX_BUTTONS]:
+        view.add_item(item)
+    view.stop()
+    return view
+
+
+def move_label(move: str) -> str:
+    """A button label for a move."""
+    words = move.split()
+    verb = words[0]
+    if verb == "commit":
+        return f"Commit {words[1]}"
+    if verb == "war":
+        return f"{words[1].capitalize()} war first"
+    if verb == "monument":
+        return f"{words[1].capitalize()} monument at {words[2]}"
+    if verb == "decline":
+        return "No monument"
+    if verb == "treasure":
+        return f"Take treasure {words[1]}"
+    return move.capitalize()
+
+
+def lobby_view(table: Table) -> discord.ui.View:
+    gid = table.id
+    return layout(
+        button(gid, "join", "Join", style=discord.ButtonStyle.primary),
+        button(gid, "leave", "Leave"),
+        button(gid, "start", "Start", style=discord.ButtonStyle.success),
+        button(gid, "cancel", "Cancel", style=discord.ButtonStyle.danger),
+    )
+
+
+DECISION_NAMES = {
+    "revolt": "Choose reinforcements", "war": "Choose reinforcements", "war_order": "Choose the war order",
+    "monument": "Choose a monument", "treasure": "Choose treasures",
+}
+
+
+def table_view(table: Table) -> discord.ui.View | None:
+    """Buttons under a public game message: the awaited decision (for its owner only) and "My hand"."""
+    game = table.game
+    if game is None or game.over or table.row.status != "active":
+        return None
+    items: list[discord.ui.Item] = []
+    seat = game.to_move
+    if game.pending and not table.player(seat).is_bot:
+        label = f"{DECISION_NAMES.get(game.pending['kind'], 'Decide')} ({table.player(seat).name})"[:80]
+        items.append(button(table.id, "decide", label, rev=table.row.rev, style=discord.ButtonStyle.primary))
+    items.append(button(table.id, "hand", "My hand", emoji="🂠"))
+    return layout(*items)
+
+
+def decision_view(table: Table) -> discord.ui.View:
+    """The private panel: one button per legal answer to the awaited decision."""
+    moves = table.game.legal_moves()
+    return layout(*(button(table.id, "play", move_label(m), rev=table.row.rev, move=m,
+                           style=discord.ButtonStyle.primary if i == 0 else discord.ButtonStyle.secondary)
+                    for i, m in enumerate(moves)))
+
+
+def hand_view(table: Table, seat: int) -> discord.ui.View | None:
+    """Buttons under a private hand: the decision answers when one is yours, else Pass on your turn."""
+    game = table.game
+    if game is None or game.over or game.to_move != seat:
+        return None
+    if game.pending:
+        return decision_view(table)
+    return layout(button(table.id, "play", "Pass (end my actions)", rev=table.row.rev, move="pass",
+                         style=discord.ButtonStyle.danger))
