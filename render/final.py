@@ -25,8 +25,8 @@ BADGE_X = 76
 NAME_X = 126
 NAME_W = 200
 TOTALS_X = 336
-BOX_W = 56
-BOX_STEP = 62
+BOX_W = 54
+BOX_STEP = 64
 TREASURE_X = TOTALS_X + 4 * BOX_STEP + 6
 SCORE_X = TREASURE_X + 96
 
@@ -95,10 +95,10 @@ def final_image(position: dict[str, Any], standings: list[dict[str, Any]],
             d.rounded_rectangle(box, radius=7, fill=P.TILE[colour])
             # The weakest colour is the score: ring it so the reason for the score is visible.
             if value is not None and value == score:
-                d.rounded_rectangle((box[0] - 5, box[1] - 5, box[2] + 5, box[3] + 5), radius=11,
-                                    outline=P.OUTLINE, width=1)
                 d.rounded_rectangle((box[0] - 4, box[1] - 4, box[2] + 4, box[3] + 4), radius=10,
-                                    outline=P.HIGHLIGHT, width=4)
+                                    outline=P.OUTLINE, width=1)
+                d.rounded_rectangle((box[0] - 3, box[1] - 3, box[2] + 3, box[3] + 3), radius=9,
+                                    outline=P.HIGHLIGHT, width=3)
             label(d, (x + BOX_W / 2, mid + 1), "?" if value is None else str(value), TEXT_SIZE, P.SYMBOL,
                   bold=True, anchor="mm")
         taken = None if p.points is None else p.points.get("treasure")

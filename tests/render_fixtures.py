@@ -3,7 +3,28 @@
 from __future__ import annotations
 
 import copy
+import io
+from collections import Counter
 from typing import Any
+
+from PIL import Image
+
+
+def png(data: bytes) -> Image.Image:
+    """Decode PNG bytes (checking the signature) into an RGB image."""
+    assert data[:8] == b"\x89PNG\r\n\x1a\n"
+    return Image.open(io.BytesIO(data)).convert("RGB")
+
+
+def pixels(im: Image.Image) -> list:
+    """The pixels of `im` in order (Pillow 13 renames getdata to get_flattened_data)."""
+    get = getattr(im, "get_flattened_data", None) or im.getdata
+    return list(get())
+
+
+def dominant(im: Image.Image) -> tuple[int, int, int]:
+    """The most common colour of `im`."""
+    return Counter(pixels(im)).most_common(1)[0][0]
 
 
 def busy_position() -> dict[str, Any]:
