@@ -34,8 +34,12 @@ def test_declining_means_the_block_is_never_offered_again() -> None:
     g.play("tile red C6")
     g.play("decline")
     assert g.pending is None and g.position()["monuments"] == []
-    g.play("tile red D6")  # a new block C5 D5? D5 is empty: nothing to offer
+    g.play("tile red D5")
     assert g.pending is None
+    g.play("pass")
+    g.play("pass")
+    g.play("tile red D6")  # completes C5 D5 C6 D6; the declined B5 block is not offered again
+    assert g.pending["blocks"] == ["C5"]
 
 
 def test_several_blocks_the_placer_picks_one() -> None:
@@ -88,3 +92,17 @@ def test_monument_tiles_keep_their_treasure_and_connect_their_region() -> None:
     assert "B5" in g.position()["treasures"]
     # The trader on A6 still supported by A5, connected through the face-down block to D5's tile.
     assert leader_at(g, 0, "green") == "A6"
+
+
+def test_face_down_tiles_give_no_war_strength_and_are_never_removed() -> None:
+    # Archer's kingdom: a red monument B5-C6 beside temple D5 and Archer's priest D6; Bull: temple F5, priest F6.
+    g = game(tiles(red="B5 C5 B6 C6 D5 F5"), [{"red": "D6"}, {"red": "F6"}], hands=[{"red": 2}, {"red": 6}],
+             face_down=["B5", "C5", "B6", "C6"], monuments=[{"pair": "red-blue", "at": "B5"}])
+    g.play("tile red E5")
+    assert g.pending["strength"] == {"attacker": 1, "defender": 1}  # only D5 counts for Archer
+    g.play("commit 0")
+    g.play("commit 0")
+    pos = g.position()
+    assert "D5" not in pos["tiles"]  # removed with the war
+    assert all(sq in pos["tiles"] for sq in ("B5", "C5", "B6", "C6"))
+    assert pos["monuments"] == [{"pair": "red-blue", "at": "B5"}]
