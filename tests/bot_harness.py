@@ -378,3 +378,22 @@ def ensure_render() -> None:
     render.render_board = lambda view, *, names=None: png  # type: ignore[attr-defined]
     render.render_hand = lambda view, seat, *, name=None: png  # type: ignore[attr-defined]
     render.render_final = lambda position, standings, *, names=None: png  # type: ignore[attr-defined]
+
+
+def last_message_with(fake: FakeDiscord, action: str, *, public: bool = True) -> tuple[int, str]:
+    """The newest message carrying a button with this action: (message id, custom id)."""
+    for mid in sorted(fake.messages, reverse=True):
+        msg = fake.messages[mid]
+        if public and msg.get("flags", 0) & EPHEMERAL:
+            continue
+        for c in iter_components(msg.get("components") or []):
+            cid = c.get("custom_id", "")
+            if cid.split(":")[3:4] == [action]:
+                return mid, cid
+    raise AssertionError(f"no message with a {action} button")
+
+
+def buttons(fake: FakeDiscord, message_id: int) -> dict[str, str]:
+    """label -> custom id of a message's buttons."""
+    return {c.get("label", ""): c["custom_id"] for c in iter_components(fake.messages[message_id].get("components")
+                                                                         or []) if "custom_id" in c}
