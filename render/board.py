@@ -28,7 +28,7 @@ from render.model import Scene
 from render.regions import kingdoms
 
 PIECE = CELL - 4  # tiles and leaders leave a 2 px gap, so a kingdom's tint shows between them
-TREASURE_PX = 22
+TREASURE_PX = 25
 MARKER_PX = 32
 EDGE_W = 4
 
@@ -116,7 +116,9 @@ def draw_board(im: Image.Image, sc: Scene) -> None:
         _paste(im, sprites.leader(colour, sc.players[seat].dynasty, PIECE), _at(sq))
     for sq in sc.treasures:
         corner = sq in sc.board.corner_treasures
-        _paste(im, sprites.treasure(corner, TREASURE_PX), _at(sq, CELL - TREASURE_PX))
+        # Top-right corner: the temple symbol is narrow at the top, so the treasure hides little of it.
+        x, y = cell_origin(*parse_square(sq))
+        _paste(im, sprites.treasure(corner, TREASURE_PX), (x + CELL - TREASURE_PX + 1, y - 1))
 
     # Kingdom borders: kingdoms never touch (they would be one), so one colour is unambiguous.
     for k in realms:

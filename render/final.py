@@ -18,7 +18,7 @@ from render.text import label
 TITLE_H = 50
 HEAD_H = 36
 ROW_H = 60
-FOOT_H = 16
+FOOT_H = 44
 
 PLACE_X = 40
 BADGE_X = 76
@@ -29,6 +29,8 @@ BOX_W = 54
 BOX_STEP = 64
 TREASURE_X = TOTALS_X + 4 * BOX_STEP + 6
 SCORE_X = TREASURE_X + 96
+
+FOOTNOTE = "Totals include the treasures. A ringed colour is the weakest one: it is the score."
 
 
 def _height(players: int) -> int:
@@ -53,6 +55,7 @@ def _base(board_name: str, players: int) -> Image.Image:
     for i in range(players + 1):
         yy = BOARD_H + TITLE_H + HEAD_H + i * ROW_H
         d.line((8, yy, WIDTH - 8, yy), fill=P.PANEL_RULE, width=2)
+    label(d, (20, im.height - FOOT_H // 2 - 2), FOOTNOTE, SMALL_SIZE - 2, P.TEXT_DIM, width=WIDTH - 40)
     return im
 
 

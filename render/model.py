@@ -42,6 +42,7 @@ class Scene:
     pending: dict[str, Any] | None
     last_squares: tuple[str, ...]
     last_seat: int | None
+    last_move: str | None
     bag_fill: float | None
     scores_open: bool
 
@@ -155,7 +156,8 @@ def scene(pos: dict[str, Any], names: list[str] | None = None) -> Scene:
         over=bool(pos.get("over", False)),
         pending=pos.get("pending") or None,
         last_squares=tuple(_square(s) for s in last.get("squares") or []),
-        last_seat=last.get("seat"),
+        last_seat=last.get("seat") if isinstance(last.get("seat"), int) else None,
+        last_move=str(last["move"]) if last.get("move") else None,
         bag_fill=bag_fill_of(pos, b),
         scores_open=options.get("scores") == "open",
     )

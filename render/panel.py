@@ -8,6 +8,7 @@ from PIL import Image, ImageDraw
 
 from render import palette as P
 from render import sprites
+from render.fonts import font
 from render.layout import SMALL_SIZE, TEXT_SIZE, WIDTH
 from render.model import Player, Scene
 from render.text import fraction, label, plural
@@ -109,18 +110,28 @@ def _player_row(im: Image.Image, d: ImageDraw.ImageDraw, p: Player, y: int, acti
 
 
 def pending_parts(sc: Scene) -> tuple[str, str] | None:
-    """(who, what) of the decision waiting, e.g. ('Archer', 'commit to a red war'), or None."""
+    """(who, what) of the decision waiting, e.g. ('Archer', 'commit to a red war against Bull'),
+    or None. Reads only `kind`, `seat` and, when the engine gives them, `colour`, `attacker` and
+    `defender`."""
     pend = sc.pending
     if not pend or sc.over:
         return None
+
+    def name(seat: object) -> str | None:
+        return sc.players[seat].name if isinstance(seat, int) and 0 <= seat < len(sc.players) else None
+
     who = pend.get("seat")
-    name = sc.players[who].name if isinstance(who, int) and 0 <= who < len(sc.players) else "Someone"
     kind = str(pend.get("kind"))
     what = PENDING_TEXT.get(kind, f"decide ({kind})")
     colour = pend.get("colour")
     if colour in P.TILE and kind in ("war", "revolt"):
         what = what.replace(f"a {kind}", f"a {colour} {kind}")
-    return name, what
+    if kind in ("war", "revolt"):
+        att, dfn = pend.get("attacker"), pend.get("defender")
+        other = dfn if att == who else att if dfn == who else None
+        if name(other):
+            what += f" against {name(other)}"
+    return name(who) or "Someone", what
 
 
 def pending_text(sc: Scene) -> str | None:
@@ -140,7 +151,15 @@ def _status(im: Image.Image, d: ImageDraw.ImageDraw, sc: Scene, y: int) -> None:
             text += f" · {plural(int(n), 'action')} left"
     else:
         text = ""
-    label(d, (16, line1), text, TEXT_SIZE, P.TEXT, bold=True, width=WIDTH - 32)
+    used = label(d, (16, line1), text, TEXT_SIZE, P.TEXT, bold=True, width=WIDTH - 32)
+    # The last action in words, beside the turn, when it fits: it explains the highlighted squares.
+    if sc.last_move:
+        by = sc.players[sc.last_seat].name if sc.last_seat is not None and 0 <= sc.last_seat < len(
+            sc.players) else None
+        last = f"last: {by} · {sc.last_move}" if by else f"last: {sc.last_move}"
+        room = WIDTH - 16 - (16 + used + 24)
+        if font(SMALL_SIZE).getlength(last) <= room:
+            label(d, (WIDTH - 16, line1), last, SMALL_SIZE, P.TEXT_DIM, anchor="rm")
     waiting = pending_text(sc)
     if waiting:
         y += PENDING_H
@@ -158,27 +177,31 @@ def _status(im: Image.Image, d: ImageDraw.ImageDraw, sc: Scene, y: int) -> None:
     gem = sprites.treasure(False, 26)
     im.paste(gem, (int(x), line2 - 13), gem)
     x += 30
-    x += label(d, (x, line2), str(len(sc.treasures)), TEXT_SIZE, P.TEXT, bold=True) + 26
+    x += label(d, (x, line2), str(len(sc.treasures)), TEXT_SIZE, P.TEXT, bold=True) + 22
 
     x += label(d, (x, line2), "Bag", SMALL_SIZE, P.TEXT_DIM, bold=True) + 8
     filled = 0 if sc.bag_fill is None else round(sc.bag_fill * 4)
     for i in range(4):
-        box = (x + i * 13, line2 - 12, x + i * 13 + 10, line2 + 12)
+        box = (x + i * 11, line2 - 12, x + i * 11 + 8, line2 + 12)
         if i < filled:
             d.rectangle(box, fill=P.FACE_DOWN, outline=P.TEXT, width=1)
         else:
             d.rectangle(box, outline=P.TEXT_DIM, width=1)
-    x += 4 * 13 + 6
-    x += label(d, (x, line2), fraction(sc.bag_fill), TEXT_SIZE, P.TEXT, bold=True) + 26
+    x += 4 * 11 + 6
+    label(d, (x, line2), fraction(sc.bag_fill), TEXT_SIZE, P.TEXT, bold=True)
 
+    # Unbuilt monuments, right-aligned so the row never runs off the picture.
     unbuilt = sc.unbuilt_monuments()
-    x += label(d, (x, line2), "Monuments", SMALL_SIZE, P.TEXT_DIM, bold=True) + 8
-    if not unbuilt:
-        label(d, (x, line2), "all built", SMALL_SIZE, P.TEXT)
-    for pair in unbuilt:
-        m = sprites.monument_icon(pair, 34)
-        im.paste(m, (int(x), line2 - 17), m)
-        x += m.width + 10
+    icons = [sprites.monument_icon(pair, 28) for pair in unbuilt]
+    x = WIDTH - 16 - sum(m.width + 4 for m in icons) + 4 if icons else WIDTH - 16
+    for m in icons:
+        im.paste(m, (int(x), line2 - 14), m)
+        x += m.width + 4
+    x = WIDTH - 16 - sum(m.width + 4 for m in icons) - 6
+    if not icons:
+        label(d, (x, line2), "all built", SMALL_SIZE, P.TEXT, anchor="rm")
+        x -= font(SMALL_SIZE).getlength("all built") + 8
+    label(d, (x, line2), "Monuments", SMALL_SIZE, P.TEXT_DIM, bold=True, anchor="rm")
 
 
 def draw_panel(im: Image.Image, sc: Scene, y0: int) -> None:

@@ -21,7 +21,7 @@ def fraction(fill: float | None) -> str:
     """0.75 -> '¾': how full the bag is, as players would say it."""
     if fill is None:
         return "?"
-    return {0.0: "empty", 0.25: "¼", 0.5: "½", 0.75: "¾", 1.0: "full"}.get(round(fill * 4) / 4, f"{fill:.2f}")
+    return {0.0: "none", 0.25: "¼", 0.5: "½", 0.75: "¾", 1.0: "full"}.get(round(fill * 4) / 4, f"{fill:.2f}")
 
 
 def plural(n: int, word: str) -> str:

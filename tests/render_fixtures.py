@@ -82,13 +82,14 @@ def busy_position() -> dict[str, Any]:
 
 
 def war_position() -> dict[str, Any]:
-    """The busy position with a red tile on H5 joining the north and centre kingdoms: a red war
-    (archer's priest on F2 against urn's on G7), the unification marker on H5."""
+    """The busy position with a red tile on H5 joining the north and centre kingdoms: a red war, urn's
+    priest (G7) attacking archer's (F2), archer to commit; the unification marker on H5.
+    Pending keys past kind, seat and marker are the engine's own: render uses them only if present."""
     pos = busy_position()
     pos["tiles"]["H5"] = "red"
     pos["players"][2]["hand"]["red"] -= 1
     pos["last"] = {"seat": 2, "move": "tile red H5", "squares": ["H5"]}
-    pos["pending"] = {"kind": "war", "seat": 0, "marker": "H5", "colour": "red"}
+    pos["pending"] = {"kind": "war", "seat": 0, "marker": "H5", "colour": "red", "attacker": 3, "defender": 0}
     pos["turn"] = {"player": 2, "actions_left": 0}
     return pos
 
@@ -138,3 +139,29 @@ def final_standings() -> list[dict[str, Any]]:
         {"score": 10, "totals": {"red": 11, "blue": 11, "green": 12, "black": 10}, "place": 3},
         {"score": 8, "totals": {"red": 16, "blue": 8, "green": 10, "black": 12}, "place": 4},
     ]
+
+
+def write_examples(folder: str) -> list[str]:
+    """Write the README's example pictures into `folder`; returns their paths."""
+    from pathlib import Path
+
+    from render import render_board, render_final, render_hand
+
+    names = ["Alice", "Bartholomew", "Chen", "Dana"]
+    out = Path(folder)
+    out.mkdir(parents=True, exist_ok=True)
+    pictures = {
+        "board-midgame.png": render_board(view(busy_position(), None), names=names),
+        "board-war.png": render_board(view(hidden_scores(war_position()), None), names=names),
+        "hand.png": render_hand(view(busy_position(), 0), 0, name="Alice"),
+        "final.png": render_final(view(final_position(), None), final_standings(), names=names),
+    }
+    for name, data in pictures.items():
+        (out / name).write_bytes(data)
+    return [str(out / n) for n in pictures]
+
+
+if __name__ == "__main__":  # python -m tests.render_fixtures docs/pictures
+    import sys
+
+    print("\n".join(write_examples(sys.argv[1] if len(sys.argv) > 1 else "docs/pictures")))

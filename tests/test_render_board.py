@@ -139,12 +139,12 @@ def test_leaders_of_different_dynasties_look_different():
 def test_catastrophe_treasures_and_monument():
     im = png(render_board(busy_position()))
     assert centre_dominant(im, "L6") == P.CATASTROPHE
-    # treasures sit in the temple's lower-right corner; corner treasures are stars, others gems
+    # treasures sit in the temple's top-right corner; corner treasures are stars, others gems
     for sq in ("B2", "F3"):
-        corner = square_crop(im, sq).crop((CELL // 2, CELL // 2, CELL, CELL))
+        corner = square_crop(im, sq).crop((CELL // 2, 0, CELL, CELL // 2))
         assert P.TREASURE in set(pixels(corner)), sq
-    star = square_crop(im, "B2").crop((CELL // 2, CELL // 2, CELL, CELL))
-    gem = square_crop(im, "F3").crop((CELL // 2, CELL // 2, CELL, CELL))
+    star = square_crop(im, "B2").crop((CELL // 2, 0, CELL, CELL // 2))
+    gem = square_crop(im, "F3").crop((CELL // 2, 0, CELL, CELL // 2))
     assert pixels(star) != pixels(gem)
     # the red-black monument on J3: its block shows both colours over face-down tiles
     x0, y0, _, _ = cell_box(*parse_square("J3"))
@@ -157,7 +157,7 @@ def test_a_face_down_tile_keeps_its_treasure():
     pos = busy_position()
     pos["treasures"].append("O5")
     im = png(render_board(pos))
-    corner = square_crop(im, "O5").crop((CELL // 2, CELL // 2, CELL, CELL))
+    corner = square_crop(im, "O5").crop((CELL // 2, 0, CELL, CELL // 2))
     assert P.TREASURE in set(pixels(corner))
 
 
