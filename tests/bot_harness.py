@@ -10,14 +10,17 @@ from __future__ import annotations
 import asyncio
 import itertools
 import json
+import random
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
 import discord
+import pytest
 from discord.http import HTTPClient
 from discord.webhook.async_ import AsyncWebhookAdapter
 
+import render
 from bot.client import TneBot
 from bot.config import Config
 
@@ -370,8 +373,6 @@ def find_button(fake: FakeDiscord, message_id: int, action: str) -> str:
 
 def ensure_render() -> None:
     """Use the real pictures; stand-ins only while the render package has not landed in this tree."""
-    import render
-
     if all(hasattr(render, f) for f in ("render_board", "render_hand", "render_final")):
         return
     png = b"\x89PNG\r\n\x1a\n-stand-in"
@@ -397,3 +398,130 @@ def buttons(fake: FakeDiscord, message_id: int) -> dict[str, str]:
     """label -> custom id of a message's buttons."""
     return {c.get("label", ""): c["custom_id"] for c in iter_components(fake.messages[message_id].get("components")
                                                                          or []) if "custom_id" in c}
+
+
+CHANNEL = 4242
+ALICE, BOB, CAROL, DAVE = User(1001, "Alice"), User(1002, "Bob"), User(1003, "Carol"), User(1004, "Dave")
+PRIVATE_MARKERS = ("Your hand", "Tiles:", "Your points", "You hold")
+
+
+def assert_nothing_private(fake: FakeDiscord, views: list[dict], *, scores: str = "hidden") -> None:
+    for call in fake.public_calls():
+        for marker in PRIVATE_MARKERS:
+            assert marker not in call.content, call.content
+    for view in views:
+        for p in view["players"]:
+            assert p.get("hand") is None
+            if scores == "hidden" and not view.get("over"):
+                assert p.get("points") is None
+        assert view.get("bag") is None and view.get("seed") is None
+
+
+async def open_game(h: Harness, users: list[User], channel: int = CHANNEL, **options) -> int:
+    """/tne new by the first user, Join buttons for the others, Start by the host."""
+    calls = await h.command(users[0], channel, "new", seats=len(users), **options)
+    lobby = response(calls).message_id
+    for u in users[1:]:
+        _, join = last_message_with(h.fake, "join")
+        calls = await h.press(u, lobby, join)
+        assert not response(calls).ephemeral
+    _, start = last_message_with(h.fake, "start")
+    await h.press(users[0], lobby, start)
+    table = await h.service.channel_table(channel)
+    assert table.row.status == "active"
+    return table.id
+
+
+async def drive(h: Harness, users: list[User], game_id: int, rng: random.Random, *, channel: int = CHANNEL,
+                limit: int = 3000) -> None:
+    """Play to the end: actions through /tne move, decisions through the public and private buttons."""
+    for _ in range(limit):
+        table = await h.service.load(game_id)
+        game = table.game
+        if game.over or table.row.status != "active":
+            return
+        seat = game.to_move
+        user = users[seat]
+        before = table.row.move_count
+        if game.pending:
+            mid, decide = last_message_with(h.fake, "decide")
+            calls = await h.press(user, mid, decide)
+            panel = response(calls)
+            assert panel.ephemeral
+            choices = [c for c in panel.custom_ids() if ":play:" in c]
+            assert len(choices) == min(25, len(game.legal_moves()))
+            calls = await h.press(user, panel.message_id, rng.choice(choices))
+        else:
+            moves = game.legal_moves()
+            # Mostly placements, so games end by treasures as well as by the bag.
+            calls = await h.command(user, channel, "move", action=rng.choice(moves))
+        assert not [c for c in calls if c.ephemeral and c.kind == "response" and "played" not in c.content], \
+            [c.content for c in calls]
+        assert (await h.service.load(game_id)).row.move_count == before + 1
+    raise AssertionError("the game did not end")
+
+
+# --- fixtures (test modules load this file with pytest_plugins) -------------------------------------------
+
+
+@pytest.fixture
+def fake():
+    ensure_render()
+    f = FakeDiscord()
+    f.install()
+    yield f
+    f.uninstall()
+
+
+@pytest.fixture
+def drawn(monkeypatch):
+    """Every view a public picture was drawn from; checks that none holds a hand or hidden points."""
+    seen: list[dict] = []
+    board, final = render.render_board, render.render_final
+
+    def spy_board(view, *, names=None):
+        seen.append(view)
+        return board(view, names=names)
+
+    def spy_final(position, standings, *, names=None):
+        seen.append(position)
+        return final(position, standings, names=names)
+
+    monkeypatch.setattr(render, "render_board", spy_board)
+    monkeypatch.setattr(render, "render_final", spy_final)
+    return seen
+
+
+@pytest.fixture
+async def harness(fake, tmp_path):
+    h = await Harness(fake, str(tmp_path / "tne.sqlite3"), seed=11).start()
+    yield h
+    await h.close()
+
+
+
+
+def find_conflict(players: int, seed: int, kind: str = "war", tries: int = 300) -> list[str]:
+    """Moves from Game.new(players, seed) to a `kind` decision where both sides hold tiles to commit."""
+    from engine import Game
+
+    for k in range(tries):
+        game, rng, moves = Game.new(players=players, seed=seed), random.Random(k), []
+        while not game.over and len(moves) < 300:
+            p = game.pending
+            if p and p["kind"] == kind and p.get("attacker_commit") is None:
+                hands = [pl["hand"][p["commit_colour"]] for pl in game.position()["players"]]
+                if hands[p["attacker"]] >= 1 and hands[p["defender"]] >= 1:
+                    return moves
+            move = rng.choice(game.legal_moves())
+            game.play(move)
+            moves.append(move)
+    raise AssertionError(f"no {kind} found")
+
+
+async def play_moves(h: Harness, users: list[User], game_id: int, moves: list[str], channel: int = CHANNEL) -> None:
+    """Play these moves through /tne move, each by the seat that must make it."""
+    for move in moves:
+        table = await h.service.load(game_id)
+        calls = await h.command(users[table.game.to_move], channel, "move", action=move)
+        assert not response(calls).ephemeral, response(calls).content
