@@ -9,6 +9,7 @@ exactly, plus the in-between shades the smooth sprite and text edges need.
 from __future__ import annotations
 
 import io
+import threading
 from functools import lru_cache
 
 from PIL import Image, ImageDraw
@@ -18,6 +19,10 @@ from render import sprites
 from render.fonts import font
 
 COMPRESS_LEVEL = 3
+
+# Pillow keeps its colour-lookup cache inside the shared palette and fills it with the GIL released;
+# the bot draws in worker threads, so the ~1 ms mapping step is taken one thread at a time.
+_MAPPING = threading.Lock()
 
 
 def _exact_colours() -> list[P.RGB]:
@@ -66,9 +71,9 @@ def _dist2(a: tuple[int, ...], b: tuple[int, ...]) -> int:
 
 @lru_cache(maxsize=1)
 def palette_image() -> Image.Image:
-    """The shared 256-colour palette: median cut of the sample sheet, then the exact colours forced in."""
+    """The shared 256-colour palette: an octree palette of the sample sheet, exact colours forced in."""
     exact = _exact_colours()
-    cut = _sample_sheet().quantize(colors=256 - len(exact), method=Image.Quantize.MEDIANCUT,
+    cut = _sample_sheet().quantize(colors=256 - len(exact), method=Image.Quantize.FASTOCTREE,
                                    dither=Image.Dither.NONE)
     flat = cut.getpalette()[: 3 * (256 - len(exact))]
     entries = [tuple(flat[i:i + 3]) for i in range(0, len(flat), 3)]
@@ -84,7 +89,9 @@ def palette_image() -> Image.Image:
 
 def to_palette(im: Image.Image) -> Image.Image:
     """`im` mapped onto the shared palette, without dithering (flat areas stay flat)."""
-    return im.quantize(palette=palette_image(), dither=Image.Dither.NONE)
+    pal = palette_image()
+    with _MAPPING:
+        return im.quantize(palette=pal, dither=Image.Dither.NONE)
 
 
 def encode(im: Image.Image) -> bytes:

@@ -328,3 +328,13 @@ def test_rendering_is_deterministic_and_thread_safe():
     with ThreadPoolExecutor(max_workers=8) as pool:
         got = list(pool.map(render_board, positions * 6))
     assert got == expected * 6
+
+
+def test_the_benchmark_runs_and_the_board_is_fast():
+    from bench.bench_render import _medians_ms
+
+    cpu, _wall, size = _medians_ms(lambda: render_board(busy_position()), runs=5)
+    # CPU time of this thread, so a busy machine does not make it flaky; the target is 30 ms,
+    # this only catches a cache that stopped working (a cold render costs ~150 ms)
+    assert cpu < 60
+    assert size <= 400 * 1024
