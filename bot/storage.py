@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import json
 import logging
 import time
@@ -111,6 +112,8 @@ class Storage:
 
     def __init__(self, conn: aiosqlite.Connection) -> None:
         self._db = conn
+        # One connection serves every game: transactions of different games must not interleave on it.
+        self._write = asyncio.Lock()
 
     @classmethod
     async def open(cls, path: str) -> Storage:
@@ -154,6 +157,10 @@ class Storage:
 
     async def _transaction(self, statements: list[tuple[str, tuple]], *, expect_rows: int | None = None) -> None:
         """Run the statements in one transaction; the first must touch `expect_rows` rows or all is undone."""
+        async with self._write:
+            await self._run(statements, expect_rows)
+
+    async def _run(self, statements: list[tuple[str, tuple]], expect_rows: int | None) -> None:
         await self._db.execute("BEGIN IMMEDIATE")
         try:
             for i, (sql, params) in enumerate(statements):
@@ -215,6 +222,11 @@ class Storage:
     async def create_game(self, *, guild_id: int | None, channel_id: int, host: PlayerRow, seats: int, board: str,
                           scores: str) -> int:
         """A new lobby with its host in the first seat; raises sqlite3.IntegrityError if the channel has one."""
+        async with self._write:
+            return await self._create(guild_id, channel_id, host, seats, board, scores)
+
+    async def _create(self, guild_id: int | None, channel_id: int, host: PlayerRow, seats: int, board: str,
+                      scores: str) -> int:
         now = time.time()
         await self._db.execute("BEGIN IMMEDIATE")
         try:
