@@ -1,0 +1,89 @@
+"""Computer players: /tne addbot seats one, its moves are posted like anyone's, its thinking blocks nobody."""
+
+from __future__ import annotations
+
+import asyncio
+import random
+import time
+
+import engine.ai
+from engine import Game
+from tests.bot_harness import ALICE, BOB, CAROL, CHANNEL, Harness, last_message_with, open_game, response
+
+pytest_plugins = ("tests.bot_harness",)
+
+
+def seed_where_first(seat: int, players: int = 2) -> int:
+    return next(s for s in range(1, 200) if Game.new(players=players, seed=s).to_move == seat)
+
+
+async def test_addbot_seats_a_computer_that_plays_to_the_end(fake, tmp_path):
+    h = await Harness(fake, str(tmp_path / "tne.sqlite3"), seed=seed_where_first(1)).start()
+    try:
+        await h.command(ALICE, CHANNEL, "new", seats=2)
+        calls = await h.command(BOB, CHANNEL, "addbot", level="easy")
+        assert response(calls).ephemeral and "Only the host" in response(calls).content
+        calls = await h.command(ALICE, CHANNEL, "addbot", level="easy")
+        assert not response(calls).ephemeral and "Computer 1 (easy)" in response(calls).content
+        calls = await h.command(ALICE, CHANNEL, "addbot", level="easy")
+        assert "full" in response(calls).content
+        calls = await h.command(ALICE, CHANNEL, "start")
+        table = await h.service.channel_table(CHANNEL)
+        # The computer was drawn to play first: its two actions were posted in the channel with the board.
+        bot_posts = [c for c in calls if c.kind == "channel"]
+        assert len(bot_posts) >= 2 and all(c.files for c in bot_posts)
+        assert "Computer 1 (easy) (Bull)** played" in bot_posts[0].content
+        assert f"<@{ALICE.id}>" in bot_posts[-1].content
+        game_id = table.id
+        rng = random.Random(2)
+        for _ in range(1000):
+            table = await h.service.load(game_id)
+            game = table.game
+            if game.over:
+                break
+            assert game.to_move == 0, "the computer always answers before the human's next turn"
+            if game.pending:
+                mid, decide = last_message_with(fake, "decide")
+                panel = response(await h.press(ALICE, mid, decide))
+                choice = rng.choice([c for c in panel.custom_ids() if ":play:" in c])
+                await h.press(ALICE, panel.message_id, choice)
+            else:
+                await h.command(ALICE, CHANNEL, "move", action=rng.choice(game.legal_moves()))
+        table = await h.service.load(game_id)
+        assert table.game.over and table.row.status == "over"
+        assert any(m.seat == 1 and m.user_id is None for m in table.moves)
+        assert any("Final standings" in c.content for c in fake.public_calls())
+    finally:
+        await h.close()
+
+
+async def test_computer_thinking_never_delays_other_games(fake, tmp_path, monkeypatch):
+    real = engine.ai.choose_move
+
+    def slow(view, seat, level, *, seed=0, budget=None):
+        time.sleep(0.5)  # a long think, in the worker thread
+        return real(view, seat, level, seed=seed, budget=budget)
+
+    monkeypatch.setattr(engine.ai, "choose_move", slow)
+    h = await Harness(fake, str(tmp_path / "tne.sqlite3"), seed=seed_where_first(1)).start()
+    try:
+        await open_game(h, [BOB, CAROL], channel=2)
+        await h.command(ALICE, CHANNEL, "new", seats=2)
+        await h.command(ALICE, CHANNEL, "addbot", level="easy")
+        before = asyncio.all_tasks()
+        h.bot._connection.parse_interaction_create(h.command_payload(ALICE, CHANNEL, "start"))
+        await asyncio.sleep(0.1)  # the computer is thinking now
+        answered: list[float] = []
+        fake.on_call = lambda call: answered.append(time.perf_counter()) if call.kind == "response" else None
+        sent = time.perf_counter()
+        h.bot._connection.parse_interaction_create(h.command_payload(BOB, 2, "status"))
+        for _ in range(100):
+            if answered:
+                break
+            await asyncio.sleep(0.005)
+        assert answered and answered[0] - sent < 0.2
+        fake.on_call = None
+        await h.settle(before)
+        assert len((await h.service.channel_table(CHANNEL)).moves) >= 2
+    finally:
+        await h.close()
