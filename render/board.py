@@ -23,6 +23,7 @@ from render.layout import (
     cell_box,
     cell_origin,
     parse_square,
+    square_name,
 )
 from render.model import Scene
 from render.regions import kingdoms
@@ -52,8 +53,7 @@ def static_layer(board_name: str) -> Image.Image:
     for r in range(ROWS):
         for c in range(COLS):
             x0, y0, x1, y1 = cell_box(c, r)
-            sq = f"{COLUMN_LETTERS[c]}{r + 1}"
-            if sq in b.rivers:
+            if square_name(c, r) in b.rivers:
                 d.rectangle((x0, y0, x1 - 1, y1 - 1), fill=P.RIVER)
                 _waves(d, x0, y0)
             else:
@@ -104,17 +104,17 @@ def draw_board(im: Image.Image, sc: Scene) -> None:
         if c + 1 >= COLS or r + 1 >= ROWS:
             continue
         _paste(im, sprites.monument(pair, 2 * CELL - 4), _at(at))
-        covered |= {at, *(f"{COLUMN_LETTERS[c + dc]}{r + 1 + dr}" for dc in (0, 1) for dr in (0, 1))}
+        covered |= {square_name(c + dc, r + dr) for dc in (0, 1) for dr in (0, 1)}
     for sq in sorted(sc.face_down - covered):
         _paste(im, sprites.face_down(PIECE), _at(sq))
     for sq, colour in sc.tiles.items():
         if colour in P.TILE:
             _paste(im, sprites.tile(colour, PIECE), _at(sq))
-    for sq in sc.catastrophes:
+    for sq in sorted(sc.catastrophes):
         _paste(im, sprites.catastrophe(PIECE), _at(sq))
     for sq, (seat, colour) in sc.leader_squares().items():
         _paste(im, sprites.leader(colour, sc.players[seat].dynasty, PIECE), _at(sq))
-    for sq in sc.treasures:
+    for sq in sorted(sc.treasures):
         corner = sq in sc.board.corner_treasures
         # Top-right corner: the temple symbol is narrow at the top, so the treasure hides little of it.
         x, y = cell_origin(*parse_square(sq))
@@ -128,7 +128,7 @@ def draw_board(im: Image.Image, sc: Scene) -> None:
             for (dc, dr), line in (((-1, 0), (x0, y0 - 1, x0, y1)), ((1, 0), (x1, y0 - 1, x1, y1)),
                                    ((0, -1), (x0 - 1, y0, x1, y0)), ((0, 1), (x0 - 1, y1, x1, y1))):
                 nc, nr = c + dc, r + dr
-                inside = 0 <= nc < COLS and 0 <= nr < ROWS and f"{COLUMN_LETTERS[nc]}{nr + 1}" in k
+                inside = 0 <= nc < COLS and 0 <= nr < ROWS and square_name(nc, nr) in k
                 if not inside:
                     d.line(line, fill=P.KINGDOM_EDGE, width=EDGE_W)
 

@@ -69,6 +69,11 @@ def final_image(position: dict[str, Any], standings: list[dict[str, Any]],
     sc = scene(position, names)
     if len(standings) != len(sc.players):
         raise ValueError(f"{len(standings)} standings for {len(sc.players)} players")
+    # Standings are per seat; an entry that names its seat is trusted over its position in the list.
+    by_seat = {int(st.get("seat", i)): st for i, st in enumerate(standings)}
+    if sorted(by_seat) != list(range(len(sc.players))):
+        raise ValueError("standings do not cover every seat exactly once")
+    standings = [by_seat[s] for s in range(len(sc.players))]
     im = _base(sc.board.name, len(sc.players)).copy()
     draw_board(im, sc)
     d = ImageDraw.Draw(im)

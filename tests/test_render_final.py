@@ -70,3 +70,16 @@ def test_works_from_the_public_view_at_the_end():
 def test_standings_must_match_the_players():
     with pytest.raises(ValueError):
         render_final(final_position(), final_standings()[:2])
+    doubled = final_standings()
+    for st in doubled:
+        st["seat"] = 0
+    with pytest.raises(ValueError):
+        render_final(final_position(), doubled)
+
+
+def test_standings_naming_their_seat_may_come_in_any_order():
+    standings = final_standings()
+    for seat, st in enumerate(standings):
+        st["seat"] = seat
+    by_place = sorted(standings, key=lambda st: st["place"])
+    assert render_final(final_position(), by_place) == render_final(final_position(), standings)
