@@ -109,7 +109,7 @@ def final_image(position: dict[str, Any], standings: list[dict[str, Any]],
                                     outline=P.HIGHLIGHT, width=3)
             label(d, (x + BOX_W / 2, mid + 1), "?" if value is None else str(value), TEXT_SIZE, P.SYMBOL,
                   bold=True, anchor="mm")
-        taken = None if p.points is None else p.points.get("treasure")
+        taken = p.points.get("treasure") if p.points is not None else st.get("treasures")
         d.rounded_rectangle((TREASURE_X, mid - 20, TREASURE_X + 80, mid + 20), radius=7, fill=P.TREASURE,
                             outline=P.TREASURE_EDGE, width=2)
         label(d, (TREASURE_X + 40, mid + 1), "?" if taken is None else str(taken), TEXT_SIZE, P.TEXT,
