@@ -12,6 +12,7 @@ from discord.ext import commands
 from bot.cog import TneCog
 from bot.config import Config
 from bot.controller import Controller
+from bot.pictures import Painter
 from bot.service import GameService
 from bot.storage import Storage
 from bot.views import TneButton
@@ -52,11 +53,14 @@ class TneBot(commands.Bot):
         self.storage: Storage | None = None
         self.service: GameService | None = None
         self.controller: Controller | None = None
+        self.painter: Painter | None = None
 
     async def setup_hook(self) -> None:
         self.storage = await Storage.open(self.config.db_path)
         self.service = GameService(self.storage, seed_source=self._seed_source)
-        self.controller = Controller(self, self.service, ai_delay=self.config.ai_delay,
+        self.painter = Painter(self.config.render_processes)
+        await self.painter.start()
+        self.controller = Controller(self, self.service, painter=self.painter, ai_delay=self.config.ai_delay,
                                      ai_budget=self.config.ai_budget)
         # Buttons from before a restart: one DynamicItem pattern dispatches every tne:<game>:... custom id.
         self.add_dynamic_items(TneButton)
@@ -74,6 +78,8 @@ class TneBot(commands.Bot):
         if self.controller is not None:
             await self.controller.stop()
         await super().close()
+        if self.painter is not None:
+            self.painter.close()
         if self.storage is not None:
             await self.storage.close()
             self.storage = None

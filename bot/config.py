@@ -24,6 +24,7 @@ class Config:
     gateway_url: str | None = None
     ai_delay: float = 1.5
     ai_budget: float | None = None
+    render_processes: int = 0
 
 
 def _float(env: Mapping[str, str], name: str, default: float | None) -> float | None:
@@ -53,4 +54,14 @@ def load_config(env: Mapping[str, str] | None = None) -> Config:
         gateway_url=(env.get("DISCORD_GATEWAY_URL") or "").strip() or None,
         ai_delay=_float(env, "TNE_AI_DELAY", 1.5) or 0.0,
         ai_budget=_float(env, "TNE_AI_BUDGET", None),
+        render_processes=_processes(env),
     )
+
+
+def _processes(env: Mapping[str, str]) -> int:
+    raw = env.get("TNE_RENDER_PROCESSES", "").strip()
+    if not raw:
+        return min(4, os.cpu_count() or 1) if (os.cpu_count() or 1) > 1 else 0
+    if not raw.isdigit():
+        raise ConfigError(f"TNE_RENDER_PROCESSES must be a whole number (0 = threads), not {raw!r}.")
+    return int(raw)

@@ -18,7 +18,7 @@ from discord import app_commands
 from discord.utils import MISSING
 
 from bot import messages as M
-from bot.pictures import board_file, hand_file
+from bot.pictures import Painter
 from bot.service import LEVELS, GameError, GameService, Table, passive_move
 from bot.views import Press, decision_view, hand_view, lobby_view, table_view
 
@@ -57,10 +57,11 @@ async def private(interaction: discord.Interaction, text: str, **kwargs: Any) ->
 class Controller:
     """The bot's behaviour behind the `/tne` commands and the buttons."""
 
-    def __init__(self, client: discord.Client, service: GameService, *, ai_delay: float = 1.5,
-                 ai_budget: float | None = None) -> None:
+    def __init__(self, client: discord.Client, service: GameService, *, painter: Painter | None = None,
+                 ai_delay: float = 1.5, ai_budget: float | None = None) -> None:
         self.client = client
         self.service = service
+        self.painter = painter or Painter()
         self.ai_delay = ai_delay
         self.ai_budget = ai_budget
         self._bot_tasks: dict[int, asyncio.Task] = {}
@@ -102,14 +103,14 @@ class Controller:
         if interaction is None:
             channel = self.client.get_partial_messageable(channel_id or table.row.channel_id,
                                                           guild_id=table.row.guild_id)
-            kwargs: dict[str, Any] = {"file": await board_file(snapshot)} if picture and game else {}
+            kwargs: dict[str, Any] = {"file": await self.painter.board(snapshot)} if picture and game else {}
             await channel.send(text, view=view, allowed_mentions=mentions, **kwargs)
         elif not interaction.response.is_done():
             await interaction.response.send_message(text, view=view, allowed_mentions=mentions)
             if picture and game is not None:
-                await interaction.edit_original_response(attachments=[await board_file(snapshot)])
+                await interaction.edit_original_response(attachments=[await self.painter.board(snapshot)])
         else:
-            kwargs = {"file": await board_file(snapshot)} if picture and game else {}
+            kwargs = {"file": await self.painter.board(snapshot)} if picture and game else {}
             await interaction.followup.send(text, view=view, allowed_mentions=mentions, **kwargs)
 
     # --- lobby -----------------------------------------------------------------------------------------------
@@ -246,7 +247,7 @@ class Controller:
                 raise GameError("You are not playing in this game, so you have no hand.")
             view = hand_view(table, seat) or MISSING
             await interaction.response.send_message(M.hand_text(table, seat), view=view, ephemeral=True)
-            await interaction.edit_original_response(attachments=[await hand_file(table, seat)])
+            await interaction.edit_original_response(attachments=[await self.painter.hand(table, seat)])
         await self.guarded(interaction, run)
 
     async def board(self, interaction: discord.Interaction) -> None:

@@ -107,6 +107,7 @@ class GameService:
         self.storage = storage
         self._tables: dict[int, Table] = {}
         self._locks: dict[int, asyncio.Lock] = {}
+        self._channels: dict[int, int] = {}  # channel -> its live game, saving a database read per command
         self._seed_source = seed_source or (lambda: secrets.randbits(31))
 
     def lock(self, game_id: int) -> asyncio.Lock:
@@ -132,6 +133,7 @@ class GameService:
             table.game = self._rebuild(row, table.moves)
         if row.status in ("lobby", "active"):
             self._tables[game_id] = table
+            self._channels[row.channel_id] = game_id
         return table
 
     def _rebuild(self, row: GameRow, moves: list[MoveRow]) -> Game:
@@ -149,6 +151,12 @@ class GameService:
 
     async def channel_table(self, channel_id: int) -> Table:
         """The lobby or running game of this channel, or a GameError saying there is none."""
+        game_id = self._channels.get(channel_id)
+        if game_id is not None:
+            table = await self.load(game_id)
+            if table.row.status in ("lobby", "active"):
+                return table
+            self._channels.pop(channel_id, None)
         game_id = await self.storage.live_game_id(channel_id)
         if game_id is None:
             raise GameError("There is no game in this channel. Open one with `/tne new`.")
