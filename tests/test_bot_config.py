@@ -1,0 +1,61 @@
+"""Configuration, the entry point and the endpoint hooks; the token never shows up in logs or reprs."""
+
+from __future__ import annotations
+
+import logging
+
+import discord
+import pytest
+
+from bot.__main__ import main
+from bot.client import point_endpoints
+from bot.config import Config, ConfigError, load_config
+from tests.bot_harness import ALICE, BOB, CHANNEL, Harness, open_game
+
+pytest_plugins = ("tests.bot_harness",)
+
+
+def test_defaults_and_environment():
+    c = load_config({})
+    assert c.token is None and c.db_path == "tne.sqlite3" and c.log_level == "INFO"
+    assert c.api_base is None and c.gateway_url is None
+    c = load_config({"DISCORD_TOKEN": " abc ", "TNE_DB_PATH": "/tmp/x.db", "LOG_LEVEL": "debug",
+                     "DISCORD_API_BASE": "http://proxy:8080/api/", "TNE_AI_DELAY": "0",
+                     "TNE_RENDER_PROCESSES": "0"})
+    assert c.token == "abc" and c.db_path == "/tmp/x.db" and c.log_level == "DEBUG"
+    assert c.api_base == "http://proxy:8080/api" and c.ai_delay == 0 and c.render_processes == 0
+    assert "abc" not in repr(c)
+    for bad in ({"LOG_LEVEL": "LOUD"}, {"TNE_AI_DELAY": "soon"}, {"TNE_RENDER_PROCESSES": "-1"}):
+        with pytest.raises(ConfigError):
+            load_config(bad)
+
+
+def test_start_without_token_says_what_to_set(monkeypatch, capsys):
+    monkeypatch.delenv("DISCORD_TOKEN", raising=False)
+    assert main([]) == 2
+    err = capsys.readouterr().err
+    assert "DISCORD_TOKEN is not set" in err and "developers/applications" in err
+
+
+def test_endpoint_hooks(monkeypatch):
+    monkeypatch.setattr(discord.http.Route, "BASE", discord.http.Route.BASE)
+    monkeypatch.setattr(discord.gateway.DiscordWebSocket, "DEFAULT_GATEWAY",
+                        discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY)
+    point_endpoints(Config(api_base="http://proxy:8080/api", gateway_url="ws://proxy:8081/"))
+    assert discord.http.Route("GET", "/users/@me").url == "http://proxy:8080/api/v10/users/@me"
+    assert str(discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY) == "ws://proxy:8081/"
+    point_endpoints(Config(api_base="http://test/api/v10"))
+    assert discord.http.Route("GET", "/gateway").url == "http://test/api/v10/gateway"
+
+
+async def test_token_never_logged(fake, tmp_path, caplog):
+    caplog.set_level(logging.DEBUG)
+    harness = await Harness(fake, str(tmp_path / "t.sqlite3")).start()  # the login itself is logged too
+    try:
+        await open_game(harness, [ALICE, BOB])
+        await harness.command(ALICE, CHANNEL, "status")
+    finally:
+        await harness.close()
+    assert "logging in" in caplog.text
+    assert "test-token" not in caplog.text
+    assert "test-token" not in repr(harness.bot.config)
