@@ -84,7 +84,7 @@ class Controller:
         else:
             log.error("Command %s failed", interaction.command and interaction.command.qualified_name,
                       exc_info=error)
-            text = "Something went wrong on my side; nothing was changed by it. Please try again."
+            text = "Something went wrong on my side. Check `/tne status` before trying again."
         try:
             await private(interaction, text)
         except discord.HTTPException:
@@ -100,18 +100,29 @@ class Controller:
         view = table_view(table) or MISSING
         mentions = PING if ping else QUIET
         snapshot = Table(table.row, game, list(table.moves))
+        want_picture = picture and game is not None
+        if interaction is not None and not interaction.response.is_done():
+            await interaction.response.send_message(text, view=view, allowed_mentions=mentions)
+            board = await self._picture(snapshot) if want_picture else None
+            if board is not None:
+                await interaction.edit_original_response(attachments=[board])
+            return
+        board = await self._picture(snapshot) if want_picture else None
+        kwargs: dict[str, Any] = {"file": board} if board is not None else {}
         if interaction is None:
             channel = self.client.get_partial_messageable(channel_id or table.row.channel_id,
                                                           guild_id=table.row.guild_id)
-            kwargs: dict[str, Any] = {"file": await self.painter.board(snapshot)} if picture and game else {}
             await channel.send(text, view=view, allowed_mentions=mentions, **kwargs)
-        elif not interaction.response.is_done():
-            await interaction.response.send_message(text, view=view, allowed_mentions=mentions)
-            if picture and game is not None:
-                await interaction.edit_original_response(attachments=[await self.painter.board(snapshot)])
         else:
-            kwargs = {"file": await self.painter.board(snapshot)} if picture and game else {}
             await interaction.followup.send(text, view=view, allowed_mentions=mentions, **kwargs)
+
+    async def _picture(self, table: Table) -> discord.File | None:
+        """The board picture, or None if drawing failed: the move stands and its account is posted anyway."""
+        try:
+            return await self.painter.board(table)
+        except Exception:
+            log.exception("Could not draw the board of game %s", table.id)
+            return None
 
     # --- lobby -----------------------------------------------------------------------------------------------
 
@@ -197,7 +208,7 @@ class Controller:
         if game is None or game.over or seat is None or game.to_move != seat:
             return []
         words = current.lower().split()
-        legal = [m for m in game.legal_moves() if all(w in m for w in words)]
+        legal = [m for m in game.legal_moves() if all(w in m.lower() for w in words)]
         typed = current.strip().lower()
         legal.sort(key=lambda m: (not m.startswith(typed), m.split()[0] != (words[0] if words else m.split()[0])))
         return [app_commands.Choice(name=m, value=m) for m in legal[:25]]
@@ -291,7 +302,7 @@ class Controller:
         except Exception:
             log.exception("Button %s failed", press.action)
             if not interaction.response.is_done():
-                await private(interaction, "Something went wrong on my side; nothing was changed by it.")
+                await private(interaction, "Something went wrong on my side. Check `/tne status` before trying again.")
 
     async def _open_decision(self, interaction: discord.Interaction, press: Press) -> None:
         table = await self.service.load(press.game_id)
@@ -341,7 +352,11 @@ class Controller:
                     played = await self.service.play(game_id, move, seat=seat, rev=rev)
                 except GameError:
                     continue  # someone undid or resigned meanwhile: look again
-                await self.publish(None, played.table, M.account(played))
+                try:
+                    await self.publish(None, played.table, M.account(played))
+                except discord.HTTPException:
+                    # The move is stored; a lost post must not stop the computer (people can use /tne board).
+                    log.warning("Could not post the computer's move in game %s", game_id, exc_info=True)
         except asyncio.CancelledError:
             raise
         except Exception:

@@ -239,7 +239,8 @@ class GameService:
             if len(table.players) >= table.row.seats:
                 raise GameError(f"The game is full ({table.row.seats} seats).")
             count = sum(1 for p in table.players if p.is_bot) + 1
-            bot = PlayerRow(len(table.players), BOT_USER_ID, f"Computer {count} ({level})", level)
+            name = f"{level.capitalize()} computer" + (f" {count}" if count > 1 else "")
+            bot = PlayerRow(len(table.players), BOT_USER_ID, name, level)
             return await self._lobby_change(table, [*table.players, bot])
 
     async def start(self, game_id: int, user_id: int) -> Table:

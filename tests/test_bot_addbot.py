@@ -24,7 +24,7 @@ async def test_addbot_seats_a_computer_that_plays_to_the_end(fake, tmp_path):
         calls = await h.command(BOB, CHANNEL, "addbot", level="easy")
         assert response(calls).ephemeral and "Only the host" in response(calls).content
         calls = await h.command(ALICE, CHANNEL, "addbot", level="easy")
-        assert not response(calls).ephemeral and "Computer 1 (easy)" in response(calls).content
+        assert not response(calls).ephemeral and "Easy computer" in response(calls).content
         calls = await h.command(ALICE, CHANNEL, "addbot", level="easy")
         assert "full" in response(calls).content
         calls = await h.command(ALICE, CHANNEL, "start")
@@ -32,7 +32,7 @@ async def test_addbot_seats_a_computer_that_plays_to_the_end(fake, tmp_path):
         # The computer was drawn to play first: its two actions were posted in the channel with the board.
         bot_posts = [c for c in calls if c.kind == "channel"]
         assert len(bot_posts) >= 2 and all(c.files for c in bot_posts)
-        assert "Computer 1 (easy) (Bull)** played" in bot_posts[0].content
+        assert "Easy computer (Bull)** played" in bot_posts[0].content
         assert f"<@{ALICE.id}>" in bot_posts[-1].content
         game_id = table.id
         rng = random.Random(2)

@@ -6,6 +6,7 @@ import random
 
 import pytest
 
+import render
 from tests.bot_harness import (
     ALICE,
     BOB,
@@ -72,6 +73,8 @@ async def test_autocomplete_offers_only_my_legal_moves(harness):
     assert 0 < len(offered) <= 25
     assert all(m in legal and m.startswith("tile red") for m in offered)
     assert await harness.autocomplete(me, CHANNEL, "pa") == ["pass"]
+    square = offered[0].split()[-1]
+    assert f"tile red {square}" in await harness.autocomplete(me, CHANNEL, f"red {square.lower()}")
     assert await harness.autocomplete(other, CHANNEL, "") == []
     assert await harness.autocomplete(me, 999, "") == []
 
@@ -111,3 +114,18 @@ async def test_open_scores_show_points_in_status(harness):
     await open_game(harness, [ALICE, BOB], scores="open")
     status = response(await harness.command(CAROL, CHANNEL, "status")).content
     assert "points hidden" not in status and "💎0" in status
+
+
+async def test_a_failed_picture_never_loses_the_move(harness, fake, monkeypatch):
+    game_id = await open_game(harness, [ALICE, BOB])
+
+    def broken(view, *, names=None):
+        raise RuntimeError("no ink")
+
+    monkeypatch.setattr(render, "render_board", broken)
+    table = await harness.service.load(game_id)
+    user = [ALICE, BOB][table.game.to_move]
+    calls = await harness.command(user, CHANNEL, "move", action="pass")
+    assert not response(calls).ephemeral and "played `pass`" in response(calls).content
+    assert not any(c.ephemeral for c in calls)
+    assert (await harness.service.load(game_id)).row.move_count == 1
