@@ -19,7 +19,11 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m bot", description="Tigris & Euphrates Discord bot")
     parser.add_argument("--sync", action="store_true",
                         help="publish the /tne commands to Discord (needed once, and after commands change)")
+    parser.add_argument("--guild", type=int, metavar="ID",
+                        help="with --sync: publish to this server only (shows at once; handy while testing)")
     args = parser.parse_args(argv)
+    if args.guild and not args.sync:
+        parser.error("--guild only makes sense with --sync")
     try:
         config = load_config()
     except ConfigError as exc:
@@ -30,7 +34,7 @@ def main(argv: list[str] | None = None) -> int:
         return 2
     logging.basicConfig(level=config.log_level, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
     point_endpoints(config)
-    bot = TneBot(config, sync=args.sync)
+    bot = TneBot(config, sync=args.sync, sync_guild=args.guild)
     # log_handler=None: logging is configured above; discord.py never logs the token itself.
     bot.run(config.token, log_handler=None)
     return 0

@@ -41,14 +41,15 @@ def point_endpoints(config: Config) -> None:
 class TneBot(commands.Bot):
     """Tigris & Euphrates bot. No message content intent: everything is slash commands and buttons."""
 
-    def __init__(self, config: Config, *, sync: bool = False, seed_source: Callable[[], int] | None = None,
-                 **kwargs: object) -> None:
+    def __init__(self, config: Config, *, sync: bool = False, sync_guild: int | None = None,
+                 seed_source: Callable[[], int] | None = None, **kwargs: object) -> None:
         intents = discord.Intents.none()
         intents.guilds = True
         super().__init__(command_prefix=commands.when_mentioned, intents=intents, help_command=None,
                          allowed_mentions=discord.AllowedMentions.none(), **kwargs)
         self.config = config
         self.sync_on_start = sync
+        self.sync_guild = sync_guild
         self._seed_source = seed_source
         self.storage: Storage | None = None
         self.service: GameService | None = None
@@ -67,9 +68,18 @@ class TneBot(commands.Bot):
         await self.add_cog(TneCog(self.controller))
         self.tree.on_error = self.controller.on_tree_error
         if self.sync_on_start:
-            synced = await self.tree.sync()
-            log.info("Synced %d application commands", len(synced))
+            await self.sync_commands()
         await self.controller.resume()
+
+    async def sync_commands(self) -> list:
+        """Publish the command tree, globally or to one server; only on request (--sync), never on every start."""
+        guild = discord.Object(self.sync_guild) if self.sync_guild else None
+        if guild is not None:
+            self.tree.copy_global_to(guild=guild)
+        synced = await self.tree.sync(guild=guild)
+        log.info("Synced %d application command(s) %s", len(synced),
+                 f"to server {self.sync_guild}" if guild else "globally")
+        return synced
 
     async def on_ready(self) -> None:
         log.info("Connected as %s to %d servers", self.user, len(self.guilds))

@@ -195,7 +195,8 @@ class FakeDiscord:
             self._record(Call(method, route.url, body, blobs, "channel_edit", mid))
             return self._edit(mid, body, blobs)
         if method == "PUT" and "/commands" in path:
-            return []
+            self._record(Call(method, route.url, body, blobs, "other"))
+            return [dict(c, id=str(self.next_id()), application_id=str(APP_ID), version="1") for c in body]
         self._record(Call(method, route.url, body, blobs, "other"))
         return {}
 

@@ -59,3 +59,20 @@ async def test_token_never_logged(fake, tmp_path, caplog):
     assert "logging in" in caplog.text
     assert "test-token" not in caplog.text
     assert "test-token" not in repr(harness.bot.config)
+
+
+async def test_commands_are_synced_only_on_request(fake, tmp_path):
+    plain = await Harness(fake, str(tmp_path / "a.sqlite3")).start()
+    await plain.close()
+    assert not [c for c in fake.calls if "/commands" in c.path]
+    h = Harness(fake, str(tmp_path / "b.sqlite3"))
+    h.bot.sync_on_start, h.bot.sync_guild = True, 77
+    await h.start()
+    await h.close()
+    puts = [c for c in fake.calls if c.method == "PUT" and "/guilds/77/commands" in c.path]
+    assert len(puts) == 1
+    (group,) = puts[0].payload
+    assert group["name"] == "tne" and group["contexts"] == [0]
+    names = {o["name"] for o in group["options"]}
+    assert names == {"new", "join", "leave", "start", "addbot", "move", "hand", "board", "status", "log", "undo",
+                     "resign", "abandon", "rules", "help"}
