@@ -411,6 +411,7 @@ def assert_nothing_private(fake: FakeDiscord, views: list[dict], *, scores: str 
     for call in fake.public_calls():
         for marker in PRIVATE_MARKERS:
             assert marker not in call.content, call.content
+        assert not any(name == "hand.png" for name, _ in call.files)
     for view in views:
         for p in view["players"]:
             assert p.get("hand") is None
@@ -454,9 +455,12 @@ async def drive(h: Harness, users: list[User], game_id: int, rng: random.Random,
             assert len(choices) == min(25, len(game.legal_moves()))
             calls = await h.press(user, panel.message_id, rng.choice(choices))
         else:
-            moves = game.legal_moves()
-            # Mostly placements, so games end by treasures as well as by the bag.
-            calls = await h.command(user, channel, "move", action=rng.choice(moves))
+            if before % 15 == 7:  # now and then a player looks at their hand, by command or button
+                peek = await h.command(user, channel, "hand")
+                mid, hand = last_message_with(h.fake, "hand")
+                peek += await h.press(user, mid, hand)
+                assert all(c.ephemeral or c.kind == "original_edit" for c in peek)
+            calls = await h.command(user, channel, "move", action=rng.choice(game.legal_moves()))
         assert not [c for c in calls if c.ephemeral and c.kind == "response" and "played" not in c.content], \
             [c.content for c in calls]
         assert (await h.service.load(game_id)).row.move_count == before + 1

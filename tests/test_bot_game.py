@@ -92,6 +92,7 @@ async def test_hand_is_private_with_picture_and_buttons(harness, fake):
     edit = next(c for c in calls if c.kind == "original_edit")
     assert edit.files
     assert fake.messages[first.message_id]["flags"] & 64
+    assert edit not in fake.public_calls() and first not in fake.public_calls()
     # A spectator has no hand.
     calls = await harness.command(CAROL, CHANNEL, "hand")
     assert response(calls).ephemeral and "not playing" in response(calls).content
