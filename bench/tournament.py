@@ -12,6 +12,8 @@ from multiprocessing import Pool
 from engine import Game
 from engine.ai import LEVELS, choose_move
 
+MAX_MOVES = 1500
+
 
 def play_game(task: tuple[int, int, list[str], float, str]) -> list[dict]:
     """One seeded game; returns per seat its level, place, score and decision times."""
@@ -23,7 +25,8 @@ def play_game(task: tuple[int, int, list[str], float, str]) -> list[dict]:
     count = [0] * n
     worst = [0.0] * n
     k = 0
-    while not g.over:
+    # Players who never draw again (empty bag) could shuffle leaders forever: cut such games off.
+    while not g.over and k < MAX_MOVES:
         seat = g.to_move
         view = g.view(seat)
         t = time.perf_counter()
@@ -38,7 +41,7 @@ def play_game(task: tuple[int, int, list[str], float, str]) -> list[dict]:
     firsts = sum(1 for s in st if s["place"] == 1)
     return [{"level": seats[i], "place": st[i]["place"], "score": st[i]["score"],
              "win": (1 / firsts) if st[i]["place"] == 1 else 0.0,
-             "time": spent[i], "decisions": count[i], "worst": worst[i]} for i in range(n)]
+             "time": spent[i], "decisions": count[i], "worst": worst[i], "cut": not g.over} for i in range(n)]
 
 
 def wilson(wins: float, n: int, z: float = 1.96) -> tuple[float, float]:
@@ -77,7 +80,8 @@ def table(results: list[list[dict]], levels: list[str]) -> str:
         rows.append(f"{level:<8} {n:>5} {wins:>6.1f} {100 * wins / max(1, n):>6.1f}%  "
                     f"[{100 * lo:5.1f}%, {100 * hi:5.1f}%] {sum(s['score'] for s in seats) / max(1, n):>7.2f} "
                     f"{sum(s['place'] for s in seats) / max(1, n):>6.2f} {ms:>9.1f} {worst:>9.0f}")
-    head = (f"{games} games, {len(levels)} players\n"
+    cut = sum(1 for game in results if game[0]["cut"])
+    head = (f"{games} games, {len(levels)} players" + (f", {cut} cut off at {MAX_MOVES} moves" if cut else "") + "\n"
             f"{'level':<8} {'seats':>5} {'wins':>6} {'win %':>7}  {'95% CI (Wilson)':<16} {'score':>7} "
             f"{'place':>6} {'ms/move':>9} {'worst ms':>9}")
     return "\n".join([head, *rows])

@@ -40,7 +40,7 @@ def sample_positions(count: int = 40) -> list[dict]:
 POSITIONS = sample_positions()
 
 
-@pytest.mark.parametrize("level", ["random", "easy", "medium"])
+@pytest.mark.parametrize("level", ["random", "easy", "medium", "hard"])
 def test_moves_are_legal_on_many_positions(level: str) -> None:
     for i, pos in enumerate(POSITIONS):
         g = Game.from_position(pos)
@@ -84,7 +84,7 @@ def _reshuffle_hidden(pos: dict, seat: int, rng: random.Random) -> dict:
     return pos
 
 
-@pytest.mark.parametrize("level", ["easy", "medium"])
+@pytest.mark.parametrize("level", ["easy", "medium", "hard"])
 def test_decisions_ignore_hidden_information(level: str) -> None:
     rng = random.Random(11)
     for i, pos in enumerate(POSITIONS[:12]):
@@ -93,8 +93,9 @@ def test_decisions_ignore_hidden_information(level: str) -> None:
         other = Game.from_position(_reshuffle_hidden(pos, seat, rng))
         view = g.view(seat)
         assert other.view(seat)["players"][seat] == view["players"][seat]
-        a = choose_move(view, seat, level, seed=i)
-        b = choose_move(other.view(seat), seat, level, seed=i)
+        # hard stops on the clock, so it is compared with a budget too small to finish a round
+        a = choose_move(view, seat, level, seed=i, budget=0.0)
+        b = choose_move(other.view(seat), seat, level, seed=i, budget=0.0)
         assert a == b
         assert b in other.legal_moves()
 
@@ -115,7 +116,7 @@ def _conflict(kind: str, attacker_base: int, defender_base: int, attacker_commit
     return pos
 
 
-@pytest.mark.parametrize("level", ["easy", "medium"])
+@pytest.mark.parametrize("level", ["easy", "medium", "hard"])
 def test_reinforcements_never_overcommit(level: str) -> None:
     def commit(**kw: object) -> int:
         g = Game.from_position(_conflict("revolt", **kw))

@@ -4,13 +4,85 @@ Every player's colours get their points plus the expected worth of what they hol
 (leaders in kingdoms, monument income, treasure claims, tiles in hand); treasures then fill the
 weakest colours, and the value weighs the weakest colour most, because only the minimum scores."""
 
+from math import exp
+
 from engine.constants import BLACK, GREEN, MONUMENTS, RED
 from engine.regions import Regions
-from engine.squares import NEIGHBOURS
+from engine.squares import NEIGHBOURS, NSQ
 from engine.standings import totals_after_treasures
 from engine.state import EMPTY, State
 
 WEIGHTS = (1.0, 0.35, 0.15, 0.05)
+# How much of a conflict that one tile or one leader could start is already counted now.
+THREAT = 0.5
+
+
+def _win_chance(margin: float) -> float:
+    return 1.0 / (1.0 + exp(-0.9 * margin))
+
+
+def reinforcements(state: State, seat: int, viewer: int, pool: list[int]) -> list[float]:
+    """Tiles per colour a player can commit: exact for the viewer, expected from the pool for rivals."""
+    p = state.players[seat]
+    if seat == viewer:
+        return [float(x) for x in p.hand]
+    size = sum(p.hand)
+    total = sum(pool) or 1
+    return [size * pool[c] / total for c in range(4)]
+
+
+def threats(state: State, viewer: int, regions: Regions, region_tiles: list[list[int]],
+            values: list[list[float]]) -> None:
+    """Add the expected result of the wars one tile could start and the revolts one leader could start."""
+    tile, leader, cat, down, river = state.tile, state.leader, state.cat, state.down, state.board.river
+    label, leaders = regions.label, regions.leaders
+    pool = state.bag[:]
+    for i, p in enumerate(state.players):
+        if i != viewer:
+            for c in range(4):
+                pool[c] += p.hand[c]
+    reinf = [reinforcements(state, i, viewer, pool) for i in range(state.n)]
+    pairs: set[tuple[int, int]] = set()
+    best_spot: dict[int, int] = {}  # kingdom -> most temples beside an empty land square touching it
+    for sq in range(NSQ):
+        if tile[sq] != -1 or leader[sq] != -1 or cat[sq]:
+            continue
+        ks = []
+        for nb in NEIGHBOURS[sq]:
+            r = label[nb]
+            if r >= 0 and leaders[r] and r not in ks:
+                ks.append(r)
+        if not ks:
+            continue
+        if len(ks) == 2:
+            pairs.add((min(ks), max(ks)))
+        if len(ks) == 1 and not river[sq]:
+            temples = sum(1 for nb in NEIGHBOURS[sq] if tile[nb] == RED and not down[nb])
+            if temples > best_spot.get(ks[0], 0):
+                best_spot[ks[0]] = temples
+    for a, b in pairs:
+        for code_a in leaders[a]:
+            for code_b in leaders[b]:
+                c = code_a % 4
+                if code_b % 4 != c or code_a // 4 == code_b // 4:
+                    continue
+                i, j = code_a // 4, code_b // 4
+                sa, sb = region_tiles[a][c], region_tiles[b][c]
+                p_a = _win_chance(sa + reinf[i][c] - sb - reinf[j][c])
+                values[i][c] += THREAT * (p_a * (1 + sb) - (1 - p_a) * 0.9)
+                values[j][c] += THREAT * ((1 - p_a) * (1 + sa) - p_a * 0.9)
+    for k, spot in best_spot.items():
+        present = leaders[k]
+        for code in present:
+            owner, c = code // 4, code % 4
+            support = sum(1 for nb in NEIGHBOURS[state.players[owner].leaders[c]] if tile[nb] == RED and not down[nb])
+            for rival in range(state.n):
+                if rival == owner or rival * 4 + c in present:
+                    continue
+                # Tie goes to the defender: half a tile in its favour.
+                p_lose = _win_chance(spot + reinf[rival][RED] - support - reinf[owner][RED] - 0.5)
+                values[owner][c] -= THREAT * p_lose * 0.9
+                values[rival][RED] += THREAT * p_lose * 0.5
 
 
 def colour_values(state: State, seat: int, regions: Regions, region_tiles: list[list[int]],
@@ -79,8 +151,9 @@ def evaluate(state: State, seat: int) -> float:
                 t += 1
         region_tiles.append(cc)
         region_treasures.append(t)
-    vals = [player_value(*colour_values(state, i, regions, region_tiles, region_treasures))
-            for i in range(state.n)]
+    parts = [colour_values(state, i, regions, region_tiles, region_treasures) for i in range(state.n)]
+    threats(state, seat, regions, region_tiles, [v for v, _ in parts])
+    vals = [player_value(v, w) for v, w in parts]
     others = [v for i, v in enumerate(vals) if i != seat]
     return vals[seat] - (0.5 * max(others) + 0.5 * sum(others) / len(others))
 
@@ -91,5 +164,6 @@ def final_value(state: State, seat: int) -> float:
     mine = keys[seat]
     place = 1 + sum(1 for k in keys if k > mine)
     best_other = max(k for i, k in enumerate(keys) if i != seat)
-    margin = 2.0 * (mine[0] - best_other[0]) + 0.3 * (mine[1] - best_other[1])
-    return 200.0 * ((state.n - place) / (state.n - 1) - 0.5) + margin
+    # Rivals' points may be estimates: judge the result by a soft margin, not a hard win or loss.
+    margin = (mine[0] - best_other[0]) + 0.3 * (mine[1] - best_other[1]) + (0.5 if place == 1 else 0.0)
+    return 200.0 * (_win_chance(margin / (1.0 + 0.1 * max(1, mine[0])) * 1.5) - 0.5)

@@ -5,6 +5,7 @@ and every decision they raise, and the best evaluated end of turn wins. Moves th
 are judged over several samples of the unseen tiles, since their outcome hangs on the rival's hand."""
 
 import random
+import time
 
 from engine.ai.decisions import decide, hidden_pool
 from engine.ai.evaluate import evaluate
@@ -41,40 +42,46 @@ def candidates(game: Game, seat: int, width: int) -> list[str]:
     return picked
 
 
-def turn_value(game: Game, seat: int, pool: list[int] | None, second_width: int) -> float:
-    """Value after finishing this action's decisions and, if the turn goes on, the best second action."""
+def turn_value(game: Game, seat: int, pool: list[int] | None, second_width: int) -> tuple[float, str | None]:
+    """Value after this action's decisions and, if the turn goes on, the best second action (and it)."""
     settle(game, seat, pool)
     state = game._state
-    if state.over or game.to_move != seat or state.player != seat:
-        return evaluate(state, seat)
-    best = -1e9
+    if state.over or game.to_move != seat or state.player != seat or second_width <= 0:
+        return evaluate(state, seat), None
+    best, best_move = -1e9, None
     for move in candidates(game, seat, second_width):
         g = game.copy()
         g.play(move)
         settle(g, seat, pool)
-        best = max(best, evaluate(g._state, seat))
-    return best
+        value = evaluate(g._state, seat)
+        if value > best:
+            best, best_move = value, move
+    return best, best_move
 
 
 def search_turn(view: dict, game: Game, seat: int, rng: random.Random, pool: list[int],
                 first_width: int = FIRST_WIDTH, second_width: int = SECOND_WIDTH,
-                samples: int = CONFLICT_SAMPLES) -> list[tuple[float, str]]:
-    """Every first-action candidate with its value, best first."""
+                samples: int = CONFLICT_SAMPLES, deadline: float | None = None) -> list[tuple[float, str, str | None]]:
+    """First-action candidates with their value and best follow-up, best first.
+
+    With a deadline (time.perf_counter), candidates left when it passes are skipped (the best by the
+    heuristic come first)."""
     second = second_width if game._state.actions_left >= 2 else 0
     scored = []
     for move in candidates(game, seat, first_width):
+        if deadline is not None and scored and time.perf_counter() > deadline:
+            break
         g = game.copy()
         g.play(move)
-        if g._state.pending and g._state.pending["kind"] in ("revolt", "war"):
-            total = turn_value(g, seat, pool, second)
+        conflict = g._state.pending is not None and g._state.pending["kind"] in ("revolt", "war")
+        value, follow = turn_value(g, seat, pool, second)
+        if conflict:
             for _ in range(samples - 1):
                 other = determinise(view, seat, rng)
                 other.play(move)
-                total += turn_value(other, seat, pool, second)
-            value = total / samples
-        else:
-            value = turn_value(g, seat, pool, second)
-        scored.append((value, move))
+                value += turn_value(other, seat, pool, second)[0]
+            value /= samples
+        scored.append((value, move, follow))
     scored.sort(key=lambda x: -x[0])
     return scored
 
@@ -85,7 +92,7 @@ def decision_by_lookahead(game: Game, seat: int, pool: list[int]) -> str:
     for move in game.legal_moves():
         g = game.copy()
         g.play(move)
-        value = turn_value(g, seat, pool, 0)
+        value = turn_value(g, seat, pool, 0)[0]
         if value > best_value:
             best, best_value = move, value
     return best

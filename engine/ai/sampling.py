@@ -2,6 +2,7 @@
 
 import random
 
+from engine.boards import BOARDS
 from engine.constants import COLOURS, TILE_TOTALS
 from engine.game import Game
 
@@ -31,10 +32,20 @@ def _deal(pool: list[int], count: int, rng: random.Random) -> list[int]:
 
 
 def estimated_points(view: dict, seat: int) -> dict:
-    """A stand-in for a hidden score: the seat's own average per colour, a fair symmetric guess."""
+    """A stand-in for a rival's hidden score, from public counts: roughly one point was scored per tile
+    placed, so the rivals share what the seat did not score, spread evenly over the colours (a
+    cautious guess: a balanced rival is the dangerous one). Taken treasures are shared out too."""
     own = view["players"][seat]["points"] or {}
-    mean = round(sum(own.get(c, 0) for c in COLOURS) / 4)
-    return {**{c: mean for c in COLOURS}, "treasure": 0}
+    mine = sum(own.get(c, 0) for c in COLOURS)
+    rivals = len(view["players"]) - 1
+    temples = len(BOARDS[view.get("board", "standard")].temples)
+    own_swaps = sum((view["players"][seat].get("swapped") or {}).values())
+    spent = sum(view["removed"].values()) - own_swaps  # commits and tiles lost in wars or to catastrophes
+    placed = len(view["tiles"]) - temples + 0.5 * spent
+    total = max(0.3 * mine, placed - mine) / rivals
+    taken = temples - len(view.get("treasures") or []) - own.get("treasure", 0)
+    per = max(0, round(total / 4))
+    return {**dict.fromkeys(COLOURS, per), "treasure": max(0, round(taken / rivals))}
 
 
 def determinise(view: dict, seat: int, rng: random.Random) -> Game:

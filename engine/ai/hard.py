@@ -1,0 +1,71 @@
+"""The hard level: Monte Carlo over the unseen tiles, guided by the medium search and evaluation.
+
+The medium search proposes the most promising turns. Each round then samples a fresh deal of the
+hidden tiles (other hands, the bag), plays every surviving candidate turn on it, lets the rivals
+answer with a full turn of the quick heuristic, and evaluates. All candidates share each round's
+sample, so their differences are measured with little noise; the weaker half is dropped at fixed
+round counts, and the best average is played when the time budget runs out."""
+
+import random
+import time
+
+from engine.ai.decisions import decide
+from engine.ai.easy import easy_move
+from engine.ai.evaluate import evaluate
+from engine.ai.medium import decision_by_lookahead, search_turn, settle
+from engine.ai.sampling import determinise
+from engine.game import Game
+
+CANDIDATES = 6
+HALVINGS = (4, 10, 24)
+ROLLOUT_NOISE = 0.15
+SEARCH_SHARE = 0.35  # of the budget for the medium search that proposes candidates
+
+
+def rollout(game: Game, seat: int, first: str, follow: str | None, pool: list[int], rng: random.Random) -> float:
+    """Play the candidate turn on a sampled game, then the rivals' replies, and evaluate for the seat."""
+    game.play(first)
+    settle(game, seat, pool)
+    state = game._state
+    if not state.over and state.player == seat:
+        if follow is not None and follow in game.legal_moves():
+            game.play(follow)
+        else:
+            game.play(easy_move(game, seat, rng, pool, noise=0.0))
+        settle(game, seat, pool)
+    while not state.over and (state.player != seat or state.pending):
+        mover = game.to_move
+        game.play(easy_move(game, mover, rng, pool if mover == seat else None, noise=ROLLOUT_NOISE))
+    return evaluate(state, seat)
+
+
+def hard_move(view: dict, game: Game, seat: int, rng: random.Random, pool: list[int], budget: float) -> str:
+    start = time.perf_counter()
+    state = game._state
+    if state.pending:
+        if state.pending["kind"] in ("revolt", "war"):
+            return decide(state, pool)
+        return decision_by_lookahead(game, seat, pool)
+    deadline = start + 0.9 * budget
+    plan = search_turn(view, game, seat, rng, pool, deadline=start + SEARCH_SHARE * budget)
+    alive = plan[:CANDIDATES]
+    if len(alive) == 1:
+        return alive[0][1]
+    totals = {move: 0.0 for _, move, _ in alive}
+    rounds = 0
+    last_round = 0.0
+    while True:
+        now = time.perf_counter()
+        if now + last_round > deadline:
+            break
+        sample = determinise(view, seat, rng)
+        for _, move, follow in alive:
+            totals[move] += rollout(sample.copy(), seat, move, follow, pool, rng)
+        rounds += 1
+        last_round = time.perf_counter() - now
+        if rounds in HALVINGS and len(alive) > 2:
+            alive.sort(key=lambda c: -totals[c[1]])
+            alive = alive[:max(2, len(alive) // 2)]
+    if rounds == 0:
+        return alive[0][1]
+    return max(alive, key=lambda c: totals[c[1]])[1]

@@ -1,0 +1,1 @@
+"""Play Tigris & Euphrates in a terminal against the computer players: `python -m play`."""
