@@ -148,3 +148,12 @@ def test_unknown_level_and_wrong_seat_are_refused() -> None:
 
 def test_levels_are_listed() -> None:
     assert LEVELS == ("random", "easy", "medium", "hard")
+
+
+def test_hard_search_plays_legal_moves() -> None:
+    # A budget large enough for the full search path (candidates, sampled rollouts).
+    turns = [p for p in POSITIONS if not p["pending"]][:4]
+    for i, pos in enumerate(turns):
+        g = Game.from_position(pos)
+        seat = g.to_move
+        assert choose_move(g.view(seat), seat, "hard", seed=i, budget=0.3) in g.legal_moves()

@@ -25,6 +25,7 @@ SECOND_WIDTH = 8
 PRIOR = 4.0
 REPLY_WIDTH = 3  # rivals answer with a narrow medium search once the budget allows it
 DEEP_BUDGET = 2.5
+MIN_BUDGET = 0.15
 
 
 def rollout(game: Game, seat: int, first: str, follow: str | None, pool: list[int], rng: random.Random,
@@ -74,6 +75,9 @@ def hard_move(view: dict, game: Game, seat: int, rng: random.Random, pool: list[
         if state.pending["kind"] in ("revolt", "war"):
             return decide(state, pool)
         return decision_by_lookahead(game, seat, pool)
+    if budget < MIN_BUDGET:
+        # Too little time for even one search: the quick heuristic keeps within the budget's spirit.
+        return easy_move(game, seat, rng, pool, noise=0.0)
     deadline = start + 0.9 * budget
     plan = search_turn(view, game, seat, rng, pool, first_width=FIRST_WIDTH, second_width=SECOND_WIDTH,
                        deadline=start + SEARCH_SHARE * budget)
