@@ -3,12 +3,15 @@
 from __future__ import annotations
 
 import logging
+import multiprocessing
 from collections.abc import Callable
+from concurrent.futures import ProcessPoolExecutor
 
 import discord
 import yarl
 from discord.ext import commands
 
+from bot.autoplay import lower_priority
 from bot.cog import TneCog
 from bot.config import Config
 from bot.controller import Controller
@@ -55,14 +58,18 @@ class TneBot(commands.Bot):
         self.service: GameService | None = None
         self.controller: Controller | None = None
         self.painter: Painter | None = None
+        self.thinkers: ProcessPoolExecutor | None = None
 
     async def setup_hook(self) -> None:
         self.storage = await Storage.open(self.config.db_path)
         self.service = GameService(self.storage, seed_source=self._seed_source)
         self.painter = Painter(self.config.render_processes)
         await self.painter.start()
-        self.controller = Controller(self, self.service, painter=self.painter, ai_delay=self.config.ai_delay,
-                                     ai_budget=self.config.ai_budget)
+        if self.config.ai_processes > 0:
+            self.thinkers = ProcessPoolExecutor(self.config.ai_processes, initializer=lower_priority,
+                                                mp_context=multiprocessing.get_context("forkserver"))
+        self.controller = Controller(self, self.service, painter=self.painter, thinkers=self.thinkers,
+                                     ai_delay=self.config.ai_delay, ai_budget=self.config.ai_budget)
         # Buttons from before a restart: one DynamicItem pattern dispatches every tne:<game>:... custom id.
         self.add_dynamic_items(TneButton)
         await self.add_cog(TneCog(self.controller))
@@ -90,6 +97,8 @@ class TneBot(commands.Bot):
         await super().close()
         if self.painter is not None:
             self.painter.close()
+        if self.thinkers is not None:
+            self.thinkers.shutdown(wait=False, cancel_futures=True)
         if self.storage is not None:
             await self.storage.close()
             self.storage = None

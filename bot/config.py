@@ -25,6 +25,7 @@ class Config:
     ai_delay: float = 1.5
     ai_budget: float | None = None
     render_processes: int = 0
+    ai_processes: int = 0
 
 
 def _float(env: Mapping[str, str], name: str, default: float | None) -> float | None:
@@ -54,14 +55,16 @@ def load_config(env: Mapping[str, str] | None = None) -> Config:
         gateway_url=(env.get("DISCORD_GATEWAY_URL") or "").strip() or None,
         ai_delay=_float(env, "TNE_AI_DELAY", 1.5) or 0.0,
         ai_budget=_float(env, "TNE_AI_BUDGET", None),
-        render_processes=_processes(env),
+        render_processes=_processes(env, "TNE_RENDER_PROCESSES", min(4, os.cpu_count() or 1)),
+        ai_processes=_processes(env, "TNE_AI_PROCESSES", 1),
     )
 
 
-def _processes(env: Mapping[str, str]) -> int:
-    raw = env.get("TNE_RENDER_PROCESSES", "").strip()
+def _processes(env: Mapping[str, str], name: str, default: int) -> int:
+    """A worker process count; by default none on a one-core machine, where processes only add overhead."""
+    raw = env.get(name, "").strip()
     if not raw:
-        return min(4, os.cpu_count() or 1) if (os.cpu_count() or 1) > 1 else 0
+        return default if (os.cpu_count() or 1) > 1 else 0
     if not raw.isdigit():
-        raise ConfigError(f"TNE_RENDER_PROCESSES must be a whole number (0 = threads), not {raw!r}.")
+        raise ConfigError(f"{name} must be a whole number (0 = threads), not {raw!r}.")
     return int(raw)

@@ -1,16 +1,17 @@
 """Turns interactions into service calls and service results into Discord messages.
 
-Every handler answers within a few milliseconds (text first); pictures and computer moves run in threads
-and arrive as an edit or a follow-up.
+Every handler answers within a few milliseconds (text first); pictures (worker processes) and computer
+moves (threads) run off the event loop and arrive as an edit or a follow-up.
 """
 
 from __future__ import annotations
 
 import asyncio
-import importlib.util
+import functools
 import logging
 import zlib
 from collections.abc import Awaitable, Callable
+from concurrent.futures import Executor
 from typing import Any
 
 import discord
@@ -18,32 +19,15 @@ from discord import app_commands
 from discord.utils import MISSING
 
 from bot import messages as M
+from bot.autoplay import ai_available, pick_move
 from bot.pictures import Painter
-from bot.service import LEVELS, GameError, GameService, Table, passive_move
+from bot.service import GameError, GameService, Table
 from bot.views import Press, decision_view, hand_view, lobby_view, table_view
 
 log = logging.getLogger(__name__)
 
 PING = discord.AllowedMentions(everyone=False, roles=False, users=True, replied_user=False)
 QUIET = discord.AllowedMentions.none()
-
-
-def ai_available() -> bool:
-    """Whether the computer players (engine.ai) are installed in this tree."""
-    try:
-        return importlib.util.find_spec("engine.ai") is not None
-    except ModuleNotFoundError:
-        return False
-
-
-def pick_move(view: dict, seat: int, level: str, legal: list[str], *, seed: int, budget: float | None) -> str:
-    """A computer seat's move (blocking: call it in a thread). Resigned seats play passively."""
-    if level not in LEVELS or not ai_available():
-        return passive_move(legal)
-    from engine.ai import choose_move  # imported late: the computer players are an optional part
-
-    move = choose_move(view, seat, level, seed=seed, budget=budget)
-    return move if move in legal else passive_move(legal)
 
 
 async def private(interaction: discord.Interaction, text: str, **kwargs: Any) -> None:
@@ -58,10 +42,11 @@ class Controller:
     """The bot's behaviour behind the `/tne` commands and the buttons."""
 
     def __init__(self, client: discord.Client, service: GameService, *, painter: Painter | None = None,
-                 ai_delay: float = 1.5, ai_budget: float | None = None) -> None:
+                 thinkers: Executor | None = None, ai_delay: float = 1.5, ai_budget: float | None = None) -> None:
         self.client = client
         self.service = service
         self.painter = painter or Painter()
+        self.thinkers = thinkers  # a process pool for computer moves; None = a thread
         self.ai_delay = ai_delay
         self.ai_budget = ai_budget
         self._bot_tasks: dict[int, asyncio.Task] = {}
@@ -94,13 +79,13 @@ class Controller:
         return await self.service.channel_table(interaction.channel_id)
 
     async def publish(self, interaction: discord.Interaction | None, table: Table, text: str, *,
-                      channel_id: int | None = None, ping: bool = True, picture: bool = True) -> None:
+                      ping: bool = True) -> None:
         """Post a public game message: text (with the ping) at once, the board picture as soon as it is drawn."""
         game = table.game  # captured now: the table may move on while the picture is drawn
         view = table_view(table) or MISSING
         mentions = PING if ping else QUIET
         snapshot = Table(table.row, game, list(table.moves))
-        want_picture = picture and game is not None
+        want_picture = game is not None
         if interaction is not None and not interaction.response.is_done():
             await interaction.response.send_message(text, view=view, allowed_mentions=mentions)
             board = await self._picture(snapshot) if want_picture else None
@@ -110,8 +95,7 @@ class Controller:
         board = await self._picture(snapshot) if want_picture else None
         kwargs: dict[str, Any] = {"file": board} if board is not None else {}
         if interaction is None:
-            channel = self.client.get_partial_messageable(channel_id or table.row.channel_id,
-                                                          guild_id=table.row.guild_id)
+            channel = self.client.get_partial_messageable(table.row.channel_id, guild_id=table.row.guild_id)
             await channel.send(text, view=view, allowed_mentions=mentions, **kwargs)
         else:
             await interaction.followup.send(text, view=view, allowed_mentions=mentions, **kwargs)
@@ -346,8 +330,12 @@ class Controller:
                 if self.ai_delay:
                     await asyncio.sleep(self.ai_delay)  # lets people follow the computer's moves
                 seed = zlib.crc32(f"{game_id}:{rev}".encode())
-                move = await asyncio.to_thread(pick_move, view, seat, player.level or "", legal, seed=seed,
-                                               budget=self.ai_budget)
+                think = functools.partial(pick_move, view, seat, player.level or "", legal, seed=seed,
+                                          budget=self.ai_budget)
+                if self.thinkers is None:
+                    move = await asyncio.to_thread(think)
+                else:
+                    move = await asyncio.get_running_loop().run_in_executor(self.thinkers, think)
                 try:
                     played = await self.service.play(game_id, move, seat=seat, rev=rev)
                 except GameError:

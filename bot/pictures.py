@@ -12,13 +12,13 @@ import functools
 import io
 import logging
 import multiprocessing
-import os
 from concurrent.futures import Executor, ProcessPoolExecutor
 from typing import Any
 
 import discord
 
 import render
+from bot.autoplay import lower_priority
 from bot.service import Table
 
 log = logging.getLogger(__name__)
@@ -41,14 +41,6 @@ def _warm() -> bool:
     return True
 
 
-def _lower_priority() -> None:
-    # Pictures may wait a little; the event loop answering interactions may not.
-    try:
-        os.nice(5)
-    except OSError:
-        log.debug("Could not lower the render worker's priority")
-
-
 class Painter:
     """Draws pictures in worker processes (or threads when `processes` is 0)."""
 
@@ -57,7 +49,7 @@ class Painter:
         if processes > 0:
             # forkserver: never fork the bot itself, which runs threads (aiosqlite, the executor).
             self._pool = ProcessPoolExecutor(processes, mp_context=multiprocessing.get_context("forkserver"),
-                                             initializer=_lower_priority)
+                                             initializer=lower_priority)
 
     async def start(self) -> None:
         """Start the worker processes now rather than on the first move."""

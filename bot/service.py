@@ -12,6 +12,7 @@ import sqlite3
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
+from bot.autoplay import LEVELS
 from bot.storage import GameRow, MoveRow, PlayerRow, StaleError, Storage
 from engine import Game, IllegalMove, canonical
 from engine.game import ACTION_VERBS
@@ -19,7 +20,6 @@ from engine.game import ACTION_VERBS
 log = logging.getLogger(__name__)
 
 DYNASTIES = ("archer", "bull", "lion", "urn")
-LEVELS = ("easy", "medium", "hard")
 BOT_USER_ID = 0  # computer seats have no Discord account
 # Events that reveal something hidden (a drawn tile) or close the turn: undo must not cross them.
 REVEALING_EVENTS = frozenset({"draw", "swap", "turn", "game_over"})
@@ -75,14 +75,6 @@ class Played:
     move: str
     events: list[dict]
     n: int
-
-
-def passive_move(legal: list[str]) -> str:
-    """What a resigned seat plays: nothing that helps or hurts anyone if it can help it."""
-    for choice in ("pass", "commit 0", "decline"):
-        if choice in legal:
-            return choice
-    return legal[0]
 
 
 def may_undo(table: Table, seat: int) -> MoveRow:

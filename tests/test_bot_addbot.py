@@ -87,3 +87,20 @@ async def test_computer_thinking_never_delays_other_games(fake, tmp_path, monkey
         assert len((await h.service.channel_table(CHANNEL)).moves) >= 2
     finally:
         await h.close()
+
+
+async def test_worker_processes_draw_and_think(fake, tmp_path):
+    """As the bot runs in production: pictures and computer moves in worker processes."""
+    h = await Harness(fake, str(tmp_path / "tne.sqlite3"), seed=seed_where_first(1), render_processes=1,
+                      ai_processes=1).start()
+    try:
+        await h.command(ALICE, CHANNEL, "new", seats=2)
+        await h.command(ALICE, CHANNEL, "addbot", level="medium")
+        calls = await h.command(ALICE, CHANNEL, "start")
+        posts = [c for c in calls if c.kind == "channel"]
+        assert len(posts) >= 2
+        assert all(c.files and c.files[0][1].startswith(b"\x89PNG") for c in posts)
+        table = await h.service.channel_table(CHANNEL)
+        assert table.game.to_move == 0 and all(m.seat == 1 for m in table.moves)
+    finally:
+        await h.close()

@@ -1,0 +1,41 @@
+"""Moves for computer seats and resigned seats. Blocking CPU work: run it in a worker process or thread."""
+
+from __future__ import annotations
+
+import contextlib
+import importlib.util
+import os
+
+LEVELS = ("easy", "medium", "hard")
+
+
+def ai_available() -> bool:
+    """Whether the computer players (engine.ai) are installed in this tree."""
+    try:
+        return importlib.util.find_spec("engine.ai") is not None
+    except ModuleNotFoundError:
+        return False
+
+
+def passive_move(legal: list[str]) -> str:
+    """What a resigned seat plays: nothing that helps or hurts anyone if it can help it."""
+    for choice in ("pass", "commit 0", "decline"):
+        if choice in legal:
+            return choice
+    return legal[0]
+
+
+def pick_move(view: dict, seat: int, level: str, legal: list[str], *, seed: int, budget: float | None) -> str:
+    """A computer seat's move from its own view; resigned seats (level 'resigned') play passively."""
+    if level not in LEVELS or not ai_available():
+        return passive_move(legal)
+    from engine.ai import choose_move  # imported late: the computer players are an optional part
+
+    move = choose_move(view, seat, level, seed=seed, budget=budget)
+    return move if move in legal else passive_move(legal)
+
+
+def lower_priority() -> None:
+    """Worker initializer: thinking and drawing may wait a little; the event loop answering interactions may not."""
+    with contextlib.suppress(OSError):
+        os.nice(5)
