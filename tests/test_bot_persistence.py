@@ -172,3 +172,19 @@ async def test_lock_orders_changes_to_one_game(harness):
         assert (await harness.service.load(game_id)).row.move_count == 0
     await task
     assert (await harness.service.load(game_id)).row.move_count == 1
+
+
+async def test_a_new_migration_upgrades_an_existing_database(tmp_path, monkeypatch):
+    path = str(tmp_path / "old.sqlite3")
+    store = await Storage.open(path)
+    await store.close()
+    import bot.storage
+
+    monkeypatch.setattr(bot.storage, "MIGRATIONS", [*MIGRATIONS, "CREATE TABLE notes (id INTEGER PRIMARY KEY);\n"])
+    store = await Storage.open(path)
+    try:
+        assert await store.schema_version() == len(MIGRATIONS) + 1
+        async with store._db.execute("SELECT name FROM sqlite_master WHERE name = 'notes'") as cur:
+            assert await cur.fetchone() is not None
+    finally:
+        await store.close()
