@@ -97,3 +97,15 @@ async def test_abandon_by_manager_and_resign(harness, fake):
     assert "resigns" in response(calls).content and "The game is over" in response(calls).content
     await refused(harness, BOB, "move", "There is no game", action="pass")
     assert PLAIN_PERMISSIONS
+
+
+async def test_an_unexpected_failure_is_logged_and_answered_privately(harness, monkeypatch, caplog):
+    await open_game(harness, [ALICE, BOB])
+
+    async def broken(channel_id):
+        raise RuntimeError("disk on fire")
+
+    monkeypatch.setattr(harness.service, "channel_table", broken)
+    calls = await harness.command(ALICE, CHANNEL, "status")
+    assert len(calls) == 1 and calls[0].ephemeral and "went wrong" in calls[0].content
+    assert "disk on fire" in caplog.text
