@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import logging
 import multiprocessing
+import re
 from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
 
@@ -32,7 +33,7 @@ def point_endpoints(config: Config) -> None:
     """
     if config.api_base:
         base = config.api_base
-        if not base.rstrip("/").split("/")[-1].startswith("v"):
+        if not re.search(r"/v\d+$", base):
             base = f"{base}/v{discord.http.INTERNAL_API_VERSION}"
         discord.http.Route.BASE = base
         log.info("REST calls go to %s", base)

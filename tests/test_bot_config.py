@@ -46,6 +46,8 @@ def test_endpoint_hooks(monkeypatch):
     assert str(discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY) == "ws://proxy:8081/"
     point_endpoints(Config(api_base="http://test/api/v10"))
     assert discord.http.Route("GET", "/gateway").url == "http://test/api/v10/gateway"
+    point_endpoints(Config(api_base="http://vproxy"))
+    assert discord.http.Route("GET", "/gateway").url == "http://vproxy/v10/gateway"
 
 
 async def test_token_never_logged(fake, tmp_path, caplog):
