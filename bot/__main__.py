@@ -6,6 +6,9 @@ import argparse
 import logging
 import sys
 
+import aiohttp
+import discord
+
 from bot.client import TneBot, point_endpoints
 from bot.config import ConfigError, load_config
 
@@ -34,9 +37,20 @@ def main(argv: list[str] | None = None) -> int:
         return 2
     logging.basicConfig(level=config.log_level, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
     point_endpoints(config)
+    # The bot never joins voice: silence discord.py's start-up warnings about voice libraries.
+    discord.VoiceClient.warn_nacl = discord.VoiceClient.warn_dave = False
     bot = TneBot(config, sync=args.sync, sync_guild=args.guild)
-    # log_handler=None: logging is configured above; discord.py never logs the token itself.
-    bot.run(config.token, log_handler=None)
+    try:
+        # log_handler=None: logging is configured above; discord.py never logs the token itself.
+        bot.run(config.token, log_handler=None)
+    except discord.LoginFailure:
+        print("Discord refused the token: check DISCORD_TOKEN (Developer Portal -> Bot -> Reset Token).",
+              file=sys.stderr)
+        return 1
+    except (OSError, aiohttp.ClientError) as exc:
+        print(f"Could not reach Discord ({exc}). Check the network, DISCORD_API_BASE and DISCORD_GATEWAY_URL.",
+              file=sys.stderr)
+        return 1
     return 0
 
 
