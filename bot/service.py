@@ -124,7 +124,8 @@ class GameService:
             table.moves = await self.storage.moves(game_id)
             table.game = self._rebuild(row, table.moves)
         if row.status in ("lobby", "active"):
-            self._tables[game_id] = table
+            # Two loads may race across the awaits above: the first one cached wins, so there is one Table.
+            table = self._tables.setdefault(game_id, table)
             self._channels[row.channel_id] = game_id
         return table
 

@@ -188,3 +188,16 @@ async def test_a_new_migration_upgrades_an_existing_database(tmp_path, monkeypat
             assert await cur.fetchone() is not None
     finally:
         await store.close()
+
+
+async def test_racing_loads_share_one_table(fake, tmp_path):
+    db = str(tmp_path / "tne.sqlite3")
+    first = await Harness(fake, db).start()
+    game_id = await open_game(first, USERS)
+    await first.close()
+    second = await Harness(fake, db).start()
+    try:
+        a, b = await asyncio.gather(second.service.load(game_id), second.service.load(game_id))
+        assert a is b
+    finally:
+        await second.close()
