@@ -36,6 +36,6 @@ def pick_move(view: dict, seat: int, level: str, legal: list[str], *, seed: int,
 
 
 def lower_priority() -> None:
-    """Worker initializer: thinking and drawing may wait a little; the event loop answering interactions may not."""
+    """Worker initializer for computer players: a long think may wait a little, the event loop may not."""
     with contextlib.suppress(OSError):
         os.nice(5)

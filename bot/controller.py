@@ -38,6 +38,34 @@ async def private(interaction: discord.Interaction, text: str, **kwargs: Any) ->
         await interaction.response.send_message(text, ephemeral=True, **kwargs)
 
 
+class FirstAnswers:
+    """Interactions still owed their first answer. Pictures wait for them (briefly): under a burst, Discord's
+    3-second deadline is on the first answer, while a picture a few milliseconds later harms nobody."""
+
+    MAX_WAIT = 0.25
+    POLL = 0.002
+
+    def __init__(self) -> None:
+        self._owed: dict[int, discord.Interaction] = {}
+
+    def begin(self, interaction: discord.Interaction) -> None:
+        self._owed[interaction.id] = interaction
+
+    def end(self, interaction: discord.Interaction) -> None:
+        self._owed.pop(interaction.id, None)
+
+    def _still_owed(self) -> bool:
+        for iid in [i for i, it in self._owed.items() if it.response.is_done()]:
+            del self._owed[iid]
+        return bool(self._owed)
+
+    async def wait(self) -> None:
+        """Until every interaction in hand has had its first answer, or MAX_WAIT at most (no starving)."""
+        deadline = asyncio.get_running_loop().time() + self.MAX_WAIT
+        while self._still_owed() and asyncio.get_running_loop().time() < deadline:
+            await asyncio.sleep(self.POLL)
+
+
 class Controller:
     """The bot's behaviour behind the `/tne` commands and the buttons."""
 
@@ -50,15 +78,19 @@ class Controller:
         self.ai_delay = ai_delay
         self.ai_budget = ai_budget
         self._bot_tasks: dict[int, asyncio.Task] = {}
+        self.first_answers = FirstAnswers()
 
     # --- plumbing --------------------------------------------------------------------------------------------
 
     async def guarded(self, interaction: discord.Interaction, action: Callable[[], Awaitable[None]]) -> None:
         """Run a handler; a refused request becomes a private answer and changes nothing."""
+        self.first_answers.begin(interaction)
         try:
             await action()
         except GameError as exc:
             await private(interaction, str(exc))
+        finally:
+            self.first_answers.end(interaction)
 
     async def on_tree_error(self, interaction: discord.Interaction, error: app_commands.AppCommandError) -> None:
         """tree.on_error: log what went wrong and tell the user privately, whatever state the reply is in."""
@@ -88,10 +120,12 @@ class Controller:
         want_picture = game is not None
         if interaction is not None and not interaction.response.is_done():
             await interaction.response.send_message(text, view=view, allowed_mentions=mentions)
+            await self.first_answers.wait()
             board = await self._picture(snapshot) if want_picture else None
             if board is not None:
                 await interaction.edit_original_response(attachments=[board])
             return
+        await self.first_answers.wait()
         board = await self._picture(snapshot) if want_picture else None
         kwargs: dict[str, Any] = {"file": board} if board is not None else {}
         if interaction is None:
@@ -242,6 +276,7 @@ class Controller:
                 raise GameError("You are not playing in this game, so you have no hand.")
             view = hand_view(table, seat) or MISSING
             await interaction.response.send_message(M.hand_text(table, seat), view=view, ephemeral=True)
+            await self.first_answers.wait()
             await interaction.edit_original_response(attachments=[await self.painter.hand(table, seat)])
         await self.guarded(interaction, run)
 

@@ -18,7 +18,6 @@ from typing import Any
 import discord
 
 import render
-from bot.autoplay import lower_priority
 from bot.service import Table
 
 log = logging.getLogger(__name__)
@@ -48,8 +47,7 @@ class Painter:
         self._pool: Executor | None = None
         if processes > 0:
             # forkserver: never fork the bot itself, which runs threads (aiosqlite, the executor).
-            self._pool = ProcessPoolExecutor(processes, mp_context=multiprocessing.get_context("forkserver"),
-                                             initializer=lower_priority)
+            self._pool = ProcessPoolExecutor(processes, mp_context=multiprocessing.get_context("forkserver"))
 
     async def start(self) -> None:
         """Start the worker processes now rather than on the first move."""

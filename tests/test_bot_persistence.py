@@ -202,3 +202,23 @@ async def test_racing_loads_share_one_table(fake, tmp_path):
         assert a is b
     finally:
         await second.close()
+
+
+async def test_pictures_wait_briefly_for_first_answers():
+    from types import SimpleNamespace
+
+    from bot.controller import FirstAnswers
+
+    done = {"flag": False}
+    owed = SimpleNamespace(id=1, response=SimpleNamespace(is_done=lambda: done["flag"]))
+    answers = FirstAnswers()
+    answers.MAX_WAIT = 0.05
+    answers.begin(owed)
+    loop = asyncio.get_running_loop()
+    start = loop.time()
+    await answers.wait()  # never answered: waits MAX_WAIT at most, so pictures never starve
+    assert 0.04 <= loop.time() - start < 0.5
+    done["flag"] = True
+    start = loop.time()
+    await answers.wait()  # answered: no wait
+    assert loop.time() - start < 0.01
