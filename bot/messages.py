@@ -180,7 +180,7 @@ def log_text(table: Table, count: int = 12) -> str:
         return "No moves yet."
     lines = [f"**Last {len(moves)} move(s) of game #{table.id}:**"]
     for m in moves:
-        texts = "; ".join(e["text"] for e in m.events if e.get("type") not in ("draw", "game_over"))
+        texts = " ".join(e["text"] for e in m.events if e.get("type") not in ("draw", "game_over"))
         lines.append(f"{m.n + 1}. {table.label(m.seat)}: `{m.move}` — {texts}")
     return clip("\n".join(lines))
 
