@@ -14,8 +14,7 @@ from dataclasses import dataclass, field
 
 from bot.autoplay import LEVELS
 from bot.storage import GameRow, MoveRow, PlayerRow, StaleError, Storage
-from engine import Game, IllegalMove, canonical
-from engine.game import ACTION_VERBS
+from engine import Game, IllegalMove, canonical, is_action
 
 log = logging.getLogger(__name__)
 
@@ -85,7 +84,7 @@ def may_undo(table: Table, seat: int) -> MoveRow:
     last = table.moves[-1]
     if last.seat != seat:
         raise GameError("You can only undo your own last action, and someone else has moved since.")
-    if last.move.split()[0] not in ACTION_VERBS:
+    if not is_action(last.move):
         raise GameError("Decisions (reinforcements, war order, monuments, treasures) cannot be undone.")
     if any(e.get("type") in REVEALING_EVENTS for e in last.events):
         raise GameError("That action drew tiles or ended the turn, so it cannot be undone.")

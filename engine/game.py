@@ -7,17 +7,17 @@ from engine.draws import draw
 from engine.errors import IllegalMove
 from engine.events import who
 from engine.legal import legal_moves
-from engine.notation import format_move, parse_move
+from engine.notation import ACTION_VERBS, format_move, parse_move
 from engine.position import from_position, to_position, view
 from engine.rng import mix
 from engine.standings import standings
 from engine.state import EMPTY, Player, State
 
-DECISION_VERBS = {
+# The verbs that answer each kind of decision.
+ANSWERS = {
     "revolt": ("commit",), "war": ("commit",), "war_order": ("war",),
     "monument": ("monument", "decline"), "treasure": ("treasure",),
 }
-ACTION_VERBS = ("tile", "leader", "withdraw", "catastrophe", "swap", "pass")
 
 
 class Game:
@@ -118,7 +118,7 @@ class Game:
         verb = parsed[0]
         events: list[dict] = []
         if s.pending:
-            if verb not in DECISION_VERBS[s.pending["kind"]]:
+            if verb not in ANSWERS[s.pending["kind"]]:
                 raise IllegalMove(f"First a decision: {decisions.describe(s)}.")
             self._decide(parsed, events)
             return events

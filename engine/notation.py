@@ -12,8 +12,9 @@ from engine.squares import SQUARE_NAMES, square_index
 #   ("decline",) ("treasure", square)
 Move = tuple
 
-VERBS = ("tile", "leader", "withdraw", "catastrophe", "swap", "pass", "commit", "war", "monument",
-         "decline", "treasure")
+ACTION_VERBS = ("tile", "leader", "withdraw", "catastrophe", "swap", "pass")
+DECISION_VERBS = ("commit", "war", "monument", "decline", "treasure")
+VERBS = ACTION_VERBS + DECISION_VERBS
 
 USAGE = {
     "tile": "tile <colour> <square>, for example 'tile red F7'",
@@ -123,6 +124,12 @@ def format_move(move: Move) -> str:
     if verb == "monument":
         return f"monument {MONUMENT_NAMES[move[1]]} {SQUARE_NAMES[move[2]]}"
     return verb
+
+
+def is_action(move: str) -> bool:
+    """Whether a move line is one of a turn's actions (not an answer to a decision)."""
+    words = move.split()
+    return bool(words) and words[0].lower() in ACTION_VERBS
 
 
 def canonical(text: str) -> str:

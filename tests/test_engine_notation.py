@@ -73,3 +73,9 @@ def test_unreadable_input_says_why(typed: str, words: str) -> None:
 
 def test_illegal_move_is_a_value_error() -> None:
     assert issubclass(IllegalMove, ValueError)
+
+
+def test_actions_are_told_from_decisions() -> None:
+    from engine import is_action
+    assert is_action("tile red F7") and is_action("PASS") and is_action("swap red")
+    assert not is_action("commit 2") and not is_action("decline") and not is_action("")
