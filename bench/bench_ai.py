@@ -27,6 +27,11 @@ def sample_positions(count: int, seed: int) -> list[dict]:
     return positions
 
 
+def starts_turn(pos: dict) -> bool:
+    """A whole turn to plan: the most expensive kind of decision."""
+    return not pos["pending"] and pos["turn"]["actions_left"] == 2
+
+
 def time_level(level: str, positions: list[dict], budget: float) -> list[float]:
     times = []
     for i, pos in enumerate(positions):
@@ -49,14 +54,16 @@ def main(argv: list[str] | None = None) -> None:
     args = ap.parse_args(argv)
     positions = sample_positions(args.positions, args.seed)
     print(f"{len(positions)} positions ({sum(1 for p in positions if p['pending'])} decisions inside actions)")
-    print(f"{'level':<8} {'n':>4} {'median ms':>10} {'p90 ms':>8} {'max ms':>8}")
+    print(f"{'level':<10} {'positions':<11} {'n':>4} {'median ms':>10} {'p90 ms':>8} {'max ms':>8}")
+    starts = [p for p in positions if starts_turn(p)]
     for level in ("random", "easy", "medium", "hard"):
-        sample = positions if level != "hard" else positions[:: max(1, len(positions) // args.hard_positions)]
-        times = sorted(time_level(level, sample, args.budget))
-        p90 = times[int(0.9 * (len(times) - 1))]
         label = level if level != "hard" else f"hard@{args.budget:g}s"
-        print(f"{label:<8} {len(times):>4} {1000 * statistics.median(times):>10.1f} {1000 * p90:>8.1f} "
-              f"{1000 * times[-1]:>8.1f}")
+        for kind, pool in (("all", positions), ("turn start", starts)):
+            sample = pool if level != "hard" else pool[:: max(1, len(pool) // args.hard_positions)]
+            times = sorted(time_level(level, sample, args.budget))
+            p90 = times[int(0.9 * (len(times) - 1))]
+            print(f"{label:<10} {kind:<11} {len(times):>4} {1000 * statistics.median(times):>10.1f} "
+                  f"{1000 * p90:>8.1f} {1000 * times[-1]:>8.1f}")
 
 
 if __name__ == "__main__":
