@@ -12,7 +12,7 @@ LEGEND = ("legend: ~ river  . land  r b g k tiles (red temple, blue farm, green 
 def text_board(pos: dict) -> str:
     """The board of a position or view, row 1 on top, with column letters and row numbers."""
     board = BOARDS[pos.get("board", "standard")]
-    cells = ["   " if False else (" ~ " if board.river[i] else " . ") for i in range(COLS * ROWS)]
+    cells = [" ~ " if board.river[i] else " . " for i in range(COLS * ROWS)]
     index = {name: i for i, name in enumerate(SQUARE_NAMES)}
     treasures = set(pos.get("treasures") or [])
     down = set(pos.get("face_down") or [])

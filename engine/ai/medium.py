@@ -28,7 +28,7 @@ def settle(game: Game, seat: int, pool: list[int] | None = None) -> None:
 
 
 def candidates(game: Game, seat: int, width: int) -> list[str]:
-    """The best moves by the quick heuristic, plus the best of each kind so none is never considered."""
+    """The best moves by the quick heuristic, plus the best of each kind, so every kind of action is considered."""
     moves = game.legal_moves()
     scores = score_moves(game._state, seat, moves)
     order = sorted(range(len(moves)), key=lambda i: -scores[i])
