@@ -10,11 +10,11 @@ import aiohttp
 import discord
 
 from bot.client import TneBot, point_endpoints
-from bot.config import ConfigError, load_config
+from bot.config import ConfigError, environment, load_config
 
 MISSING_TOKEN = """DISCORD_TOKEN is not set.
 Create an application at https://discord.com/developers/applications, add a bot, copy its token and run:
-    export DISCORD_TOKEN=...        (or put it in your environment; see .env.example)
+    export DISCORD_TOKEN=...        (or copy .env.example to .env and fill it in)
 Optional: TNE_DB_PATH (default tne.sqlite3), LOG_LEVEL, DISCORD_API_BASE, DISCORD_GATEWAY_URL, TNE_AI_DELAY."""
 
 
@@ -28,7 +28,7 @@ def main(argv: list[str] | None = None) -> int:
     if args.guild and not args.sync:
         parser.error("--guild only makes sense with --sync")
     try:
-        config = load_config()
+        config = load_config(environment())
     except ConfigError as exc:
         print(f"Configuration error: {exc}", file=sys.stderr)
         return 2

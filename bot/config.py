@@ -41,6 +41,31 @@ def _float(env: Mapping[str, str], name: str, default: float | None) -> float | 
     return value
 
 
+def read_env_file(path: str = ".env") -> dict[str, str]:
+    """KEY=VALUE lines of a .env file (comments, blanks and `export ` prefixes allowed); {} if there is none."""
+    try:
+        with open(path, encoding="utf-8") as f:
+            lines = f.read().splitlines()
+    except FileNotFoundError:
+        return {}
+    values = {}
+    for line in lines:
+        line = line.strip()
+        if not line or line.startswith("#") or "=" not in line:
+            continue
+        key, _, value = line.removeprefix("export ").partition("=")
+        value = value.strip()
+        if len(value) >= 2 and value[0] == value[-1] and value[0] in "'\"":
+            value = value[1:-1]
+        values[key.strip()] = value
+    return values
+
+
+def environment(path: str = ".env") -> dict[str, str]:
+    """The process environment over the .env file: a variable set in the shell always wins."""
+    return {**read_env_file(path), **os.environ}
+
+
 def load_config(env: Mapping[str, str] | None = None) -> Config:
     """Read the settings (DISCORD_TOKEN, TNE_DB_PATH, LOG_LEVEL, DISCORD_API_BASE, DISCORD_GATEWAY_URL, ...)."""
     env = os.environ if env is None else env

@@ -9,7 +9,7 @@ import pytest
 
 from bot.__main__ import main
 from bot.client import point_endpoints
-from bot.config import Config, ConfigError, load_config
+from bot.config import Config, ConfigError, environment, load_config, read_env_file
 from tests.bot_harness import ALICE, BOB, CHANNEL, Harness, open_game
 
 pytest_plugins = ("tests.bot_harness",)
@@ -30,7 +30,20 @@ def test_defaults_and_environment():
             load_config(bad)
 
 
-def test_start_without_token_says_what_to_set(monkeypatch, capsys):
+def test_env_file_is_read_and_the_shell_wins(monkeypatch, tmp_path):
+    env_file = tmp_path / ".env"
+    env_file.write_text('# comment\n\nexport DISCORD_TOKEN="from-file"\nTNE_DB_PATH=games.db\nLOG_LEVEL=debug\n')
+    assert read_env_file(str(env_file)) == {"DISCORD_TOKEN": "from-file", "TNE_DB_PATH": "games.db",
+                                            "LOG_LEVEL": "debug"}
+    assert read_env_file(str(tmp_path / "missing")) == {}
+    monkeypatch.setenv("TNE_DB_PATH", "shell.db")
+    monkeypatch.delenv("DISCORD_TOKEN", raising=False)
+    config = load_config(environment(str(env_file)))
+    assert config.token == "from-file" and config.db_path == "shell.db" and config.log_level == "DEBUG"
+
+
+def test_start_without_token_says_what_to_set(monkeypatch, capsys, tmp_path):
+    monkeypatch.chdir(tmp_path)  # no .env here
     monkeypatch.delenv("DISCORD_TOKEN", raising=False)
     assert main([]) == 2
     err = capsys.readouterr().err
