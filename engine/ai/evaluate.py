@@ -6,11 +6,12 @@ weakest colours, and the value weighs the weakest colour most, because only the 
 
 from math import exp
 
+from engine.ai.survey import survey
 from engine.constants import BLACK, GREEN, MONUMENTS, RED
 from engine.regions import Regions
 from engine.squares import NEIGHBOURS, NSQ
 from engine.standings import totals_after_treasures
-from engine.state import EMPTY, State
+from engine.state import State
 
 WEIGHTS = (1.0, 0.35, 0.15, 0.05)
 # How much of a conflict that one tile or one leader could start is already counted now.
@@ -137,20 +138,8 @@ def evaluate(state: State, seat: int) -> float:
     """How good the position is for the seat: its value against the best rival's (higher is better)."""
     if state.over:
         return final_value(state, seat)
-    regions = Regions(state)
-    tile, down, treasure = state.tile, state.down, state.treasure
-    region_tiles, region_treasures = [], []
-    for squares in regions.squares:
-        cc = [0, 0, 0, 0]
-        t = 0
-        for sq in squares:
-            c = tile[sq]
-            if c != EMPTY and not down[sq]:
-                cc[c] += 1
-            if treasure[sq]:
-                t += 1
-        region_tiles.append(cc)
-        region_treasures.append(t)
+    board = survey(state)
+    regions, region_tiles, region_treasures = board.regions, board.colour_count, board.treasures
     parts = [colour_values(state, i, regions, region_tiles, region_treasures) for i in range(state.n)]
     threats(state, seat, regions, region_tiles, [v for v, _ in parts])
     vals = [player_value(v, w) for v, w in parts]

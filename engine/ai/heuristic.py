@@ -1,39 +1,11 @@
 """A fast one-look score for every action, without playing it: the easy level's brain and the
 move ordering of the stronger levels."""
 
-from dataclasses import dataclass
 
+from engine.ai.survey import survey
 from engine.constants import BLUE, COLOURS, GREEN, RED
-from engine.regions import Regions
 from engine.squares import COLS, NEIGHBOURS, SQUARE_INDEX
 from engine.state import EMPTY, State
-
-
-@dataclass
-class Board:
-    """Per-region facts computed once per position."""
-
-    regions: Regions
-    colour_count: list[list[int]]  # region -> face-up tiles per colour
-    treasures: list[int]  # region -> treasures in it
-
-
-def survey(state: State) -> Board:
-    regions = Regions(state)
-    tile, down, treasure = state.tile, state.down, state.treasure
-    counts, treasures = [], []
-    for squares in regions.squares:
-        cc = [0, 0, 0, 0]
-        t = 0
-        for sq in squares:
-            c = tile[sq]
-            if c != EMPTY and not down[sq]:
-                cc[c] += 1
-            if treasure[sq]:
-                t += 1
-        counts.append(cc)
-        treasures.append(t)
-    return Board(regions, counts, treasures)
 
 
 def colour_need(points: list[int]) -> list[float]:
