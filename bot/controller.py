@@ -107,8 +107,9 @@ class Controller:
         except discord.HTTPException:
             log.warning("Could not tell the user about the error")
 
-    async def table_here(self, interaction: discord.Interaction) -> Table:
-        return await self.service.channel_table(interaction.channel_id)
+    async def table_here(self, interaction: discord.Interaction, *, finished: bool = False) -> Table:
+        """This channel's game; `finished` lets read-only commands show the last ended game too."""
+        return await self.service.channel_table(interaction.channel_id, finished=finished)
 
     async def publish(self, interaction: discord.Interaction | None, table: Table, text: str, *,
                       ping: bool = True) -> None:
@@ -282,22 +283,23 @@ class Controller:
 
     async def board(self, interaction: discord.Interaction) -> None:
         async def run() -> None:
-            table = await self.table_here(interaction)
+            table = await self.table_here(interaction, finished=True)
             if table.game is None:
                 raise GameError("The game has not started yet.")
-            text = f"Game #{table.id} after {len(table.moves)} moves.\n{M.next_line(table)}"
+            ended = " (finished)" if table.row.status != "active" else ""
+            text = f"Game #{table.id}{ended} after {len(table.moves)} moves.\n{M.next_line(table)}"
             await self.publish(interaction, table, text, ping=False)
         await self.guarded(interaction, run)
 
     async def status(self, interaction: discord.Interaction) -> None:
         async def run() -> None:
-            table = await self.table_here(interaction)
+            table = await self.table_here(interaction, finished=True)
             await private(interaction, M.status_text(table))
         await self.guarded(interaction, run)
 
     async def log(self, interaction: discord.Interaction) -> None:
         async def run() -> None:
-            table = await self.table_here(interaction)
+            table = await self.table_here(interaction, finished=True)
             await private(interaction, M.log_text(table))
         await self.guarded(interaction, run)
 

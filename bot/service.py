@@ -141,8 +141,10 @@ class GameService:
             game.play(m.move, seat=m.seat)
         return game
 
-    async def channel_table(self, channel_id: int) -> Table:
-        """The lobby or running game of this channel, or a GameError saying there is none."""
+    async def channel_table(self, channel_id: int, *, finished: bool = False) -> Table:
+        """The lobby or running game of this channel, or a GameError saying there is none.
+
+        With `finished`, for the read-only commands, the channel's last ended game will do when none is live."""
         game_id = self._channels.get(channel_id)
         if game_id is not None:
             table = await self.load(game_id)
@@ -150,6 +152,8 @@ class GameService:
                 return table
             self._channels.pop(channel_id, None)
         game_id = await self.storage.live_game_id(channel_id)
+        if game_id is None and finished:
+            game_id = await self.storage.last_finished_game_id(channel_id)
         if game_id is None:
             raise GameError("There is no game in this channel. Open one with `/tne new`.")
         return await self.load(game_id)

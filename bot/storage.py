@@ -206,6 +206,15 @@ class Storage:
             row = await cur.fetchone()
         return row[0] if row else None
 
+    async def last_finished_game_id(self, channel_id: int) -> int | None:
+        """The channel's most recent game that was played and has ended (over or abandoned), if any."""
+        async with self._db.execute(
+            "SELECT id FROM games WHERE channel_id = ? AND status IN ('over', 'abandoned') ORDER BY id DESC LIMIT 1",
+            (channel_id,),
+        ) as cur:
+            row = await cur.fetchone()
+        return row[0] if row else None
+
     async def active_game_ids(self) -> list[int]:
         async with self._db.execute("SELECT id FROM games WHERE status = 'active' ORDER BY id") as cur:
             return [r[0] for r in await cur.fetchall()]

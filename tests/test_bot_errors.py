@@ -90,7 +90,9 @@ async def test_abandon_by_manager_and_resign(harness, fake):
     await open_game(harness, [ALICE, BOB])
     calls = await harness.command(manager, CHANNEL, "abandon")
     assert not response(calls).ephemeral and "abandoned" in response(calls).content
-    await refused(harness, ALICE, "status", "There is no game")
+    await refused(harness, ALICE, "move", "There is no game", action="pass")
+    status = response(await harness.command(ALICE, CHANNEL, "status"))  # the ended game can still be looked at
+    assert status.ephemeral and "The game is over" in status.content
     # A new game may open in the same channel; in two-player games resigning ends it.
     await open_game(harness, [ALICE, BOB])
     calls = await harness.command(BOB, CHANNEL, "resign")
@@ -102,10 +104,29 @@ async def test_abandon_by_manager_and_resign(harness, fake):
 async def test_an_unexpected_failure_is_logged_and_answered_privately(harness, monkeypatch, caplog):
     await open_game(harness, [ALICE, BOB])
 
-    async def broken(channel_id):
+    async def broken(channel_id, **kwargs):
         raise RuntimeError("disk on fire")
 
     monkeypatch.setattr(harness.service, "channel_table", broken)
     calls = await harness.command(ALICE, CHANNEL, "status")
     assert len(calls) == 1 and calls[0].ephemeral and "went wrong" in calls[0].content
     assert "disk on fire" in caplog.text
+
+
+async def test_a_finished_game_can_still_be_looked_at(harness, fake):
+    game_id = await open_game(harness, [ALICE, BOB])
+    await harness.command(BOB, CHANNEL, "resign")
+    calls = await harness.command(CAROL, CHANNEL, "board")
+    board = response(calls)
+    assert not board.ephemeral and f"Game #{game_id} (finished)" in board.content
+    picture = next(c for c in calls if c.kind == "original_edit")
+    assert picture.files and picture.files[0][1].startswith(b"\x89PNG")
+    status = response(await harness.command(CAROL, CHANNEL, "status"))
+    assert status.ephemeral and "Bob (Bull) resigned" in status.content
+    log = response(await harness.command(CAROL, CHANNEL, "log"))
+    assert log.ephemeral and ("No moves yet" in log.content or f"game #{game_id}" in log.content)
+    await refused(harness, ALICE, "move", "There is no game", action="pass")
+    await refused(harness, ALICE, "undo", "There is no game")
+    # A new game in the channel takes over the read-only commands again.
+    await harness.command(ALICE, CHANNEL, "new", seats=2)
+    await refused(harness, ALICE, "board", "has not started yet")
