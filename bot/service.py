@@ -336,16 +336,21 @@ class GameService:
             return table, last
 
     async def resign(self, game_id: int, user_id: int) -> Table:
-        """Two players: the game ends. More: the seat plays on passively (pass, commit 0, decline)."""
+        """The seat plays on passively (pass, commit 0, decline); the game ends instead when fewer than two
+        players, or only computers, would be left."""
         async with self.lock(game_id):
             table = await self.load(game_id)
             self._running(table)
             seat = table.seat_of(user_id)
             if seat is None:
                 raise GameError("You are not playing in this game.")
-            people = [p for p in table.players if not p.resigned]
-            if len(people) <= 2:
+            left = [p for p in table.players if not p.resigned and p.seat != seat]
+            if len(left) < 2:
                 await self._end(table, "over", f"{table.label(seat)} resigned")
+                return table
+            if all(p.is_bot for p in left):
+                # Computers playing on for nobody would only fill the channel.
+                await self._end(table, "over", f"{table.label(seat)} resigned and only computers were left")
                 return table
             try:
                 await self.storage.resign_seat(table.id, table.row.rev, seat)

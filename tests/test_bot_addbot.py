@@ -104,3 +104,37 @@ async def test_worker_processes_draw_and_think(fake, tmp_path):
         assert table.game.to_move == 0 and all(m.seat == 1 for m in table.moves)
     finally:
         await h.close()
+
+
+async def test_the_game_ends_when_the_last_person_resigns_among_computers(fake, tmp_path):
+    h = await Harness(fake, str(tmp_path / "tne.sqlite3"), seed=seed_where_first(0, players=3)).start()
+    try:
+        await h.command(ALICE, CHANNEL, "new", seats=3)
+        await h.command(ALICE, CHANNEL, "addbot", level="easy")
+        await h.command(ALICE, CHANNEL, "addbot", level="easy")
+        await h.command(ALICE, CHANNEL, "start")
+        table = await h.service.channel_table(CHANNEL)
+        calls = await h.command(ALICE, CHANNEL, "resign")
+        assert "only computers were left" in response(calls).content
+        table = await h.service.load(table.id)
+        assert table.row.status == "over"
+        moves = len(table.moves)
+        await asyncio.sleep(0.05)
+        assert len((await h.service.load(table.id)).moves) == moves, "no computer plays on"
+    finally:
+        await h.close()
+
+
+async def test_a_resigned_person_leaves_the_others_playing(fake, tmp_path):
+    h = await Harness(fake, str(tmp_path / "tne.sqlite3"), seed=seed_where_first(2, players=3)).start()
+    try:
+        await h.command(ALICE, CHANNEL, "new", seats=3)
+        await h.command(BOB, CHANNEL, "join")
+        await h.command(ALICE, CHANNEL, "addbot", level="easy")
+        await h.command(ALICE, CHANNEL, "start")
+        calls = await h.command(BOB, CHANNEL, "resign")
+        table = await h.service.channel_table(CHANNEL)
+        assert table.row.status == "active" and table.players[1].resigned
+        assert "resigns" in response(calls).content
+    finally:
+        await h.close()
