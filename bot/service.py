@@ -9,7 +9,7 @@ import asyncio
 import logging
 import secrets
 import sqlite3
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 
 from bot.autoplay import LEVELS
@@ -188,12 +188,17 @@ class GameService:
             raise GameError("This channel already has a game. Finish or abandon it first, or open a thread.") from exc
         return await self.load(game_id)
 
-    async def _lobby_change(self, table: Table, players: list[PlayerRow]) -> Table:
+    async def _write(self, table: Table, write: Awaitable[None], retry: str = "try again") -> None:
+        """Await one storage transaction; if the game moved on under it, drop the cached table and say so."""
         try:
-            await self.storage.set_lobby(table.id, table.row.rev, players)
+            await write
         except StaleError as exc:
             self._forget(table.id)
-            raise GameError("The lobby changed meanwhile; try again.") from exc
+            what = "lobby" if table.row.status == "lobby" else "game"
+            raise GameError(f"The {what} changed meanwhile; {retry}.") from exc
+
+    async def _lobby_change(self, table: Table, players: list[PlayerRow]) -> Table:
+        await self._write(table, self.storage.set_lobby(table.id, table.row.rev, players))
         return await self._refresh(table.id)
 
     def _lobby(self, table: Table) -> None:
@@ -250,11 +255,7 @@ class GameService:
             seed = self._seed_source()
             game = Game.new(players=len(table.players), seed=seed, board=table.row.board,
                             options={"scores": table.row.scores})
-            try:
-                await self.storage.start_game(table.id, table.row.rev, seed, game.position())
-            except StaleError as exc:
-                self._forget(table.id)
-                raise GameError("The lobby changed meanwhile; try again.") from exc
+            await self._write(table, self.storage.start_game(table.id, table.row.rev, seed, game.position()))
             return await self._refresh(table.id)
 
     async def cancel(self, game_id: int, user_id: int) -> Table:
@@ -298,12 +299,9 @@ class GameService:
                 raise GameError(str(exc)) from exc
             row = MoveRow(table.row.move_count, seat, user_id, canonical(move), events)
             reason = next((e.get("reason") for e in events if e.get("type") == "game_over"), None)
-            try:
-                await self.storage.add_move(table.id, table.row.rev, row, trial.position(), over=trial.over,
-                                            end_reason=reason)
-            except StaleError as exc:
-                self._forget(table.id)
-                raise GameError("The game changed meanwhile; look again and retry.") from exc
+            await self._write(table, self.storage.add_move(table.id, table.row.rev, row, trial.position(),
+                                                           over=trial.over, end_reason=reason),
+                              "look again and retry")
             table.game = trial
             table.moves.append(row)
             table.row.rev += 1
@@ -324,11 +322,8 @@ class GameService:
                 raise GameError("You are not playing in this game.")
             last = may_undo(table, seat)
             game = self._replay(table.row, table.moves[:-1])
-            try:
-                await self.storage.drop_last_move(table.id, table.row.rev, last.n, game.position())
-            except StaleError as exc:
-                self._forget(table.id)
-                raise GameError("The game changed meanwhile; look again and retry.") from exc
+            await self._write(table, self.storage.drop_last_move(table.id, table.row.rev, last.n, game.position()),
+                              "look again and retry")
             table.game = game
             table.moves.pop()
             table.row.rev += 1
@@ -352,11 +347,7 @@ class GameService:
                 # Computers playing on for nobody would only fill the channel.
                 await self._end(table, "over", f"{table.label(seat)} resigned and only computers were left")
                 return table
-            try:
-                await self.storage.resign_seat(table.id, table.row.rev, seat)
-            except StaleError as exc:
-                self._forget(table.id)
-                raise GameError("The game changed meanwhile; try again.") from exc
+            await self._write(table, self.storage.resign_seat(table.id, table.row.rev, seat))
             return await self._refresh(table.id)
 
     async def abandon(self, game_id: int, user_id: int, *, can_manage: bool) -> Table:
@@ -370,11 +361,7 @@ class GameService:
             return table
 
     async def _end(self, table: Table, status: str, reason: str) -> None:
-        try:
-            await self.storage.end_game(table.id, table.row.rev, status, reason)
-        except StaleError as exc:
-            self._forget(table.id)
-            raise GameError("The game changed meanwhile; try again.") from exc
+        await self._write(table, self.storage.end_game(table.id, table.row.rev, status, reason))
         table.row.status = status
         table.row.end_reason = reason
         table.row.rev += 1
