@@ -276,6 +276,14 @@ class GameService:
             raise GameError("This game is over.")
         return table.game
 
+    @staticmethod
+    def _player_seat(table: Table, user_id: int | None) -> int:
+        """The seat a person plays in this game, or a GameError saying they play none."""
+        seat = table.seat_of(user_id if user_id is not None else -1)
+        if seat is None:
+            raise GameError("You are not playing in this game.")
+        return seat
+
     async def play(self, game_id: int, move: str, *, user_id: int | None = None, seat: int | None = None,
                    rev: int | None = None) -> Played:
         """Apply one move by a person (user_id) or a computer seat (seat); `rev` pins a button to its moment."""
@@ -285,9 +293,7 @@ class GameService:
             if rev is not None and rev != table.row.rev:
                 raise GameError("That button is out of date: the game has moved on. Use the newest message.")
             if seat is None:
-                seat = table.seat_of(user_id if user_id is not None else -1)
-                if seat is None:
-                    raise GameError("You are not playing in this game.")
+                seat = self._player_seat(table, user_id)
             if game.to_move != seat:
                 if game.pending:
                     raise GameError(f"It is not your move: {game.describe_pending()}.")
@@ -317,9 +323,7 @@ class GameService:
         async with self.lock(game_id):
             table = await self.load(game_id)
             self._running(table)
-            seat = table.seat_of(user_id)
-            if seat is None:
-                raise GameError("You are not playing in this game.")
+            seat = self._player_seat(table, user_id)
             last = may_undo(table, seat)
             game = self._replay(table.row, table.moves[:-1])
             await self._write(table, self.storage.drop_last_move(table.id, table.row.rev, last.n, game.position()),
@@ -336,9 +340,7 @@ class GameService:
         async with self.lock(game_id):
             table = await self.load(game_id)
             self._running(table)
-            seat = table.seat_of(user_id)
-            if seat is None:
-                raise GameError("You are not playing in this game.")
+            seat = self._player_seat(table, user_id)
             left = [p for p in table.players if not p.resigned and p.seat != seat]
             if len(left) < 2:
                 await self._end(table, "over", f"{table.label(seat)} resigned")
