@@ -31,9 +31,8 @@ def start_revolt(state: State, attacker: int, defender: int, colour: int, events
     ))
 
 
-def war_owners(state: State, marker: int, colour: int) -> list[int]:
-    """Owners of the leaders of a colour in the regions touching the unification marker."""
-    regions = Regions(state, exclude=marker)
+def war_owners(regions: Regions, marker: int, colour: int) -> list[int]:
+    """Owners of the leaders of a colour in the regions touching the unification marker (labelled without it)."""
     owners = []
     for rid in regions.adjacent_regions(marker):
         owners.extend(code // 4 for code in regions.leaders[rid] if code % 4 == colour)
@@ -47,12 +46,15 @@ def war_strength(state: State, regions: Regions, seat: int, colour: int) -> int:
     return sum(1 for sq in regions.squares[rid] if tile[sq] == colour and not down[sq])
 
 
-def start_war(state: State, ctx: dict, colour: int, owners: list[int], events: list[dict]) -> None:
+def start_war(state: State, ctx: dict, colour: int, events: list[dict], regions: Regions | None = None) -> None:
+    """Open the war of one colour; `regions`, when given, is the board labelled without the marker."""
+    marker = SQUARE_INDEX[ctx["marker"]]
+    if regions is None:
+        regions = Regions(state, exclude=marker)
+    owners = war_owners(regions, marker, colour)
     active = state.player
     attacker = active if active in owners else min(owners, key=lambda s: (s - active) % state.n)
     defender = owners[0] if owners[1] == attacker else owners[1]
-    marker = SQUARE_INDEX[ctx["marker"]]
-    regions = Regions(state, exclude=marker)
     strength = {"attacker": war_strength(state, regions, attacker, colour),
                 "defender": war_strength(state, regions, defender, colour)}
     ctx["waiting"] = [c for c in ctx["waiting"] if c != COLOURS[colour]]

@@ -1,11 +1,11 @@
 """Decisions inside an action: reinforcements, war order, monuments and treasure choices."""
 
-from engine.conflicts import commit, resolve_revolt, resolve_war, start_war, war_owners
+from engine.conflicts import commit, resolve_revolt, resolve_war, start_war
 from engine.constants import COLOURS, MONUMENT_NAMES
 from engine.errors import IllegalMove
 from engine.events import event, plural, who
 from engine.flow import build_monument, choose_treasure, next_war, treasure_stage
-from engine.squares import SQUARE_INDEX, SQUARE_NAMES
+from engine.squares import SQUARE_NAMES
 from engine.state import State
 
 CONTEXT_KEYS = ("placed", "placed_colour", "marker", "waiting")
@@ -57,10 +57,9 @@ def apply_war(state: State, colour: int, events: list[dict]) -> None:
     check_war(state, colour)
     p = state.pending
     ctx = {k: p[k] for k in CONTEXT_KEYS}
-    owners = war_owners(state, SQUARE_INDEX[p["marker"]], colour)
     events.append(event("war_order", f"{who(state, state.player)} chooses to fight the {COLOURS[colour]} war first.",
                         seat=state.player, colour=COLOURS[colour]))
-    start_war(state, ctx, colour, owners, events)
+    start_war(state, ctx, colour, events)
 
 
 def check_monument(state: State, monument: int, top_left: int) -> None:

@@ -14,21 +14,20 @@ from engine.support import send_home_unsupported
 def next_war(state: State, ctx: dict, events: list[dict]) -> None:
     """Start the next war, ask for the order, or go on once no war is left."""
     marker = SQUARE_INDEX[ctx["marker"]]
-    valid = {}
+    regions = Regions(state, exclude=marker)
+    valid = []
     for name in ctx["waiting"]:
-        owners = war_owners(state, marker, COLOURS.index(name))
-        if len(owners) == 2:
-            valid[name] = owners
+        if len(war_owners(regions, marker, COLOURS.index(name))) == 2:
+            valid.append(name)
         else:
             events.append(event("war_skipped", f"The {name} leaders are no longer joined: no {name} war.",
                                 colour=name))
-    ctx["waiting"] = list(valid)
+    ctx["waiting"] = valid
     if len(valid) >= 2:
         state.pending = {"kind": "war_order", "seat": state.player, **ctx}
         return
     if len(valid) == 1:
-        name, owners = next(iter(valid.items()))
-        start_war(state, ctx, COLOURS.index(name), owners, events)
+        start_war(state, ctx, COLOURS.index(valid[0]), events, regions)
         return
     after_wars(state, {"placed": ctx["placed"], "placed_colour": ctx["placed_colour"]}, events)
 
