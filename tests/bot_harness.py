@@ -16,7 +16,6 @@ from dataclasses import dataclass, field
 from typing import Any
 
 import discord
-import pytest
 from discord.http import HTTPClient
 from discord.webhook.async_ import AsyncWebhookAdapter
 
@@ -465,46 +464,6 @@ async def drive(h: Harness, users: list[User], game_id: int, rng: random.Random,
             [c.content for c in calls]
         assert (await h.service.load(game_id)).row.move_count == before + 1
     raise AssertionError("the game did not end")
-
-
-# --- fixtures (test modules load this file with pytest_plugins) -------------------------------------------
-
-
-@pytest.fixture
-def fake():
-    ensure_render()
-    f = FakeDiscord()
-    f.install()
-    yield f
-    f.uninstall()
-
-
-@pytest.fixture
-def drawn(monkeypatch):
-    """Every view a public picture was drawn from; checks that none holds a hand or hidden points."""
-    seen: list[dict] = []
-    board, final = render.render_board, render.render_final
-
-    def spy_board(view, *, names=None):
-        seen.append(view)
-        return board(view, names=names)
-
-    def spy_final(position, standings, *, names=None):
-        seen.append(position)
-        return final(position, standings, names=names)
-
-    monkeypatch.setattr(render, "render_board", spy_board)
-    monkeypatch.setattr(render, "render_final", spy_final)
-    return seen
-
-
-@pytest.fixture
-async def harness(fake, tmp_path):
-    h = await Harness(fake, str(tmp_path / "tne.sqlite3"), seed=11).start()
-    yield h
-    await h.close()
-
-
 
 
 def find_conflict(players: int, seed: int, kind: str = "war", tries: int = 300) -> list[str]:

@@ -10,8 +10,6 @@ import engine.ai
 from engine import Game
 from tests.bot_harness import ALICE, BOB, CAROL, CHANNEL, Harness, last_message_with, open_game, response
 
-pytest_plugins = ("tests.bot_harness",)
-
 
 def seed_where_first(seat: int, players: int = 2) -> int:
     return next(s for s in range(1, 200) if Game.new(players=players, seed=s).to_move == seat)

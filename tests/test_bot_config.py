@@ -12,8 +12,6 @@ from bot.client import point_endpoints
 from bot.config import Config, ConfigError, environment, load_config, read_env_file
 from tests.bot_harness import ALICE, BOB, CHANNEL, Harness, open_game
 
-pytest_plugins = ("tests.bot_harness",)
-
 
 def test_defaults_and_environment():
     c = load_config({})

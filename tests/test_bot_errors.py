@@ -18,8 +18,6 @@ from tests.bot_harness import (
     response,
 )
 
-pytest_plugins = ("tests.bot_harness",)
-
 
 async def refused(h: Harness, user: User, sub: str, expect: str, channel: int = CHANNEL, **options) -> None:
     """The command is answered privately with `expect` in the text, and no public message is sent."""

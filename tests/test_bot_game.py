@@ -19,9 +19,6 @@ from tests.bot_harness import (
     response,
 )
 
-pytest_plugins = ("tests.bot_harness",)
-
-
 
 @pytest.mark.parametrize(("users", "seed"), [([ALICE, BOB], 5), ([ALICE, BOB, CAROL], 9)])
 async def test_whole_game_to_the_final_standings(fake, tmp_path, drawn, users, seed):

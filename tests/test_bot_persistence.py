@@ -22,7 +22,6 @@ from tests.bot_harness import (
     response,
 )
 
-pytest_plugins = ("tests.bot_harness",)
 USERS = [ALICE, BOB]
 
 
