@@ -6,7 +6,7 @@ from dataclasses import dataclass, replace
 
 import pytest
 
-from bot.stats import GameStats, PlayerStats, StatsError, game_stats
+from bot.stats import GameStats, PlayerStats, StatsError, game_stats, profile
 from engine import Game
 from tests.engine_helpers import game, tiles
 
@@ -266,3 +266,92 @@ def test_standings_that_disagree_with_the_points_announced_are_refused() -> None
     lost = [replace(r, events=[e for e in r.events if e["type"] != "treasure"]) for r in rows]
     with pytest.raises(StatsError, match=r"seat 0 .* disagree with the points its events announced"):
         game_stats(lost, [Seat(0), Seat(1)], status="over")
+
+
+# --- profiles ------------------------------------------------------------------------------------------------------
+
+def played(dynasty: str, place: int, score: int, totals: tuple[int, int, int, int], sources: tuple[int, ...] = (0,) * 5,
+           **counts: object) -> PlayerStats:
+    return PlayerStats(seat=0, dynasty=dynasty, place=place, score=score,
+                       totals=dict(zip(("red", "blue", "green", "black"), totals, strict=True)),
+                       points_by_source=dict(zip(("tiles", "monuments", "revolts", "wars", "treasures"), sources,
+                                                 strict=True)), **counts)
+
+
+HISTORY = [  # oldest first
+    played("archer", 1, 6, (6, 9, 7, 8), (20, 3, 2, 4, 1), revolts_won_attacking=2, revolts_lost_defending=1,
+           turn_seconds=[30.0, 50.0], decision_seconds=4.0),
+    played("bull", 3, 4, (4, 10, 5, 6), (18, 0, 1, 5, 1), wars_won_defending=1, wars_lost_attacking=2,
+           tiles_committed=5, resigned=False, turn_seconds=[10.0]),
+    played("archer", 1, 7, (7, 8, 9, 8), (25, 2, 0, 3, 2), monuments_built=1, catastrophes_used=2),  # shared win
+    played("lion", 1, 9, (9, 9, 10, 11), (30, 4, 1, 2, 2)),
+    played("archer", 4, 2, (2, 12, 3, 3), (15, 1, 2, 1, 1), resigned=True, tiles_placed=9),
+]
+
+
+def test_profile_totals_and_averages() -> None:
+    prof = profile(HISTORY, min_dynasty_games=2)
+    t = prof.totals
+    assert (t.games, t.wins) == (5, 3)
+    assert t.avg_place == 2.0 and t.avg_score == 5.6  # (1+3+1+1+4)/5, (6+4+7+9+2)/5
+    assert t.best_colour == "blue" and t.weakest_colour == "red"  # blue averages 9.6, red 5.6
+    assert t.best_dynasty == "archer"  # lion's single first place is not enough games; archer 2.0 < bull
+    c = prof.career
+    assert c.points_by_source == {"tiles": 108, "monuments": 10, "revolts": 6, "wars": 15, "treasures": 7}
+    assert (c.revolts_fought, c.revolts_won, c.wars_fought, c.wars_won) == (3, 2, 3, 1)
+    assert (c.tiles_committed, c.tiles_placed, c.monuments_built, c.catastrophes_used, c.resigned) == (5, 9, 1, 2, 1)
+    assert c.avg_turn_seconds == round((30 + 50 + 4 + 10) / 3, 1)
+
+
+def test_strongest_dynasty_needs_enough_games() -> None:
+    assert profile(HISTORY, min_dynasty_games=1).totals.best_dynasty == "lion"
+    assert profile(HISTORY, min_dynasty_games=3).totals.best_dynasty == "archer"
+    assert profile(HISTORY, min_dynasty_games=4).totals.best_dynasty is None
+    # Equal average places: more games first.
+    tied = [played("urn", 2, 5, (5,) * 4), played("bull", 1, 5, (5,) * 4), played("bull", 3, 5, (5,) * 4)]
+    assert profile(tied, min_dynasty_games=1).totals.best_dynasty == "bull"
+
+
+def test_profile_chart_holds_the_last_games_oldest_first() -> None:
+    prof = profile(HISTORY, recent=3)
+    assert [g.score for g in prof.games] == [7, 9, 2]
+    assert prof.games[-1].points_by_source == {"tiles": 15, "monuments": 1, "revolts": 2, "wars": 1, "treasures": 1}
+    assert [g.place for g in profile(HISTORY, recent=10).games] == [1, 3, 1, 1, 4]
+    assert profile(HISTORY, recent=0).games == []
+
+
+def test_profile_picture_input_has_exactly_the_agreed_shape() -> None:
+    picture = json.loads(json.dumps(profile(HISTORY, recent=2).picture()))
+    assert set(picture) == {"games", "totals"}
+    assert set(picture["totals"]) == {"games", "wins", "avg_place", "avg_score", "best_colour", "weakest_colour",
+                                      "best_dynasty"}
+    assert picture["games"] == [
+        {"points_by_source": {"tiles": 30, "monuments": 4, "revolts": 1, "wars": 2, "treasures": 2}, "place": 1,
+         "score": 9},
+        {"points_by_source": {"tiles": 15, "monuments": 1, "revolts": 2, "wars": 1, "treasures": 1}, "place": 4,
+         "score": 2},
+    ]
+
+
+def test_a_profile_without_games() -> None:
+    prof = profile([])
+    assert prof.picture() == {"games": [], "totals": {
+        "games": 0, "wins": 0, "avg_place": None, "avg_score": None, "best_colour": None, "weakest_colour": None,
+        "best_dynasty": None}}
+    assert prof.career.avg_turn_seconds is None and prof.career.points_by_source["tiles"] == 0
+
+
+def test_a_profile_from_a_real_game() -> None:
+    _, rows = scripted_rows()
+    archer, bull = game_stats(rows, [Seat(0), Seat(1)], status="over", started_at=START).players
+    stored = [PlayerStats.from_dict(json.loads(json.dumps(p.to_dict()))) for p in (archer, archer, bull)]
+    prof = profile(stored, min_dynasty_games=2)
+    assert (prof.totals.games, prof.totals.wins, prof.totals.best_dynasty) == (3, 2, "archer")
+    assert prof.career.wars_fought == 3 and prof.career.avg_turn_seconds == round((69 * 2 + 92) / 5, 1)
+
+
+def test_profile_refuses_nonsense_options() -> None:
+    with pytest.raises(ValueError, match="recent"):
+        profile(HISTORY, recent=-1)
+    with pytest.raises(ValueError, match="min_dynasty_games"):
+        profile(HISTORY, min_dynasty_games=0)
