@@ -169,7 +169,8 @@ class _Tally:
         self.players = [PlayerStats(seat, DYNASTIES[seat], resigned[seat]) for seat in range(n)]
         self.points = [[0] * 5 for _ in range(n)]  # red, blue, green, black, treasure
         self.conflict: dict | None = None  # the revolt or war being fought (it spans several moves)
-        self.standings: list[dict] | None = None
+        self.over = False  # a game_over event was seen
+        self.standings: object = None  # what it announced, checked against the points
 
     def score(self, seat: int, colour: int, count: int, source: str) -> None:
         self.points[seat][colour] += count
@@ -183,6 +184,7 @@ class _Tally:
                 raise StatsError(f"{where}: an event is not an object.")
             kind = e.get("type")
             if kind == "game_over":
+                self.over = True
                 self.standings = e.get("standings")
                 continue
             if kind in ("tile", "catastrophe", "monument", "commit", "point", "treasure"):
@@ -276,7 +278,7 @@ def game_stats(moves: Sequence[StoredMove], players: Sequence[StoredSeat], *, st
     turn_time: float | None = 0.0
     for i, m in enumerate(moves):
         where = f"Move {i + 1} ({getattr(m, 'move', '?')!r})"
-        if tally.standings is not None:
+        if tally.over:
             raise StatsError(f"{where} comes after the end of the game.")
         seat = _seat(m.seat, n, where)
         if not isinstance(m.events, list):
@@ -302,9 +304,10 @@ def game_stats(moves: Sequence[StoredMove], players: Sequence[StoredSeat], *, st
         p.decision_seconds = round(p.decision_seconds, 3)
 
     totals = [totals_after_treasures(points) for points in tally.points]
-    if tally.standings is not None:
+    if tally.over:
         ended_by = "rules"
-        _check_standings(tally.standings, totals, tally.points, n)
+        if tally.standings is not None:
+            _check_standings(tally.standings, totals, tally.points, n)
     elif any(resigned):
         ended_by = "resignation"
     else:
@@ -321,8 +324,10 @@ def _check_standings(standings: object, totals: list[list[int]], points: list[li
     if not isinstance(standings, list) or len(standings) != n:
         raise StatsError(f"The game_over event does not give standings for the {n} seats.")
     for row in standings:
-        seat = _seat(row.get("seat") if isinstance(row, dict) else None, n, "The game_over event")
-        announced = [row.get("totals", {}).get(c) for c in COLOURS]
+        if not isinstance(row, dict) or not isinstance(row.get("totals"), dict):
+            raise StatsError("The game_over event's standings are malformed.")
+        seat = _seat(row.get("seat"), n, "The game_over event")
+        announced = [row["totals"].get(c) for c in COLOURS]
         if announced != totals[seat] or row.get("treasures") != points[seat][4]:
             raise StatsError(f"The final standings of seat {seat} ({announced}, {row.get('treasures')} treasures) "
                              f"disagree with the points its events announced ({totals[seat]}, "

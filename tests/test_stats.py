@@ -355,3 +355,15 @@ def test_profile_refuses_nonsense_options() -> None:
         profile(HISTORY, recent=-1)
     with pytest.raises(ValueError, match="min_dynasty_games"):
         profile(HISTORY, min_dynasty_games=0)
+
+
+def test_the_end_counts_whether_or_not_it_announces_standings() -> None:
+    _, rows = scripted_rows()
+    last = rows[-1]
+    bare = [*rows[:-1], replace(last, events=[{k: v for k, v in e.items() if k != "standings"}
+                                              for e in last.events])]
+    assert game_stats(bare, [Seat(0), Seat(1)], status="over", started_at=START).players == expected_scripted()
+    broken = [*rows[:-1], replace(last, events=[{**e, "standings": [{"seat": 0}]} if e["type"] == "game_over"
+                                                else e for e in last.events])]
+    with pytest.raises(StatsError, match="standings for the 2 seats"):
+        game_stats(broken, [Seat(0), Seat(1)], status="over")
