@@ -8,6 +8,9 @@ Points are counted from the `point` and `treasure` events' data, never from text
 points have no `point` event of their own in the same move is credited by the rule (1 red point for a revolt;
 1 + the tiles removed, in the war's colour, for a war), so the count is right whether the engine narrates a
 conflict's points as a separate `point` event or only in the `revolt_won`/`war_won` event.
+
+A turn's time runs from the previous turn's last move to its own last move (the first from `started_at`); a
+move made inside it by another seat (reinforcements, a treasure choice) is that seat's decision time instead.
 """
 
 from __future__ import annotations
