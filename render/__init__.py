@@ -1,7 +1,9 @@
-"""Pictures of Tigris & Euphrates positions (Pillow): the board, a private hand, the final standings."""
+"""Pictures of Tigris & Euphrates positions (Pillow): the board, a private hand, the final standings,
+an animated replay."""
 
 from render.final import render_final
 from render.hand import render_hand
 from render.picture import render_board
+from render.replay import render_replay
 
-__all__ = ["render_board", "render_final", "render_hand"]
+__all__ = ["render_board", "render_final", "render_hand", "render_replay"]
