@@ -293,3 +293,16 @@ def test_the_transparent_index_is_never_a_picture_colour():
         assert len(colours.image.getpalette()) // 3 <= colours.clear
         im = png(render_board(busy_position()))
         assert colours.clear not in set(pixels(gif.indices(im, colours)))
+
+
+def test_unchanged_pixels_inside_the_changed_rectangle_cost_almost_nothing():
+    colours = gif.full_colours()
+    noise = Image.effect_noise((120, 90), 80).point(lambda v: v % 190)  # busy indices, as a board's edges are
+    moved = noise.copy()
+    moved.putpixel((0, 0), 200)
+    moved.putpixel((119, 89), 201)  # two corners: the changed rectangle is the whole picture
+    first = gif.frame(noise, None, 500, colours.clear)
+    second = gif.frame(moved, noise, 500, colours.clear)
+    assert len(second) < len(first) / 10
+    shown = frames(gif.header(noise.size, colours) + first + second + gif.TRAILER)
+    assert same(shown[1], gif.to_rgb(moved, colours))
