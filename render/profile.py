@@ -1,0 +1,308 @@
+"""A person's profile in one server: totals and averages, and their points by source over their last games."""
+
+from __future__ import annotations
+
+import dataclasses
+import io
+import itertools
+import math
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from PIL import Image, ImageDraw
+
+from render import palette as P
+from render import sprites
+from render.layout import SMALL_SIZE, TEXT_SIZE, WIDTH
+from render.model import DYNASTIES
+from render.text import label
+
+# Where points come from, bottom of a bar to top, with their colours: Okabe–Ito / Tol hues spread in
+# lightness (L* ≈ 70 / 42 / 54 / 22 / 81) so that neighbours in a bar differ even in greyscale, and every
+# pair stays ≥ 28 ΔE apart under the three colour-vision deficiencies (tests/test_render_profile.py).
+SOURCES: tuple[str, ...] = ("tiles", "monuments", "revolts", "wars", "treasures")
+SOURCE_COLOUR: dict[str, P.RGB] = {
+    "tiles": (86, 180, 233),
+    "monuments": (20, 110, 110),
+    "revolts": (213, 94, 0),
+    "wars": (51, 34, 136),
+    "treasures": P.TREASURE,
+}
+MAX_BARS = 20
+
+PAD = 24
+TITLE_H = 92
+CARD_H = 96
+CARD_GAP = 12
+CHART_TITLE_Y = 2 * CARD_H + 3 * CARD_GAP + TITLE_H + 16
+LEGEND_Y = CHART_TITLE_Y + 38
+PLOT_TOP = LEGEND_Y + 44
+PLOT_H = 260
+PLOT_LEFT = 76
+PLOT_RIGHT = WIDTH - PAD
+PLACE_Y = PLOT_TOP + PLOT_H + 22
+SCORE_Y = PLACE_Y + 28
+HEIGHT = SCORE_Y + 40
+SHORT_HEIGHT = CHART_TITLE_Y + 44  # nothing to chart: the totals and a line of text
+BAR_MAX_W = 56
+SEGMENT_GAP = 2
+
+
+@dataclass(frozen=True)
+class Game:
+    """One of the person's games, as the chart reads it."""
+
+    points: dict[str, int]  # source -> points
+    place: int
+    score: int
+
+    @property
+    def total(self) -> int:
+        return sum(self.points.values())
+
+
+@dataclass(frozen=True)
+class Profile:
+    games: int
+    wins: int
+    avg_place: float | None
+    avg_score: float | None
+    best_colour: str | None
+    weakest_colour: str | None
+    best_dynasty: str | None
+    last_games: tuple[Game, ...]
+
+
+def _count(value: Any, what: str) -> int:
+    if isinstance(value, bool) or not isinstance(value, int) or value < 0:
+        raise ValueError(f"{what} must be a whole number ≥ 0, not {value!r}")
+    return value
+
+
+def _average(value: Any, what: str) -> float | None:
+    if value is None:
+        return None
+    if isinstance(value, bool) or not isinstance(value, int | float) or not math.isfinite(value) or value < 0:
+        raise ValueError(f"{what} must be a number ≥ 0 or None, not {value!r}")
+    return float(value)
+
+
+def _choice(value: Any, allowed: tuple[str, ...], what: str) -> str | None:
+    if value is None:
+        return None
+    if not isinstance(value, str) or value.lower() not in allowed:
+        raise ValueError(f"{what} must be one of {', '.join(allowed)} or None, not {value!r}")
+    return value.lower()
+
+
+def _game(raw: Any, n: int) -> Game:
+    if not isinstance(raw, Mapping):
+        raise ValueError(f"game {n} must be a dict, not {type(raw).__name__}")
+    pts = raw.get("points_by_source") or {}
+    if not isinstance(pts, Mapping):
+        raise ValueError(f"game {n}: points_by_source must be a dict")
+    unknown = set(pts) - set(SOURCES)
+    if unknown:
+        raise ValueError(f"game {n}: unknown point sources {sorted(unknown)}; known: {', '.join(SOURCES)}")
+    place = _count(raw.get("place"), f"game {n}: place")
+    if place < 1:
+        raise ValueError(f"game {n}: place must be 1 or more")
+    return Game(points={s: _count(pts.get(s, 0), f"game {n}: {s} points") for s in SOURCES}, place=place,
+                score=_count(raw.get("score"), f"game {n}: score"))
+
+
+def read_profile(profile: Mapping[str, Any] | Any) -> Profile:
+    """Check and read the input of render_profile (see there); ValueError names what is wrong."""
+    if dataclasses.is_dataclass(profile) and not isinstance(profile, type):
+        profile = dataclasses.asdict(profile)
+    if not isinstance(profile, Mapping):
+        raise ValueError(f"a profile is a dict, not {type(profile).__name__}")
+    totals = profile.get("totals", profile)
+    if not isinstance(totals, Mapping):
+        raise ValueError("totals must be a dict")
+    games = _count(totals.get("games", 0), "games")
+    wins = _count(totals.get("wins", 0), "wins")
+    if wins > games:
+        raise ValueError(f"{wins} wins in {games} games")
+    last = profile.get("last_games") or []
+    if not isinstance(last, list | tuple):
+        raise ValueError("last_games must be a list of games, oldest first")
+    return Profile(
+        games=games,
+        wins=wins,
+        avg_place=_average(totals.get("avg_place"), "avg_place"),
+        avg_score=_average(totals.get("avg_score"), "avg_score"),
+        best_colour=_choice(totals.get("best_colour"), P.COLOURS, "best_colour"),
+        weakest_colour=_choice(totals.get("weakest_colour"), P.COLOURS, "weakest_colour"),
+        best_dynasty=_choice(totals.get("best_dynasty"), DYNASTIES, "best_dynasty"),
+        last_games=tuple(_game(g, i + 1) for i, g in enumerate(last))[-MAX_BARS:],
+    )
+
+
+# --- drawing ---------------------------------------------------------------------------------------
+
+
+def _ordinal(n: int) -> str:
+    return f"{n}{'th' if 10 <= n % 100 <= 20 else {1: 'st', 2: 'nd', 3: 'rd'}.get(n % 10, 'th')}"
+
+
+def _number(value: float | None) -> str:
+    return "–" if value is None else f"{value:.1f}"
+
+
+def _card(d: ImageDraw.ImageDraw, box: tuple[int, int, int, int], highlight: bool = False) -> None:
+    d.rounded_rectangle(box, radius=10, fill=P.PANEL_ACTIVE if highlight else P.PANEL_BG, outline=P.PANEL_RULE,
+                        width=2)
+
+
+def _number_card(d: ImageDraw.ImageDraw, box: tuple[int, int, int, int], value: str, caption: str,
+                 highlight: bool = False) -> None:
+    _card(d, box, highlight)
+    cx = (box[0] + box[2]) / 2
+    label(d, (cx, box[1] + 38), value, 36, P.TEXT, bold=True, anchor="mm", width=box[2] - box[0] - 16)
+    label(d, (cx, box[1] + 76), caption, SMALL_SIZE, P.TEXT_DIM, anchor="mm", width=box[2] - box[0] - 16)
+
+
+def _icon_card(im: Image.Image, d: ImageDraw.ImageDraw, box: tuple[int, int, int, int], icon: Image.Image | None,
+               value: str, caption: str) -> None:
+    _card(d, box)
+    x = box[0] + 16
+    if icon is not None:
+        im.paste(icon, (x, box[1] + (CARD_H - icon.height) // 2), icon)
+        x += icon.width + 12
+    label(d, (x, box[1] + 36), value, 26, P.TEXT, bold=True, width=box[2] - x - 10)
+    label(d, (x, box[1] + 68), caption, SMALL_SIZE - 2, P.TEXT_DIM, width=box[2] - x - 10)
+
+
+def card_box(row: int, col: int) -> tuple[int, int, int, int]:
+    """Box of a card: row 0 holds four numbers (games, wins, average place and score), row 1 three picks
+    (best colour, weakest colour, strongest dynasty)."""
+    per_row = 4 - row
+    w = (WIDTH - 2 * PAD - (per_row - 1) * CARD_GAP) // per_row
+    x = PAD + col * (w + CARD_GAP)
+    y = TITLE_H + CARD_GAP + row * (CARD_H + CARD_GAP)
+    return x, y, x + w, y + CARD_H
+
+
+def _cards(im: Image.Image, d: ImageDraw.ImageDraw, p: Profile) -> None:
+    wins = "win" if p.wins == 1 else "wins"
+    rate = f"{wins} · {round(100 * p.wins / p.games)}%" if p.games else wins
+    numbers = [(str(p.games), "games" if p.games != 1 else "game", False), (str(p.wins), rate, p.wins > 0),
+               (_number(p.avg_place), "average place", False), (_number(p.avg_score), "average score", False)]
+    for col, (value, caption, hl) in enumerate(numbers):
+        _number_card(d, card_box(0, col), value, caption, hl)
+    picks = [
+        (sprites.tile(p.best_colour, 44) if p.best_colour else None, p.best_colour, "best colour"),
+        (sprites.tile(p.weakest_colour, 44) if p.weakest_colour else None, p.weakest_colour, "weakest colour"),
+        (sprites.badge(p.best_dynasty, 46) if p.best_dynasty else None, p.best_dynasty, "strongest dynasty"),
+    ]
+    for col, (icon, name, caption) in enumerate(picks):
+        _icon_card(im, d, card_box(1, col), icon, name.capitalize() if name else "–", caption)
+
+
+def _legend(d: ImageDraw.ImageDraw) -> None:
+    x = PAD
+    for source in SOURCES:
+        d.rounded_rectangle((x, LEGEND_Y - 10, x + 20, LEGEND_Y + 10), radius=4, fill=SOURCE_COLOUR[source])
+        x += 28 + label(d, (x + 28, LEGEND_Y), source.capitalize(), SMALL_SIZE, P.TEXT) + 26
+
+
+def axis(highest: int) -> tuple[int, int]:
+    """(top, step) of the points axis for bars up to `highest`: at most five grid lines, round steps."""
+    highest = max(highest, 5)
+    step = next(s for k in itertools.count() for m in (1, 2, 5) if highest / (s := m * 10 ** k) <= 5)
+    return step * math.ceil(highest / step), step
+
+
+def bar_span(i: int, bars: int) -> tuple[int, int]:
+    """Left and right x of the `i`-th of `bars` bars."""
+    slot = (PLOT_RIGHT - PLOT_LEFT) / bars
+    cx = PLOT_LEFT + slot * (i + 0.5)
+    half = min(BAR_MAX_W, round(slot * 0.66)) / 2
+    return round(cx - half), round(cx + half)
+
+
+def _chart(d: ImageDraw.ImageDraw, games: tuple[Game, ...]) -> None:
+    bottom = PLOT_TOP + PLOT_H
+    top, step = axis(max(g.total for g in games))
+    scale = PLOT_H / top
+    for v in range(0, top + 1, step):
+        y = round(bottom - v * scale)
+        d.line((PLOT_LEFT, y, PLOT_RIGHT, y), fill=P.PANEL_RULE if v else P.TEXT_DIM, width=1 if v else 2)
+        label(d, (PLOT_LEFT - 10, y), str(v), SMALL_SIZE - 2, P.TEXT_DIM, anchor="rm")
+    label(d, (PLOT_LEFT - 10, PLACE_Y), "place", SMALL_SIZE - 2, P.TEXT_DIM, anchor="rm")
+    label(d, (PLOT_LEFT - 10, SCORE_Y), "score", SMALL_SIZE - 2, P.TEXT_DIM, anchor="rm")
+
+    slot = (PLOT_RIGHT - PLOT_LEFT) / len(games)
+    for i, g in enumerate(games):
+        x0, x1 = bar_span(i, len(games))
+        cx = (x0 + x1) / 2
+        bar = x1 - x0
+        y = bottom
+        for source in SOURCES:
+            n = g.points[source]
+            if not n:
+                continue
+            h = n * scale
+            y0 = y - h
+            # A thin gap between segments: neighbours never touch, whatever the colour vision.
+            d.rectangle((x0, round(y0) + (SEGMENT_GAP if y0 > PLOT_TOP + 1 else 0), x1, round(y) - 1),
+                        fill=SOURCE_COLOUR[source])
+            if h >= 22 and bar >= 28:
+                ink = P.TEXT if P.lightness(SOURCE_COLOUR[source]) > 60 else P.SYMBOL
+                label(d, (cx, (y0 + y) / 2 + 1), str(n), SMALL_SIZE - 2, ink, bold=True, anchor="mm")
+            y = y0
+        label(d, (cx, y - 12), str(g.total), SMALL_SIZE - 2, P.TEXT, bold=True, anchor="mm")
+        if g.place == 1:
+            d.rounded_rectangle((cx - min(slot / 2 - 2, 26), PLACE_Y - 13, cx + min(slot / 2 - 2, 26), PLACE_Y + 13),
+                                radius=8, fill=P.PANEL_ACTIVE)
+        # "1st" needs ~34 px: with many bars the number alone, under the "place" heading, reads better.
+        label(d, (cx, PLACE_Y), _ordinal(g.place) if slot >= 44 else str(g.place), SMALL_SIZE, P.TEXT, bold=True,
+              anchor="mm")
+        label(d, (cx, SCORE_Y), str(g.score), SMALL_SIZE - 2, P.TEXT_DIM, anchor="mm")
+
+
+def profile_image(profile: Mapping[str, Any] | Any, name: str) -> Image.Image:
+    """The profile picture as a Pillow image (render_profile without the encoding)."""
+    p = read_profile(profile)
+    im = Image.new("RGB", (WIDTH, HEIGHT if p.last_games else SHORT_HEIGHT), P.PANEL_BG)
+    d = ImageDraw.Draw(im)
+    x = PAD
+    if p.best_dynasty:
+        badge = sprites.badge(p.best_dynasty, 60)
+        im.paste(badge, (x, (TITLE_H - 60) // 2), badge)
+        x += 76
+    shown = " ".join(str(name).split()) or "Player"
+    label(d, (x, 34), shown, 32, P.TEXT, bold=True, width=WIDTH - x - PAD)
+    games = "no finished games" if not p.games else f"{p.games} finished game{'s' if p.games != 1 else ''}"
+    label(d, (x, 70), f"Tigris & Euphrates · {games} in this server", SMALL_SIZE, P.TEXT_DIM,
+          width=WIDTH - x - PAD)
+    d.line((8, TITLE_H - 1, WIDTH - 8, TITLE_H - 1), fill=P.PANEL_RULE, width=2)
+    _cards(im, d, p)
+
+    n = len(p.last_games)
+    if not n:
+        text = "No finished games yet: play one and come back!" if not p.games else "No recent games to chart."
+        label(d, (WIDTH / 2, CHART_TITLE_Y + 10), text, TEXT_SIZE, P.TEXT_DIM, anchor="mm")
+        return im
+    title = "Points by source · " + ("last game" if n == 1 else f"last {n} games, oldest first")
+    label(d, (PAD, CHART_TITLE_Y), title, TEXT_SIZE, P.TEXT, bold=True, width=WIDTH - 2 * PAD)
+    _legend(d)
+    _chart(d, p.last_games)
+    return im
+
+
+def render_profile(profile: Mapping[str, Any] | Any, name: str) -> bytes:
+    """PNG of a person's profile in one server.
+
+    `profile`: a dict (or dataclass) with `games`, `wins`, `avg_place`, `avg_score` (None without games),
+    `best_colour`, `weakest_colour` (red, blue, green, black or None), `best_dynasty` (archer, bull, lion, urn or
+    None) — at the top level or under `totals` — and `last_games`, oldest first, each `{"points_by_source":
+    {"tiles", "monuments", "revolts", "wars", "treasures"}, "place", "score"}` (the last MAX_BARS are drawn).
+    ValueError names a bad field.
+    """
+    buf = io.BytesIO()
+    # An RGB PNG (~15 ms): the chart's colours are not in the board pictures' shared palette.
+    profile_image(profile, name).save(buf, format="PNG", compress_level=3)
+    return buf.getvalue()
