@@ -71,7 +71,7 @@ class Profile:
     best_colour: str | None
     weakest_colour: str | None
     best_dynasty: str | None
-    last_games: tuple[Game, ...]
+    chart: tuple[Game, ...]  # the most recent games, oldest first
 
 
 def _count(value: Any, what: str) -> int:
@@ -113,21 +113,20 @@ def _game(raw: Any, n: int) -> Game:
 
 
 def read_profile(profile: Mapping[str, Any] | Any) -> Profile:
-    """Check and read the input of render_profile (see there); ValueError names what is wrong."""
+    """Check and read render_profile's input (see there); ValueError names what is wrong."""
     if dataclasses.is_dataclass(profile) and not isinstance(profile, type):
         profile = dataclasses.asdict(profile)
-    if not isinstance(profile, Mapping):
-        raise ValueError(f"a profile is a dict, not {type(profile).__name__}")
-    totals = profile.get("totals", profile)
-    if not isinstance(totals, Mapping):
-        raise ValueError("totals must be a dict")
+    if not isinstance(profile, Mapping) or not isinstance(profile.get("totals"), Mapping):
+        raise ValueError('a profile is a dict {"totals": {...}, "games": [...]} (bot.stats Profile.picture()), '
+                         f"not {type(profile).__name__}{' without totals' if isinstance(profile, Mapping) else ''}")
+    totals = profile["totals"]
     games = _count(totals.get("games", 0), "games")
     wins = _count(totals.get("wins", 0), "wins")
     if wins > games:
         raise ValueError(f"{wins} wins in {games} games")
-    last = profile.get("last_games") or []
-    if not isinstance(last, list | tuple):
-        raise ValueError("last_games must be a list of games, oldest first")
+    chart = profile.get("games") or []
+    if not isinstance(chart, list | tuple):
+        raise ValueError("games must be a list of games, oldest first")
     return Profile(
         games=games,
         wins=wins,
@@ -136,7 +135,7 @@ def read_profile(profile: Mapping[str, Any] | Any) -> Profile:
         best_colour=_choice(totals.get("best_colour"), P.COLOURS, "best_colour"),
         weakest_colour=_choice(totals.get("weakest_colour"), P.COLOURS, "weakest_colour"),
         best_dynasty=_choice(totals.get("best_dynasty"), DYNASTIES, "best_dynasty"),
-        last_games=tuple(_game(g, i + 1) for i, g in enumerate(last))[-MAX_BARS:],
+        chart=tuple(_game(g, i + 1) for i, g in enumerate(chart))[-MAX_BARS:],
     )
 
 
@@ -266,7 +265,7 @@ def _chart(d: ImageDraw.ImageDraw, games: tuple[Game, ...]) -> None:
 def profile_image(profile: Mapping[str, Any] | Any, name: str) -> Image.Image:
     """The profile picture as a Pillow image (render_profile without the encoding)."""
     p = read_profile(profile)
-    im = Image.new("RGB", (WIDTH, HEIGHT if p.last_games else SHORT_HEIGHT), P.PANEL_BG)
+    im = Image.new("RGB", (WIDTH, HEIGHT if p.chart else SHORT_HEIGHT), P.PANEL_BG)
     d = ImageDraw.Draw(im)
     x = PAD
     if p.best_dynasty:
@@ -281,7 +280,7 @@ def profile_image(profile: Mapping[str, Any] | Any, name: str) -> Image.Image:
     d.line((8, TITLE_H - 1, WIDTH - 8, TITLE_H - 1), fill=P.PANEL_RULE, width=2)
     _cards(im, d, p)
 
-    n = len(p.last_games)
+    n = len(p.chart)
     if not n:
         text = "No finished games yet: play one and come back!" if not p.games else "No recent games to chart."
         label(d, (WIDTH / 2, CHART_TITLE_Y + 10), text, TEXT_SIZE, P.TEXT_DIM, anchor="mm")
@@ -289,18 +288,17 @@ def profile_image(profile: Mapping[str, Any] | Any, name: str) -> Image.Image:
     title = "Points by source · " + ("last game" if n == 1 else f"last {n} games, oldest first")
     label(d, (PAD, CHART_TITLE_Y), title, TEXT_SIZE, P.TEXT, bold=True, width=WIDTH - 2 * PAD)
     _legend(d)
-    _chart(d, p.last_games)
+    _chart(d, p.chart)
     return im
 
 
 def render_profile(profile: Mapping[str, Any] | Any, name: str) -> bytes:
     """PNG of a person's profile in one server.
 
-    `profile`: a dict (or dataclass) with `games`, `wins`, `avg_place`, `avg_score` (None without games),
-    `best_colour`, `weakest_colour` (red, blue, green, black or None), `best_dynasty` (archer, bull, lion, urn or
-    None) — at the top level or under `totals` — and `last_games`, oldest first, each `{"points_by_source":
-    {"tiles", "monuments", "revolts", "wars", "treasures"}, "place", "score"}` (the last MAX_BARS are drawn).
-    ValueError names a bad field.
+    `profile`: bot.stats' `Profile` (or its `picture()` dict), `{"totals": {"games", "wins", "avg_place",
+    "avg_score", "best_colour", "weakest_colour", "best_dynasty"}, "games": [{"points_by_source": {"tiles",
+    "monuments", "revolts", "wars", "treasures"}, "place", "score"}, ...]}`, games oldest first (the last
+    MAX_BARS are charted); averages and choices may be None. ValueError names a bad field.
     """
     buf = io.BytesIO()
     # An RGB PNG (~15 ms): the chart's colours are not in the board pictures' shared palette.

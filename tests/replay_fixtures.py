@@ -63,7 +63,7 @@ def example_profile(games: int = 10) -> dict[str, Any]:
                      "place": mine["place"], "score": mine["score"]})
         colour_totals.update(mine["totals"])
         by_dynasty.setdefault(mine["dynasty"], []).append(mine["place"])
-    return {
+    totals = {
         "games": games,
         "wins": sum(1 for g in last if g["place"] == 1),
         "avg_place": statistics.mean(g["place"] for g in last),
@@ -71,8 +71,8 @@ def example_profile(games: int = 10) -> dict[str, Any]:
         "best_colour": max(colour_totals, key=colour_totals.__getitem__),
         "weakest_colour": min(colour_totals, key=colour_totals.__getitem__),
         "best_dynasty": min(by_dynasty, key=lambda d: statistics.mean(by_dynasty[d])),
-        "last_games": last,
     }
+    return {"totals": totals, "games": last}
 
 
 def write_examples(folder: str) -> list[str]:

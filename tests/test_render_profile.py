@@ -3,14 +3,17 @@
 from __future__ import annotations
 
 import itertools
-from dataclasses import dataclass, field
+import json
 
 import pytest
 from PIL import Image, ImageChops
 
+from bot.stats import PlayerStats
+from bot.stats import profile as stats_profile
 from render import palette as P
 from render import render_profile
 from render.layout import WIDTH
+from render.model import DYNASTIES
 from render.profile import (
     HEIGHT,
     LEGEND_Y,
@@ -37,18 +40,19 @@ def game(tiles=10, monuments=0, revolts=0, wars=0, treasures=0, place=2, score=7
                                  "treasures": treasures}, "place": place, "score": score}
 
 
-def profile(last_games=None, **totals) -> dict:
+def profile(chart=None, **totals) -> dict:
+    """Input in the shape of bot.stats' Profile.picture()."""
     base = {"games": 12, "wins": 3, "avg_place": 2.25, "avg_score": 8.5, "best_colour": "green",
             "weakest_colour": "red", "best_dynasty": "lion"}
     base.update(totals)
-    return {**base, "last_games": [] if last_games is None else last_games}
+    return {"totals": base, "games": [] if chart is None else chart}
 
 
 MANY = [game(13, 2, 1, 8, 1, place=4, score=6), game(14, 0, 1, 0, 2, place=1, score=9),
         game(10, 6, 0, 8, 1, place=1, score=6), game(7, 0, 1, 0, 2, place=3, score=5),
         game(9, 4, 4, 3, 1, place=2, score=8), game(12, 6, 0, 0, 3, place=1, score=10)]
-NEWCOMER = {"games": 0, "wins": 0, "avg_place": None, "avg_score": None, "best_colour": None,
-            "weakest_colour": None, "best_dynasty": None, "last_games": []}
+NEWCOMER = profile(games=0, wins=0, avg_place=None, avg_score=None, best_colour=None, weakest_colour=None,
+                   best_dynasty=None)
 
 
 def column(im: Image.Image, x: int) -> list[tuple[int, int, int]]:
@@ -90,7 +94,7 @@ def test_more_than_max_bars_draws_the_latest():
     older = [game(30, place=4)] * 5
     latest = (MANY * 4)[:MAX_BARS]
     assert render_profile(profile(older + latest), "Ann") == render_profile(profile(latest), "Ann")
-    assert len(read_profile(profile(older + latest)).last_games) == MAX_BARS
+    assert len(read_profile(profile(older + latest)).chart) == MAX_BARS
 
 
 # --- the chart shows the numbers given ----------------------------------------------------------------
@@ -188,24 +192,21 @@ def test_the_name_is_drawn():
 # --- input shapes and bad input ------------------------------------------------------------------------
 
 
-def test_totals_may_come_nested_or_as_a_dataclass():
-    flat = profile(MANY)
-    nested = {"totals": {k: v for k, v in flat.items() if k != "last_games"}, "last_games": MANY}
-
-    @dataclass
-    class Stats:
-        games: int = 12
-        wins: int = 3
-        avg_place: float = 2.25
-        avg_score: float = 8.5
-        best_colour: str = "green"
-        weakest_colour: str = "red"
-        best_dynasty: str = "lion"
-        last_games: list = field(default_factory=lambda: list(MANY))
-
-    want = render_profile(flat, "Ann")
-    assert render_profile(nested, "Ann") == want
-    assert render_profile(Stats(), "Ann") == want
+def test_draws_what_bot_stats_computes():
+    history = [PlayerStats(seat=i % 4, dynasty=DYNASTIES[i % 4], place=g["place"], score=g["score"],
+                           totals={"red": 9 + i, "blue": 8, "green": 10, "black": 7},
+                           points_by_source=g["points_by_source"]) for i, g in enumerate(MANY)]
+    prof = stats_profile(history, recent=10, min_dynasty_games=1)
+    want = render_profile(prof.picture(), "Ann")
+    assert render_profile(prof, "Ann") == want  # the dataclass itself, career and all
+    assert render_profile(json.loads(json.dumps(prof.picture())), "Ann") == want  # as stored
+    im = png(want)
+    assert im.size == (WIDTH, HEIGHT)
+    for i, g in enumerate(MANY):
+        x0, x1 = bar_span(i, len(MANY))
+        under = set(pixels(im.crop((x0, PLACE_Y - 12, x1, PLACE_Y + 12))))
+        assert (P.PANEL_ACTIVE in under) == (g["place"] == 1), i
+    assert P.TILE["black"] in set(pixels(im.crop(card_box(1, 1))))  # the weakest colour: black, 7 a game
 
 
 def test_missing_sources_count_as_zero():
@@ -224,6 +225,8 @@ def test_missing_sources_count_as_zero():
     (profile([game(place=0)]), "game 1: place"),
     (profile([game(), "a game"]), "game 2"),
     ([1, 2, 3], "a profile is a dict"),
+    ({"games": 3, "wins": 1}, "without totals"),
+    ({"totals": {"games": 1}, "games": {"place": 1}}, "games must be a list"),
 ])
 def test_bad_input_is_refused_with_a_reason(bad, reason):
     with pytest.raises(ValueError, match=reason):
