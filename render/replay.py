@@ -164,13 +164,10 @@ def _checked(frames: Sequence[dict[str, Any]]) -> list[dict[str, Any]]:
 def render_replay(frames: Sequence[dict[str, Any]], names: list[str] | None = None, *,
                   standings: list[dict[str, Any]] | None = None, max_bytes: int = DISCORD_LIMIT,
                   progress: Progress | None = None) -> bytes:
-    """An animated GIF of a game, one frame per turn, at most `max_bytes` long.
+    """GIF of a game from the spectator views after each turn: one frame per turn, the final picture last when
+    `standings` are given, at most `max_bytes` (shrunk or in flat colours to fit; ValueError if nothing fits).
 
-    `frames`: the spectator views (`game.view(None)`) after each turn, in order. Each frame shows the board
-    after that turn, its last action highlighted, the scores where the view has them; with `standings` (the
-    engine's `standings()`) the last frame is the final picture. `progress(done, total)` is called as frames
-    are drawn. A GIF over the limit is encoded smaller, then in flat colours (`LOOKS`); ValueError when even
-    the smallest would not fit, or the frames are not one game's views.
+    `progress(done, total)` is called as each frame is drawn.
     """
     views = _checked(frames)
     if max_bytes <= 0:
