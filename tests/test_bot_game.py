@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+import re
 
 import pytest
 
@@ -12,12 +13,70 @@ from tests.bot_harness import (
     BOB,
     CAROL,
     CHANNEL,
+    Call,
+    FakeDiscord,
     Harness,
     assert_nothing_private,
     drive,
+    last_message_with,
     open_game,
     response,
 )
+
+MENTION = re.compile(r"<@!?&?([^>]*)>")
+
+
+def mentioned(call: Call) -> set[str]:
+    """Every user, role or other `<@...>` mention written in the message's content."""
+    return set(MENTION.findall(call.content))
+
+
+def pinged(call: Call) -> set[int]:
+    """The users Discord notifies for this new message: its content's mentions that allowed_mentions lets through."""
+    users = {int(m) for m in re.findall(r"<@!?(\d+)>", call.content)}
+    allowed = call.data.get("allowed_mentions")
+    if allowed is None:  # Discord's default: every mention in the content notifies
+        assert "@everyone" not in call.content and "@here" not in call.content, call.content
+        return users
+    assert not {"everyone", "roles"} & set(allowed.get("parse") or []), allowed
+    if "users" in (allowed.get("parse") or []):
+        return users
+    return users & {int(u) for u in allowed.get("users") or []}
+
+
+def new_public_messages(fake: FakeDiscord) -> list[Call]:
+    """The messages the channel received, in order (edits notify nobody, so they are left out)."""
+    return [c for c in fake.calls if not c.ephemeral and (c.kind in ("channel", "followup")
+                                                          or (c.kind == "response" and c.payload.get("type") == 4))]
+
+
+async def assert_each_message_pings_who_acts_next(h: Harness, game_id: int) -> int:
+    """Every move's public account (and the opening message) pings exactly the person who must act next, by
+    content and allowed_mentions; nobody when a computer acts next or the game is over. Returns the moves checked."""
+    table = await h.service.load(game_id)
+    moves = await h.service.storage.moves(game_id)
+    people = {p.seat: p.user_id for p in table.players if not p.is_bot}
+    game = h.service._replay(table.row, [])
+
+    def next_person() -> set[int]:
+        return {people[game.to_move]} if not game.over and game.to_move in people else set()
+
+    messages = new_public_messages(h.fake)
+    (opening,) = [c for c in messages if "The game begins" in c.content]
+    assert pinged(opening) == next_person() and mentioned(opening) == {str(u) for u in next_person()}
+    accounts = [c for c in messages if " played `" in c.content]
+    assert len(accounts) == len(moves)
+    for m, call in zip(moves, accounts, strict=True):
+        assert f"played `{m.move}`" in call.content
+        game.play(m.move, seat=m.seat)
+        expected = next_person()
+        assert pinged(call) == expected, (m.n, call.content)
+        assert mentioned(call) == {str(u) for u in expected}, (m.n, call.content)
+    for call in messages:
+        if call is not opening and call not in accounts:  # the lobby's messages
+            assert pinged(call) == set(), call.content
+    assert game.over
+    return len(moves)
 
 
 @pytest.mark.parametrize(("users", "seed"), [([ALICE, BOB], 5), ([ALICE, BOB, CAROL], 9)])
@@ -37,6 +96,35 @@ async def test_whole_game_to_the_final_standings(fake, tmp_path, drawn, users, s
         assert h.service._replay(table.row, moves).position() == table.game.position()
         assert_nothing_private(fake, drawn)
         assert any(v.get("over") for v in drawn), "the final picture is drawn"
+        assert await assert_each_message_pings_who_acts_next(h, game_id) == len(moves)
+    finally:
+        await h.close()
+
+
+async def test_computer_seats_are_never_pinged(fake, tmp_path):
+    h = await Harness(fake, str(tmp_path / "tne.sqlite3"), seed=3).start()
+    try:
+        await h.command(ALICE, CHANNEL, "new", seats=3)
+        await h.command(BOB, CHANNEL, "join")
+        await h.command(ALICE, CHANNEL, "addbot", level="easy")
+        await h.command(ALICE, CHANNEL, "start")
+        table = await h.service.channel_table(CHANNEL)
+        assert [p.is_bot for p in table.players] == [False, False, True]
+        rng = random.Random(3)
+        for _ in range(1000):  # the people play; the computer answers before either is asked again
+            game = (await h.service.load(table.id)).game
+            if game.over:
+                break
+            user = [ALICE, BOB][game.to_move]
+            if game.pending:
+                mid, decide = last_message_with(fake, "decide")
+                panel = response(await h.press(user, mid, decide))
+                await h.press(user, panel.message_id, rng.choice([c for c in panel.custom_ids() if ":play:" in c]))
+            else:
+                await h.command(user, CHANNEL, "move", action=rng.choice(game.legal_moves()))
+        moves = await h.service.storage.moves(table.id)
+        assert {m.seat for m in moves} == {0, 1, 2}, "the computer played too"
+        assert await assert_each_message_pings_who_acts_next(h, table.id) == len(moves)
     finally:
         await h.close()
 
@@ -53,8 +141,7 @@ async def test_every_action_pings_who_must_act_and_posts_the_board(harness, fake
     assert f"played `{move}`" in first.content
     table = await harness.service.load(game_id)
     nxt = [ALICE, BOB][table.game.to_move]
-    assert f"<@{nxt.id}>" in first.content
-    assert first.data["allowed_mentions"]["parse"] == [] or "users" in first.data["allowed_mentions"]["parse"]
+    assert pinged(first) == {nxt.id} and mentioned(first) == {str(nxt.id)}
     edit = next(c for c in calls if c.kind == "original_edit")
     assert edit.files and edit.files[0][1].startswith(b"\x89PNG")
     assert_nothing_private(fake, drawn)
@@ -104,7 +191,7 @@ async def test_read_only_commands_for_spectators(harness, fake):
     assert "Treasures left on the board: " in status and "points hidden" in status
     calls = await harness.command(CAROL, CHANNEL, "board")
     assert not response(calls).ephemeral
-    assert "<@" not in response(calls).content or response(calls).data["allowed_mentions"]["parse"] == []
+    assert pinged(response(calls)) == set()
     assert any(c.files for c in calls)
 
 
