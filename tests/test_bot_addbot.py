@@ -4,11 +4,11 @@ from __future__ import annotations
 
 import asyncio
 import random
-import time
+import threading
 
 import engine.ai
 from engine import Game
-from tests.bot_harness import ALICE, BOB, CAROL, CHANNEL, Harness, last_message_with, open_game, response
+from tests.bot_harness import ALICE, BOB, CAROL, CHANNEL, Call, Harness, last_message_with, open_game, response
 
 
 def seed_where_first(seat: int, players: int = 2) -> int:
@@ -57,9 +57,11 @@ async def test_addbot_seats_a_computer_that_plays_to_the_end(fake, tmp_path):
 
 async def test_computer_thinking_never_delays_other_games(fake, tmp_path, monkeypatch):
     real = engine.ai.choose_move
+    thinking, finish = threading.Event(), threading.Event()
 
     def slow(view, seat, level, *, seed=0, budget=None):
-        time.sleep(0.5)  # a long think, in the worker thread
+        thinking.set()
+        finish.wait(timeout=20)  # a long think in the worker thread: it ends when the test says so
         return real(view, seat, level, seed=seed, budget=budget)
 
     monkeypatch.setattr(engine.ai, "choose_move", slow)
@@ -70,20 +72,30 @@ async def test_computer_thinking_never_delays_other_games(fake, tmp_path, monkey
         await h.command(ALICE, CHANNEL, "addbot", level="easy")
         before = asyncio.all_tasks()
         h.bot._connection.parse_interaction_create(h.command_payload(ALICE, CHANNEL, "start"))
-        await asyncio.sleep(0.1)  # the computer is thinking now
-        answered: list[float] = []
-        fake.on_call = lambda call: answered.append(time.perf_counter()) if call.kind == "response" else None
-        sent = time.perf_counter()
-        h.bot._connection.parse_interaction_create(h.command_payload(BOB, 2, "status"))
-        for _ in range(100):
+        for _ in range(1000):
+            if thinking.is_set():
+                break
+            await asyncio.sleep(0.01)
+        assert thinking.is_set(), "the computer never started thinking"
+        status = h.command_payload(BOB, 2, "status")
+        answered: list[tuple[Call, bool]] = []
+        fake.on_call = lambda call: answered.append((call, finish.is_set())) if call.kind == "response" else None
+        h.bot._connection.parse_interaction_create(status)
+        for _ in range(1000):  # the loop keeps turning while the computer thinks; a blocked loop never answers
             if answered:
                 break
-            await asyncio.sleep(0.005)
-        assert answered and answered[0] - sent < 0.2
+            await asyncio.sleep(0.01)
+        assert answered, "nobody answered Bob while the computer was thinking"
+        call, after_the_think = answered[0]
+        assert call.interaction_id == int(status["id"]) and call.ephemeral and "Game #" in call.content
+        assert not after_the_think and not (await h.service.channel_table(CHANNEL)).moves, \
+            "Bob was answered before the computer finished thinking"
         fake.on_call = None
+        finish.set()
         await h.settle(before)
         assert len((await h.service.channel_table(CHANNEL)).moves) >= 2
     finally:
+        finish.set()
         await h.close()
 
 

@@ -203,21 +203,54 @@ async def test_racing_loads_share_one_table(fake, tmp_path):
         await second.close()
 
 
-async def test_pictures_wait_briefly_for_first_answers():
+class VirtualTime:
+    """asyncio as FirstAnswers sees it (the loop's clock and sleep), with time that moves only when it sleeps."""
+
+    def __init__(self) -> None:
+        self.now = 0.0
+        self.sleeps = 0
+        self.on_sleep = lambda: None
+
+    def get_running_loop(self) -> VirtualTime:
+        return self
+
+    def time(self) -> float:
+        return self.now
+
+    async def sleep(self, delay: float) -> None:
+        self.sleeps += 1
+        assert self.sleeps < 1000, "waits forever"
+        self.now += delay
+        self.on_sleep()
+        await REAL_SLEEP(0)
+
+
+REAL_SLEEP = asyncio.sleep
+
+
+async def test_pictures_wait_briefly_for_first_answers(monkeypatch):
     from types import SimpleNamespace
 
+    import bot.controller
     from bot.controller import FirstAnswers
 
+    clock = VirtualTime()
+    monkeypatch.setattr(bot.controller, "asyncio", clock)
     done = {"flag": False}
     owed = SimpleNamespace(id=1, response=SimpleNamespace(is_done=lambda: done["flag"]))
     answers = FirstAnswers()
-    answers.MAX_WAIT = 0.05
+    answers.MAX_WAIT, answers.POLL = 1.0, 0.25  # exact in binary: the virtual clock lands on them exactly
+    await answers.wait()  # nothing owed: no wait at all
+    assert (clock.now, clock.sleeps) == (0.0, 0)
     answers.begin(owed)
-    loop = asyncio.get_running_loop()
-    start = loop.time()
-    await answers.wait()  # never answered: waits MAX_WAIT at most, so pictures never starve
-    assert 0.04 <= loop.time() - start < 0.5
-    done["flag"] = True
-    start = loop.time()
+    await answers.wait()  # never answered: polls until MAX_WAIT and no longer, so pictures never starve
+    assert (clock.now, clock.sleeps) == (1.0, 4)
+    clock.on_sleep = lambda: done.update(flag=clock.now >= 1.5)  # answered two polls into the next wait
+    await answers.wait()
+    assert (clock.now, clock.sleeps) == (1.5, 6), "stops polling once the answer went out"
     await answers.wait()  # answered: no wait
-    assert loop.time() - start < 0.01
+    assert (clock.now, clock.sleeps) == (1.5, 6)
+    answers.begin(SimpleNamespace(id=2, response=SimpleNamespace(is_done=lambda: True)))
+    answers.end(owed)
+    await answers.wait()  # whatever is in hand has been answered already: no wait either
+    assert (clock.now, clock.sleeps) == (1.5, 6)
