@@ -1,4 +1,4 @@
-"""The private hand picture: one seat's tiles, leaders in supply, catastrophes and own points.
+"""The private hand picture: one seat's tiles, leaders (on the board or in supply), catastrophes and own points.
 
 It reads only that seat's entry of the position, so another seat's hand or points can never leak."""
 
@@ -23,24 +23,35 @@ SLOT = 80  # one tile in hand
 SLOT_STEP = 86
 PER_ROW = 6
 HEADER_H = 76
+LEADERS_H = 120  # the leaders (each captioned with its square or "supply") and the catastrophes
 SECTION_H = 100
 STATUS_H = 52
+LEADER = 54
+LEADER_STEP = 66
+LEADER_TOP = 28  # from the top of the leaders section
+CAPTION_Y = LEADER_TOP + LEADER + 14
+SUPPLY = "supply"
 
 
 def _rows(tiles: int) -> int:
     return max(1, -(-tiles // PER_ROW))
 
 
+def leaders_top(rows: int) -> int:
+    """The y of the leaders section's top edge, below `rows` rows of tiles."""
+    return HEADER_H + rows * SLOT_STEP + 8
+
+
 @lru_cache(maxsize=8)
 def _static(rows: int) -> Image.Image:
-    h = HEADER_H + rows * SLOT_STEP + 2 * SECTION_H + STATUS_H
+    h = HEADER_H + rows * SLOT_STEP + LEADERS_H + SECTION_H + STATUS_H
     im = Image.new("RGB", (HAND_W, h), P.PANEL_BG)
     d = ImageDraw.Draw(im)
-    y = HEADER_H + rows * SLOT_STEP + 8
-    label(d, (PAD, y + 8), "Leaders in supply", SMALL_SIZE, P.TEXT_DIM, bold=True)
+    y = leaders_top(rows)
+    label(d, (PAD, y + 8), "Your leaders", SMALL_SIZE, P.TEXT_DIM, bold=True)
     label(d, (PAD + 300, y + 8), "Catastrophes", SMALL_SIZE, P.TEXT_DIM, bold=True)
-    label(d, (PAD, y + SECTION_H + 8), "Your points", SMALL_SIZE, P.TEXT_DIM, bold=True)
-    for yy in (HEADER_H - 6, y - 4, y + SECTION_H - 2, y + 2 * SECTION_H - 2):
+    label(d, (PAD, y + LEADERS_H + 8), "Your points", SMALL_SIZE, P.TEXT_DIM, bold=True)
+    for yy in (HEADER_H - 6, y - 4, y + LEADERS_H - 2, y + LEADERS_H + SECTION_H - 2):
         d.line((PAD // 2, yy, HAND_W - PAD // 2, yy), fill=P.PANEL_RULE, width=2)
     return im
 
@@ -77,22 +88,19 @@ def hand_image(view: dict[str, Any], seat: int, name: str | None = None) -> Imag
         s = sprites.tile(tiles[i], SLOT) if i < len(tiles) else sprites.empty_slot(SLOT)
         im.paste(s, (x, y), s)
 
-    y = HEADER_H + rows * SLOT_STEP + 8
-    for i, colour in enumerate(P.COLOURS):
-        x = PAD + i * 66
+    y = leaders_top(rows)
+    for i, colour in enumerate(P.COLOURS):  # each leader in its colour, captioned with where it is
+        x = PAD + i * LEADER_STEP
+        s = sprites.leader(colour, p.dynasty, LEADER)
+        im.paste(s, (x, y + LEADER_TOP), s)
         sq = p.leaders.get(colour)
-        if sq:
-            s = sprites.empty_leader(54)
-            im.paste(s, (x, y + 26), s)
-            label(d, (x + 27, y + 53), sq, SMALL_SIZE, P.TEXT_DIM, bold=True, anchor="mm")
-        else:
-            s = sprites.leader(colour, p.dynasty, 54)
-            im.paste(s, (x, y + 26), s)
+        label(d, (x + LEADER // 2, y + CAPTION_Y), sq or SUPPLY, SMALL_SIZE, P.TEXT if sq else P.TEXT_DIM,
+              bold=bool(sq), anchor="mm")
     for i in range(2):
-        s = sprites.catastrophe(54) if i < p.catastrophes else sprites.empty_slot(54)
-        im.paste(s, (PAD + 300 + i * 62, y + 26), s)
+        s = sprites.catastrophe(LEADER) if i < p.catastrophes else sprites.empty_slot(LEADER)
+        im.paste(s, (PAD + 300 + i * 62, y + LEADER_TOP), s)
 
-    y += SECTION_H
+    y += LEADERS_H
     if p.points is None:
         label(d, (PAD, y + 52), "hidden", TEXT_SIZE, P.TEXT_DIM)
     else:
@@ -131,5 +139,5 @@ def hand_image(view: dict[str, Any], seat: int, name: str | None = None) -> Imag
 
 
 def render_hand(view: dict[str, Any], seat: int, *, name: str | None = None) -> bytes:
-    """PNG of `seat`'s private hand: tiles, leaders in supply, catastrophes and own points."""
+    """PNG of `seat`'s private hand: tiles, leaders (where each is), catastrophes and own points."""
     return encode(hand_image(view, seat, name))

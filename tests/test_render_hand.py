@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 import copy
+from collections import Counter
 
 import pytest
 
+import render.hand
 from render import palette as P
 from render import render_hand
-from render.hand import HAND_W, HEADER_H, PAD, SLOT, SLOT_STEP
+from render.hand import CAPTION_Y, HAND_W, HEADER_H, LEADER, LEADER_STEP, LEADER_TOP, PAD, SLOT, SLOT_STEP, leaders_top
 from tests.render_fixtures import busy_position, dominant, hidden_scores, pixels, png, view, war_position
 
 
@@ -72,17 +74,68 @@ def test_shows_the_seats_own_points():
     assert {P.TILE["red"], P.TILE["blue"], P.TILE["green"], P.TILE["black"], P.TREASURE} <= colours
 
 
-def test_leaders_in_supply_and_on_the_board():
+def leader_box(i: int, rows: int = 1) -> tuple[int, int, int, int]:
+    """The inside of leader i's disc (its colour, round the dynasty's symbol)."""
+    x, y = PAD + i * LEADER_STEP, leaders_top(rows) + LEADER_TOP
+    return x + 8, y + 8, x + LEADER - 8, y + LEADER - 8
+
+
+def caption_box(i: int, rows: int = 1) -> tuple[int, int, int, int]:
+    x, y = PAD + i * LEADER_STEP, leaders_top(rows) + CAPTION_Y
+    return x - 6, y - 11, x + LEADER + 6, y + 11
+
+
+def ink(im) -> tuple[int, int, int]:
+    """The most common colour of `im` but the panel's background: the colour text there is written in."""
+    return Counter(c for c in pixels(im) if c != P.PANEL_BG).most_common(1)[0][0]
+
+
+@pytest.fixture
+def labels(monkeypatch):
+    """Every text the hand picture writes, with where (the static parts are drawn afresh)."""
+    written: list[tuple[str, tuple[float, float]]] = []
+    real = render.hand.label
+
+    def spy(d, xy, text, *args, **kwargs):
+        written.append((text, xy))
+        return real(d, xy, text, *args, **kwargs)
+
+    monkeypatch.setattr(render.hand, "label", spy)
+    render.hand._static.cache_clear()
+    yield written
+    render.hand._static.cache_clear()
+
+
+def test_every_leader_in_its_colour_with_its_square_or_supply(labels):
+    pos = busy_position()  # bull: red G11, blue I8, green in supply, black H2
+    im = png(render_hand(view(pos, 1), 1))
+    assert [dominant(im.crop(leader_box(i))) for i in range(4)] == [P.TILE[c] for c in P.COLOURS]
+    texts = [t for t, _ in labels]
+    assert "Your leaders" in texts and not any("in supply" in t for t in texts)
+    top = leaders_top(1)
+    captions = [(t, xy) for t, xy in labels if xy[1] == top + CAPTION_Y]
+    assert captions == [(text, (PAD + i * LEADER_STEP + LEADER // 2, top + CAPTION_Y))
+                        for i, text in enumerate(["G11", "I8", "supply", "H2"])]
+    # Squares in the text colour, "supply" dimmed: a glance tells which leaders are out.
+    assert [ink(im.crop(caption_box(i))) for i in range(4)] == [P.TEXT, P.TEXT, P.TEXT_DIM, P.TEXT]
+
+
+def test_leaders_look_the_same_on_the_board_or_in_supply_but_for_the_caption():
     pos = busy_position()
-    im_board = png(render_hand(pos, 0))  # archer: all four leaders on the board
+    on_board = png(render_hand(pos, 0))  # archer: all four leaders on the board
     pos["players"][0]["leaders"] = {"red": None, "blue": None, "green": None, "black": None}
-    im_supply = png(render_hand(pos, 0))
-    y = HEADER_H + SLOT_STEP + 8 + 26
+    in_supply = png(render_hand(pos, 0))
     for i, colour in enumerate(P.COLOURS):
-        x = PAD + i * 66
-        crop = (x + 8, y + 8, x + 46, y + 46)
-        assert dominant(im_supply.crop(crop)) == P.TILE[colour]
-        assert P.TILE[colour] not in set(pixels(im_board.crop(crop)))
+        assert dominant(on_board.crop(leader_box(i))) == dominant(in_supply.crop(leader_box(i))) == P.TILE[colour]
+        assert on_board.crop(leader_box(i)).tobytes() == in_supply.crop(leader_box(i)).tobytes()
+        assert on_board.crop(caption_box(i)).tobytes() != in_supply.crop(caption_box(i)).tobytes()
+
+
+def test_leaders_move_down_with_a_second_row_of_tiles():
+    pos = busy_position()
+    pos["players"][0]["hand"] = {"red": 3, "blue": 3, "green": 2, "black": 0}
+    im = png(render_hand(pos, 0))
+    assert [dominant(im.crop(leader_box(i, rows=2))) for i in range(4)] == [P.TILE[c] for c in P.COLOURS]
 
 
 def test_the_seats_decision_is_named():
