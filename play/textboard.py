@@ -5,14 +5,17 @@ from engine.squares import COLS, ROWS, SQUARE_NAMES
 
 LETTERS = {"red": "r", "blue": "b", "green": "g", "black": "k"}
 
-LEGEND = ("legend: ~ river  . land  r b g k tiles (red temple, blue farm, green market, black settlement)  "
-          "r* temple with treasure  (r) face down under a monument  R0 leader (colour, seat)  XX catastrophe")
+RIVER, LAND = "~~~", " . "  # a river runs as unbroken water, so a blue tile on it stands out
+
+LEGEND = """\
+legend:   ~~~ river   .  land   tiles: r temple, b farm (on a river), g market, k settlement
+          r* temple with treasure   (r) under a monument   R0 leader (colour, seat)   XX catastrophe"""
 
 
 def text_board(pos: dict) -> str:
     """The board of a position or view, row 1 on top, with column letters and row numbers."""
     board = BOARDS[pos.get("board", "standard")]
-    cells = [" ~ " if board.river[i] else " . " for i in range(COLS * ROWS)]
+    cells = [RIVER if board.river[i] else LAND for i in range(COLS * ROWS)]
     index = {name: i for i, name in enumerate(SQUARE_NAMES)}
     treasures = set(pos.get("treasures") or [])
     down = set(pos.get("face_down") or [])
@@ -34,23 +37,31 @@ def text_board(pos: dict) -> str:
     return "\n".join(lines)
 
 
+def leaders_text(player: dict) -> str:
+    """'leaders: red F2, black G3 on the board; blue, green in supply'."""
+    where = player.get("leaders") or {}
+    placed = [f"{c} {where[c]}" for c in LETTERS if where.get(c)]
+    supply = [c for c in LETTERS if not where.get(c)]
+    parts = ([", ".join(placed) + " on the board"] if placed else []) + ([", ".join(supply) + " in supply"]
+                                                                         if supply else [])
+    return "leaders: " + "; ".join(parts)
+
+
 def text_panel(pos: dict, seat: int | None) -> str:
-    """Players, their leaders in supply, catastrophes, hand sizes, the seat's own hand and points."""
+    """Players (hand size, catastrophes, points where seen, where their leaders are), the seat's own hand, the bag."""
     lines = []
     turn = pos.get("turn") or {}
     for i, p in enumerate(pos["players"]):
         hand = p.get("hand")
         size = p.get("hand_size", sum(hand.values()) if hand else 0)
-        supply = [c for c in LETTERS if not (p.get("leaders") or {}).get(c)]
         mark = ">" if turn.get("player") == i and not pos.get("over") else " "
-        line = (f"{mark} seat {i} {p.get('dynasty', '?'):<7} hand {size}  catastrophes {p.get('catastrophes', 2)}  "
-                f"leaders in supply: {', '.join(supply) or '-'}")
+        line = f"{mark} seat {i} {p.get('dynasty', '?'):<7} hand {size}  catastrophes {p.get('catastrophes', 2)}"
         if p.get("points") is not None:
-            pts = p["points"]
-            line += "  points " + " ".join(f"{k[0] if k != 'black' else 'k'}{v}" for k, v in pts.items())
-        if i == seat and hand is not None:
-            line += "  YOUR HAND: " + " ".join(f"{c} {n}" for c, n in hand.items() if n)
+            line += "  points " + " ".join(f"{LETTERS.get(k, k[0])}{v}" for k, v in p["points"].items())
         lines.append(line)
+        lines.append("      " + leaders_text(p))
+        if i == seat and hand is not None:
+            lines.append("      YOUR HAND: " + (" ".join(f"{c} {n}" for c, n in hand.items() if n) or "empty"))
     fill = pos.get("bag_fill")
     bag = pos.get("bag")
     lines.append(f"  treasures on board: {len(pos.get('treasures') or [])}   bag: "
