@@ -1,0 +1,203 @@
+"""`python -m play`: one game in the terminal, a person against computer players (or computers alone)."""
+
+from __future__ import annotations
+
+import argparse
+import os
+import random
+import shutil
+import sys
+import time
+from dataclasses import dataclass
+
+from engine import Game, IllegalMove
+from engine.ai import LEVELS, choose_move
+from play.moves import listing
+from play.prompts import prompt, situation
+from play.textboard import LEGEND, text_board, text_panel
+
+PROG = "python -m play"
+HELP = """\
+actions:   tile <colour> <square> | leader <colour> <square> | withdraw <colour> | pass
+           catastrophe <square> | swap <colour> ... (1 to 6 of your tiles)
+decisions: commit <n> | war <colour> | monument <pair> <square> | decline | treasure <square>
+commands:  moves [filter] (e.g. moves leader, moves tile red, moves F7) | board | help | quit"""
+QUIT = ("quit", "exit", "q")
+
+
+class Quit(Exception):
+    """The person asked to stop (quit, or the end of input)."""
+
+
+@dataclass
+class Picture:
+    """Where the board picture goes after every move, if anywhere."""
+
+    path: str | None
+
+    def write(self, game: Game, seat: int | None) -> None:
+        """Draw and write the board; a failure mid-game is reported once and pictures stop, the game goes on."""
+        if not self.path:
+            return
+        try:
+            from render import render_board
+
+            data = render_board(game.view(seat))
+            with open(self.path, "wb") as fh:
+                fh.write(data)
+        except Exception as exc:  # the picture is a convenience: it never stops the game
+            print(f"(the board picture could not be written to {self.path}: {reason(exc)}; "
+                  "no more pictures this game)", file=sys.stderr)
+            self.path = None
+
+
+def reason(exc: BaseException) -> str:
+    return exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc)
+
+
+def levels_list(text: str) -> list[str]:
+    """'Hard,medium' -> ['hard', 'medium'] (any case); a level that does not exist is refused."""
+    levels = [w.strip().lower() for w in text.split(",")]
+    for lv in levels:
+        if lv not in LEVELS:
+            raise argparse.ArgumentTypeError(f"'{lv}' is not a level: choose from {', '.join(LEVELS)}")
+    return levels
+
+
+def parser() -> argparse.ArgumentParser:
+    ap = argparse.ArgumentParser(
+        prog=PROG, description="Play Tigris & Euphrates in the terminal against computer players.",
+        epilog="Type moves in the usual notation (tile red F7, leader black G3, commit 2, ...); "
+               "'moves' lists the legal ones, 'help' the rest.")
+    ap.add_argument("--players", type=int, default=2, choices=(2, 3, 4), help="how many seats (default 2)")
+    ap.add_argument("--levels", type=levels_list, default=["medium"],
+                    help=f"computer levels for the other seats in order, comma-separated, any case "
+                         f"({', '.join(LEVELS)}); the last one repeats (default medium)")
+    ap.add_argument("--seat", type=int, default=0,
+                    help="your seat, 0 to players-1 (default 0); -1 to watch the computers play each other")
+    ap.add_argument("--seed", type=int, default=None,
+                    help="the game's seed: the same seed and the same moves give the same game "
+                         "(default: a random one, printed at the start)")
+    ap.add_argument("--board", default="standard", type=str.lower, choices=("standard", "advanced"))
+    ap.add_argument("--budget", type=float, default=2.0, help="seconds per decision for the hard level (default 2)")
+    ap.add_argument("--png", metavar="PATH", default=None,
+                    help="write the board picture to PATH after every move (default: no picture)")
+    ap.add_argument("--pause", type=float, default=0.0, help="seconds to wait after each computer move")
+    return ap
+
+
+def options(argv: list[str] | None) -> argparse.Namespace:
+    """The command line, checked: every mistake is a usage error naming the option, before the game starts."""
+    ap = parser()
+    args = ap.parse_args(argv)
+    if not (args.seat == -1 or 0 <= args.seat < args.players):
+        ap.error(f"argument --seat: a {args.players}-player game has seats 0 to {args.players - 1} "
+                 f"(or -1 to watch the computers play); {args.seat} is not one")
+    computers = args.players - (args.seat != -1)
+    if len(args.levels) > computers:
+        ap.error(f"argument --levels: {len(args.levels)} levels for {computers} computer "
+                 f"seat{'s' if computers != 1 else ''}")
+    if args.budget <= 0 or args.pause < 0:
+        ap.error("argument --budget must be above 0 and --pause 0 or more")
+    if args.seed is None:
+        args.seed = random.SystemRandom().randrange(1, 1_000_000)
+    if args.png:
+        try:  # fail now, with a clear word, rather than after the first move
+            with open(args.png, "ab"):
+                pass
+        except OSError as exc:
+            ap.error(f"argument --png: cannot write {args.png}: {reason(exc)}")
+    return args
+
+
+def show(game: Game, seat: int | None) -> None:
+    view = game.view(seat)
+    print(text_board(view))
+    print(text_panel(view, seat))
+
+
+def ask(game: Game, seat: int) -> str:
+    """Read a move from the person until it is legal; raises Quit when they stop."""
+    view = game.view(seat)
+    print(situation(view, seat, game.describe_pending(), game.legal_moves()))
+    while True:
+        try:
+            line = input(prompt(view, seat)).strip()
+        except EOFError:
+            print()
+            raise Quit from None
+        if not line:
+            continue
+        words = line.split()
+        command = words[0].lower()
+        if command in QUIT and len(words) == 1:
+            raise Quit
+        if command == "help" and len(words) == 1:
+            print(HELP)
+        elif command == "board" and len(words) == 1:
+            show(game, seat)
+        elif command == "moves":
+            print(listing(game.legal_moves(), words[1:], shutil.get_terminal_size((100, 24)).columns))
+        else:
+            try:
+                game.copy().play(line, seat)
+            except IllegalMove as exc:
+                print(f"illegal: {exc}")
+                continue
+            return line
+
+
+def play(args: argparse.Namespace) -> None:
+    game = Game.new(players=args.players, seed=args.seed, board=args.board)
+    human = args.seat if args.seat >= 0 else None
+    others = [s for s in range(args.players) if s != human]
+    bots = {s: args.levels[min(k, len(args.levels) - 1)] for k, s in enumerate(others)}
+    names = [game.view(None)["players"][s]["dynasty"] + (f" ({bots[s]})" if s in bots else " (you)")
+             for s in range(args.players)]
+    picture = Picture(args.png)
+    print(f"seed {args.seed}: {PROG} --seed {args.seed} replays this game")
+    print("players: " + ", ".join(f"seat {s} {n}" for s, n in enumerate(names)))
+    print(LEGEND)
+    print(HELP)
+    show(game, human)
+    picture.write(game, human)
+    k, shown = 0, True
+    while not game.over:
+        seat = game.to_move
+        if seat == human:
+            if not shown:  # the board once before each of the person's moves, not after every computer move
+                show(game, human)
+            move = ask(game, seat)
+        else:
+            started = time.perf_counter()
+            move = choose_move(game.view(seat), seat, bots[seat], seed=args.seed * 100003 + k, budget=args.budget)
+            print(f"{names[seat]} plays: {move}   ({time.perf_counter() - started:.2f}s)")
+        for event in game.play(move, seat):
+            print("  " + event["text"])
+        k += 1
+        shown = human is None
+        if shown:
+            show(game, human)
+        picture.write(game, human)
+        if seat != human and args.pause:
+            time.sleep(args.pause)
+    print("final standings:")
+    for st in sorted(game.standings(), key=lambda s: s["place"]):
+        totals = " ".join(f"{c} {v}" for c, v in st["totals"].items())
+        print(f"  {st['place']}. {names[st['seat']]}: score {st['score']}  ({totals})")
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Run one game; returns the exit status (0 done or quit, 2 a usage error, 130 interrupted)."""
+    args = options(argv)
+    try:
+        play(args)
+    except Quit:
+        print(f"bye (seed {args.seed})")
+    except KeyboardInterrupt:
+        print(f"\ninterrupted (seed {args.seed})", file=sys.stderr)
+        return 130
+    except BrokenPipeError:  # e.g. piped into head: stop quietly
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 1
+    return 0
