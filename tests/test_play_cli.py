@@ -217,3 +217,26 @@ def test_the_defender_is_told_both_strengths_and_the_attackers_commitment(monkey
     a, d = p["strength"]["attacker"], p["strength"]["defender"]
     assert f"{other} commits 1 {p['commit_colour']} tile." in out
     assert f"{other} attacks with {a} " in out and f"+ 1 committed = {a + 1}, you defend with {d} " in out
+
+
+def test_a_picture_that_fails_mid_game_is_reported_once_and_the_game_goes_on(monkeypatch, capsys, tmp_path):
+    import render
+
+    drawn = []
+    real = render.render_board
+
+    def flaky(view, **kwargs):
+        drawn.append(view)
+        if len(drawn) > 1:
+            raise OSError(28, "No space left on device")
+        return real(view, **kwargs)
+
+    monkeypatch.setattr(render, "render_board", flaky)
+    target = tmp_path / "board.png"
+    status, out, err = typed(monkeypatch, capsys, ["--seed", "1", "--levels", "random", "--png", str(target)],
+                             ["pass", "quit"])
+    assert status == 0 and "  Archer passes.\n" in out and "bull (random) plays: " in out
+    assert err == (f"(the board picture could not be written to {target}: No space left on device; "
+                   "no more pictures this game)\n")
+    assert len(drawn) == 2, "no more tries after the failure"
+    assert target.read_bytes().startswith(b"\x89PNG"), "the last good picture stays"
