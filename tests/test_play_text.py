@@ -187,3 +187,27 @@ def test_blue_tiles_on_rivers_stand_out_from_the_river():
         if name not in tiles:
             assert cell(text, name) == (RIVER if river[i] else LAND), name
     assert all(len(r) == 4 + 3 * COLS for r in text.splitlines()[1:])
+
+
+def test_every_situation_of_random_games_is_put_in_words():
+    import random
+
+    seen = set()
+    for seed in range(4):
+        game, rng = Game.new(players=3, seed=seed), random.Random(seed)
+        while not game.over:
+            seat = game.to_move
+            view, legal = game.view(seat), game.legal_moves()
+            text = situation(view, seat, game.describe_pending(), legal)
+            kind = (game.pending or {}).get("kind", "action")
+            seen.add(kind)
+            if kind in ("revolt", "war"):
+                assert "attack" in text and "defend" in text and text.endswith(f"commit 0 to {len(legal) - 1}.")
+            elif kind == "action":
+                assert text.startswith("Your turn: ")
+            else:
+                assert text.startswith(game.describe_pending())
+                assert all(m in text for m in legal) if len(legal) <= 12 else "moves" in text
+            assert prompt(view, seat).startswith(f"[{view['players'][seat]['dynasty']}] ")
+            game.play(rng.choice(legal))
+    assert seen == {"action", "revolt", "war", "war_order", "monument", "treasure"}
