@@ -97,8 +97,10 @@ def options(argv: list[str] | None) -> argparse.Namespace:
     if len(args.levels) > computers:
         ap.error(f"argument --levels: {len(args.levels)} levels for {computers} computer "
                  f"seat{'s' if computers != 1 else ''}")
-    if args.budget <= 0 or args.pause < 0:
-        ap.error("argument --budget must be above 0 and --pause 0 or more")
+    if args.budget <= 0:
+        ap.error(f"argument --budget: seconds above 0, not {args.budget:g}")
+    if args.pause < 0:
+        ap.error(f"argument --pause: seconds, 0 or more, not {args.pause:g}")
     if args.seed is None:
         args.seed = random.SystemRandom().randrange(1, 1_000_000)
     if args.png:
@@ -181,6 +183,8 @@ def play(args: argparse.Namespace) -> None:
         picture.write(game, human)
         if seat != human and args.pause:
             time.sleep(args.pause)
+    if not shown:
+        show(game, human)
     print("final standings:")
     for st in sorted(game.standings(), key=lambda s: s["place"]):
         totals = " ".join(f"{c} {v}" for c, v in st["totals"].items())

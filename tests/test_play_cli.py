@@ -16,6 +16,7 @@ import pytest
 import play.cli
 from engine import Game
 from play.cli import main
+from play.textboard import text_board
 from tests.bot_harness import find_conflict
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -59,6 +60,11 @@ def test_an_unknown_level_or_too_many_levels_are_refused(tmp_path):
     assert_usage_error(run(["--levels", "Expert"], tmp_path),
                        "argument --levels: 'expert' is not a level: choose from random, easy, medium, hard")
     assert_usage_error(run(["--levels", "easy,hard"], tmp_path), "argument --levels: 2 levels for 1 computer seat")
+
+
+def test_a_budget_or_pause_out_of_range_is_refused(tmp_path):
+    assert_usage_error(run(["--budget", "0"], tmp_path), "argument --budget: seconds above 0, not 0")
+    assert_usage_error(run(["--pause", "-1"], tmp_path), "argument --pause: seconds, 0 or more, not -1")
 
 
 def test_an_unwritable_picture_path_is_refused_before_the_game(tmp_path):
@@ -240,3 +246,36 @@ def test_a_picture_that_fails_mid_game_is_reported_once_and_the_game_goes_on(mon
                    "no more pictures this game)\n")
     assert len(drawn) == 2, "no more tries after the failure"
     assert target.read_bytes().startswith(b"\x89PNG"), "the last good picture stays"
+
+
+def test_a_whole_game_against_a_computer_ends_with_the_board_and_standings(monkeypatch, capsys):
+    """The person plays a random legal move at each prompt (found by replaying what was typed so far)."""
+    import random
+
+    rng = random.Random(4)
+    game = Game.new(players=2, seed=4)
+    real = play.cli.choose_move
+    typed_moves: list[str] = []
+
+    def computer(view, seat, level, *, seed=0, budget=None):
+        move = real(view, seat, level, seed=seed, budget=budget)
+        game.play(move, seat)
+        return move
+
+    class Person(io.StringIO):
+        def readline(self, *args):
+            move = rng.choice(game.legal_moves())
+            game.play(move)
+            typed_moves.append(move)
+            return move + "\n"
+
+    monkeypatch.setattr(play.cli, "choose_move", computer)
+    monkeypatch.setattr(sys, "stdin", Person())
+    assert main(["--seed", "4", "--levels", "easy"]) == 0
+    out = capsys.readouterr().out
+    assert game.over and typed_moves
+    tail = out.rsplit("     A  B  C  D  E", 1)[1]
+    assert tail.splitlines()[1:12] == text_board(game.view(0)).splitlines()[1:12], "the final board is shown"
+    standings = tail.split("final standings:\n", 1)[1].splitlines()
+    assert [line.split(".")[0].strip() for line in standings] == [str(s["place"]) for s in
+                                                                    sorted(game.standings(), key=lambda s: s["place"])]
