@@ -6,6 +6,7 @@ import pytest
 
 import render
 from tests.bot_harness import FakeDiscord, Harness, ensure_render
+from tests.loopback.fixtures import bot_processes, loopback  # noqa: F401 (fixtures for every test module)
 
 
 @pytest.fixture
