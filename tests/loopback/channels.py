@@ -132,9 +132,9 @@ class ChannelView:
             raise AssertionError(f"no message matching {what!r}\n{self.transcript()}")
         i = hits[-1]
         for m in messages[i:]:
+            if m is not messages[i] and m.content:
+                break  # another text came first: a picture after it belongs to that one
             png = next((a for a in m.attachments if a.is_png), None)
             if png is not None:
                 return png
-            if m is not messages[i] and m.content:
-                break
         raise AssertionError(f"no picture follows {what!r}\n{self.transcript()}")

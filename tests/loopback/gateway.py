@@ -317,8 +317,8 @@ class Gateway:
         if session is not None and session.conn is conn:
             session.conn = None
             session.lost_at = self.server.clock()
-            if by == "client" and code in (1000, 1001):
-                session.ended = True  # a clean close ends the session: it cannot be resumed
+            if (by == "client" and code in (1000, 1001)) or (by == "server" and code in ENDS_SESSION):
+                session.ended = True  # a clean close, or a close the client may not resume after
         self._record("close", session, code=code, by=by, path=conn.path)
 
     async def _watch(self, conn: Connection) -> None:
