@@ -111,6 +111,15 @@ class ChannelView:
             raise AssertionError(f"unexpected messages of that kind: {extra}\n{self.transcript()}")
         return found
 
+    def assert_sequence(self, expected: Sequence[Match], *, among: Match) -> list[Message]:
+        """The visible messages of one kind are exactly these, one each, in this order (repeats allowed)."""
+        pool = self.find(among)
+        mismatch = len(pool) != len(expected) or not all(matcher(w)(m) for w, m in zip(expected, pool, strict=False))
+        if mismatch:
+            raise AssertionError(f"expected {len(expected)} messages {list(expected)!r}, the channel shows "
+                                 f"{len(pool)}: {[m.content[:50] for m in pool]}\n{self.transcript()}")
+        return pool
+
     def assert_pings(self, message: Message, users: Iterable[User]) -> None:
         """This message notified exactly these people (when it was created)."""
         want = {u.id for u in users}

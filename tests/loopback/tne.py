@@ -1,0 +1,120 @@
+"""Playing Tigris & Euphrates through the loopback server as people do, and checking the channel against storage.
+
+These helpers know the bot's commands and the shape of its announcements ("**Name (Dynasty)** played `move`.",
+the next person pinged); everything else goes through the generic driver and channel model.
+"""
+
+from __future__ import annotations
+
+import random
+import re
+from dataclasses import dataclass
+
+from bot.service import GameService
+from bot.storage import GameRow, Storage
+from tests.loopback.channels import ChannelView
+from tests.loopback.model import Channel, Message, User
+from tests.loopback.server import LoopbackDiscord
+
+MOVE = re.compile(r"\*\* played `([^`]+)`")  # a move's public account
+ANNOUNCEMENT = re.compile(r"\*\* played `|The game begins!")  # what tells people whose turn it is
+
+
+async def open_game(server: LoopbackDiscord, channel: Channel, host: User, *, joiners: tuple[User, ...] = (),
+                    computers: tuple[str, ...] = (), timeout: float = 10.0) -> Message:
+    """/tne new by the host, Join pressed by the others, /tne addbot per computer level, Start: the first turn."""
+    seats = 1 + len(joiners) + len(computers)
+    opened = await server.slash(host, channel, "tne new", seats=seats)
+    lobby = await opened.response(timeout)
+    for person in joiners:
+        await (await server.press(person, lobby, label="Join")).answered(timeout)
+    for level in computers:
+        added = await server.slash(host, channel, "tne addbot", level=level)
+        await added.response(timeout)
+    await (await server.press(host, lobby, label="Start")).answered(timeout)
+    return await server.channel(channel).wait("The game begins!", timeout)
+
+
+async def play_turn(server: LoopbackDiscord, channel: Channel, rng: random.Random, *,
+                    timeout: float = 10.0) -> Message:
+    """One move by whoever the last announcement pinged (a button for a decision, else /tne move with one of
+    the autocomplete suggestions); with nobody pinged, the computer's move. Returns that move's announcement."""
+    view = server.channel(channel)
+    done = len(view.find(MOVE))
+    last = view.last(ANNOUNCEMENT)
+    if last.pinged:
+        (uid,) = last.pinged
+        await act(server, channel, server.users[uid], last, rng, timeout=timeout)
+    return await view.wait(MOVE, timeout, count=done + 1)
+
+
+async def act(server: LoopbackDiscord, channel: Channel, person: User, last: Message, rng: random.Random, *,
+              timeout: float = 10.0) -> None:
+    """`person` makes one move: the decision panel's buttons if a decision is awaited, else /tne move."""
+    decide = [cid for cid in last.custom_ids() if ":decide" in cid]
+    if decide:
+        opened = await server.press(person, last, custom_id=decide[0])
+        panel = await opened.response(timeout)
+        choice = rng.choice([cid for cid in panel.custom_ids() if ":play:" in cid])
+        await server.press(person, panel, custom_id=choice)
+        return
+    suggested = await server.autocomplete(person, channel, "tne move", "action", "")
+    moves = await suggested.choices(timeout)
+    if not moves:
+        raise AssertionError(f"no move suggested to {person.name}\n{server.channel(channel).transcript()}")
+    await server.slash(person, channel, "tne move", action=rng.choice(moves))
+
+
+async def wait_pictures(view: ChannelView, timeout: float = 10.0) -> None:
+    """Until every move announcement has its picture."""
+    def all_drawn() -> bool:
+        return all(_picture_after(view, m) for m in view.find(MOVE))
+    await view.server.wait_for(all_drawn, timeout, "a picture for every announced move")
+
+
+def _picture_after(view: ChannelView, message: Message) -> bool:
+    try:
+        view.assert_picture_follows(lambda m, target=message: m.id == target.id)
+    except AssertionError:
+        return False
+    return True
+
+
+@dataclass
+class Stored:
+    """A game as the bot stored it, replayed: each move with who must act after it."""
+
+    row: GameRow
+    moves: list[str]
+    next_to_act: list[int | None]  # after each move: the person (user id) to act, None for a computer or the end
+
+
+async def stored_game(db_path: str, channel_id: int) -> Stored:
+    """The newest game of a channel, read from the bot's database (safe while the bot runs: SQLite WAL)."""
+    storage = await Storage.open(db_path)
+    try:
+        game_id = await storage.live_game_id(channel_id) or await storage.last_finished_game_id(channel_id)
+        if game_id is None:
+            raise AssertionError(f"no game stored for channel {channel_id}")
+        row = await storage.get_game(game_id)
+        moves = await storage.moves(game_id)
+    finally:
+        await storage.close()
+    assert row is not None
+    game = GameService._replay(row, [])
+    after: list[int | None] = []
+    for m in moves:
+        game.play(m.move, seat=m.seat)
+        player = row.players[game.to_move] if not game.over else None
+        after.append(player.user_id if player is not None and not player.is_bot else None)
+    return Stored(row, [m.move for m in moves], after)
+
+
+def assert_every_move_announced(server: LoopbackDiscord, channel: Channel, stored: Stored) -> list[Message]:
+    """Every stored move is announced exactly once, in order, and each announcement pings exactly the person who
+    must act next (nobody when a computer must, or when the game is over)."""
+    view = server.channel(channel)
+    shown = view.assert_sequence([f"played `{move}`" for move in stored.moves], among=MOVE)
+    for message, who in zip(shown, stored.next_to_act, strict=True):
+        view.assert_pings(message, [server.users[who]] if who is not None else [])
+    return shown
