@@ -72,7 +72,8 @@ class RequestRecord:
     files: list[FilePart]
     at: float
     status: int | None = None  # None: no answer (still in flight, or the connection was dropped)
-    # answered, fault (an injected 429/5xx), dropped (not performed), lost (performed, never answered)
+    # answered, fault (an injected 429/5xx), dropped (never performed: cut, or the client left while it was
+    # held), lost (performed, but the client never got the answer)
     outcome: str = "pending"
     answer: Any = None
 
@@ -500,6 +501,10 @@ class LoopbackDiscord:
                 return self._drop(request, record, rule, "dropped")
             if rule.kind == "hold":
                 await rule.held()
+                if request.transport is None or request.transport.is_closing():
+                    record.outcome = "dropped"  # the client went away while its request was held: never arrived
+                    self.touch()
+                    return web.Response(status=499)
             else:
                 return self._fault_answer(record, rule, self.limiter.headers_for(method, route.template, major))
         headers, limited = self.limiter.take(method, path, route.template, major)

@@ -86,6 +86,7 @@ class Stored:
 
     row: GameRow
     moves: list[str]
+    seats: list[int]  # who made each move
     next_to_act: list[int | None]  # after each move: the person (user id) to act, None for a computer or the end
 
 
@@ -107,7 +108,7 @@ async def stored_game(db_path: str, channel_id: int) -> Stored:
         game.play(m.move, seat=m.seat)
         player = row.players[game.to_move] if not game.over else None
         after.append(player.user_id if player is not None and not player.is_bot else None)
-    return Stored(row, [m.move for m in moves], after)
+    return Stored(row, [m.move for m in moves], [m.seat for m in moves], after)
 
 
 def assert_every_move_announced(server: LoopbackDiscord, channel: Channel, stored: Stored) -> list[Message]:
