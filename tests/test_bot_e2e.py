@@ -9,7 +9,7 @@ from __future__ import annotations
 import random
 
 from tests.loopback import running_bot
-from tests.loopback.tne import MOVE, assert_every_move_announced, open_game, play_turn, stored_game, wait_pictures
+from tests.loopback.tne import MOVE, assert_every_move_announced, open_game, play_turn, settle, wait_pictures
 
 
 async def test_a_short_game_with_a_computer_seat(loopback, tmp_path):
@@ -32,9 +32,9 @@ async def test_a_short_game_with_a_computer_seat(loopback, tmp_path):
         rng = random.Random(3)
         while len(view.find(MOVE)) < 10:
             await play_turn(loopback, channel, rng)
+        stored = await settle(loopback, channel, db)  # a computer may still be between storing and posting
         await wait_pictures(view)
 
-    stored = await stored_game(db, channel.id)
     assert len(stored.moves) >= 10 and any(p.is_bot for p in stored.row.players)
     seats = {p.user_id: p.seat for p in stored.row.players}
     assert seats[alice.id] != seats[bob.id]

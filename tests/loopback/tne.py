@@ -6,6 +6,8 @@ the next person pinged); everything else goes through the generic driver and cha
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 import random
 import re
 from dataclasses import dataclass
@@ -109,6 +111,23 @@ async def stored_game(db_path: str, channel_id: int) -> Stored:
         player = row.players[game.to_move] if not game.over else None
         after.append(player.user_id if player is not None and not player.is_bot else None)
     return Stored(row, [m.move for m in moves], [m.seat for m in moves], after)
+
+
+async def settle(server: LoopbackDiscord, channel: Channel, db_path: str, timeout: float = 10.0) -> Stored:
+    """The stored game once the table is at rest: a person must act (or the game is over) and the channel shows
+    as many moves as are stored. A computer may be between storing a move and posting it; this waits for that,
+    and gives up after `timeout` (returning what is stored, for the assertions to judge)."""
+    loop = asyncio.get_running_loop()
+    deadline = loop.time() + timeout
+    view = server.channel(channel)
+    while True:
+        stored = await stored_game(db_path, channel.id)
+        shown = len(view.find(MOVE))
+        person_next = not stored.moves or stored.next_to_act[-1] is not None or stored.row.status != "active"
+        if (shown == len(stored.moves) and person_next) or loop.time() >= deadline:
+            return stored
+        with contextlib.suppress(AssertionError):
+            await server.wait_for(lambda n=shown: len(view.find(MOVE)) != n, deadline - loop.time())
 
 
 def assert_every_move_announced(server: LoopbackDiscord, channel: Channel, stored: Stored) -> list[Message]:
