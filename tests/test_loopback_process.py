@@ -29,6 +29,7 @@ async def test_killed_with_sigkill_and_restarted_the_game_goes_on(loopback, bot_
     rng = random.Random(7)
     while len(view.find(MOVE)) < 4:
         await play_turn(loopback, channel, rng)
+    await settle(loopback, channel, str(bot.db_path))  # at rest: killed now, nothing is between store and post
     await wait_pictures(view)
 
     assert await bot.kill() == -signal.SIGKILL

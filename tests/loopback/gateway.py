@@ -257,6 +257,14 @@ class Gateway:
         for conn in self._targets(session):
             await conn.send({"op": HEARTBEAT, "d": None, "s": None, "t": None})
 
+    async def ping(self, session: Session, timeout: float = 10.0) -> None:
+        """Request a heartbeat and wait for it: the client has read everything sent before (it is listening)."""
+        mark = len(self.records)
+        await self.request_heartbeat(session)
+        await self.server.wait_for(
+            lambda: any(r.kind == "heartbeat" and r.session == session.id for r in self.records[mark:]), timeout,
+            f"a heartbeat from session {session.id}")
+
     def stop_acks(self, session: Session | None = None) -> None:
         """Stop answering heartbeats (a zombied connection) for one session, or for every connection."""
         if session is None:

@@ -91,12 +91,11 @@ class BotProcess:
         return self
 
     async def wait_ready(self, *, after: int = 0, timeout: float = 30.0) -> None:
-        """Until a session of this process's shard is READY after gateway record `after`; fails if it exits."""
+        """Until a session of this process's shard is READY after gateway record `after` and the process has read
+        it (it answers a heartbeat request sent after READY); fails, with the log, if the process exits first."""
         assert self.proc is not None
         exited = asyncio.ensure_future(self.proc.wait())
-        ready = asyncio.ensure_future(self.server.wait_for(
-            lambda: self.server.gateway.count("ready", shard=self.shard, after=after), timeout,
-            f"{self.name} to be READY"))
+        ready = asyncio.ensure_future(self._ready(after, timeout))
         try:
             done, _ = await asyncio.wait({exited, ready}, return_when=asyncio.FIRST_COMPLETED)
             if exited in done:
@@ -110,6 +109,15 @@ class BotProcess:
                 if not task.done():
                     task.cancel()
             await asyncio.gather(exited, ready, return_exceptions=True)
+
+    async def _ready(self, after: int, timeout: float) -> None:
+        gateway = self.server.gateway
+        record = await self.server.wait_for(
+            lambda: next((r for r in gateway.records[after:] if r.kind == "ready"
+                          and (self.shard is None or r.shard == self.shard)), None), timeout, f"{self.name}'s READY")
+        # discord.py finishes its handshake inside asyncio.wait_for, which on Python 3.11 swallows a cancellation
+        # (a Ctrl-C) that lands as it completes: only call the process ready once it is past that.
+        await gateway.ping(gateway.sessions[record.session or ""], timeout)
 
     async def wait_exit(self, timeout: float = 15.0) -> int:
         assert self.proc is not None
