@@ -285,3 +285,17 @@ async def test_gateway_bot_and_many_sessions(loopback, http):
     assert data["url"] == loopback.gateway_url and data["session_start_limit"]["remaining"] == 998
     assert loopback.gateway.count("identify") == 2
     await asyncio.gather(*(gw.ws.close() for gw in gws))
+
+
+async def test_an_interaction_delivered_later_than_it_was_made(loopback, http):
+    alice = loopback.add_user("Alice")
+    channel = loopback.add_channel(loopback.add_guild())
+    gw = await RawGateway.connect(http, loopback.gateway_url)
+    await gw.identify(loopback.token)
+    await gw.until("GUILD_CREATE")
+    sent = await loopback.slash(alice, channel, "tne board", delay=0.2)
+    assert sent.delivered is None  # made now, on its way
+    payload = await gw.recv()
+    arrived = loopback.clock()
+    assert payload["d"]["id"] == str(sent.id) and sent.delivered is not None
+    assert arrived - sent.record.created >= 0.2  # its id (and the deadline) date from when it was made

@@ -97,6 +97,7 @@ class LoopbackDiscord:
     attachment_size_limit: int = 10 * 1024 * 1024
     bot_permissions: int = BOT_PERMISSIONS
     clock: Clock = field(default_factory=Clock)
+    port: int = 0  # 0: a free port, known after start()
 
     def __post_init__(self) -> None:
         self.ids = Snowflakes(self.clock)
@@ -122,16 +123,18 @@ class LoopbackDiscord:
         self._changed = asyncio.Event()
         self._tasks: set[asyncio.Task] = set()
         self._runner: web.AppRunner | None = None
-        self.port = 0
 
     # --- lifecycle ---------------------------------------------------------------------------------------------
 
-    async def start(self) -> LoopbackDiscord:
+    async def start(self, *, extra_routes: Callable[[web.Application], None] | None = None) -> LoopbackDiscord:
+        """Listen on 127.0.0.1 (`port`, or a free one); `extra_routes` adds more (the control API)."""
         app = web.Application(client_max_size=64 * 1024 * 1024)
         app.router.add_get("/gateway", self.gateway.handle)
         app.router.add_get("/gateway-resume", self.gateway.handle)
         app.router.add_get("/attachments/{channel_id}/{attachment_id}/{filename}", self._attachment)
         app.router.add_route("*", "/api/v{version:[0-9]+}/{tail:.*}", self._rest)
+        if extra_routes is not None:
+            extra_routes(app)
         self._runner = web.AppRunner(app, access_log=None)
         await self._runner.setup()
         site = web.TCPSite(self._runner, "127.0.0.1", self.port)
