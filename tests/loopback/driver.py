@@ -232,7 +232,7 @@ def command_data(server: LoopbackDiscord, channel: Channel, command: str, option
 
 
 def _unsynced_id(server: LoopbackDiscord, name: str) -> int:
-    ids = server.__dict__.setdefault("_unsynced_command_ids", {})
+    ids = server.unsynced_command_ids
     if name not in ids:
         ids[name] = server.ids.next()
     return ids[name]

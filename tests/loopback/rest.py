@@ -15,13 +15,12 @@ from typing import TYPE_CHECKING, Any
 from aiohttp import web
 
 from tests.loopback import validate
-from tests.loopback.gateway import DIRECT_MESSAGES, GUILD_MESSAGES
 from tests.loopback.model import DM, EPHEMERAL, LOADING, SUPPRESS_NOTIFICATIONS, Attachment, Interaction, Message
+from tests.loopback.validate import IS_COMPONENTS_V2
 
 if TYPE_CHECKING:
     from tests.loopback.server import LoopbackDiscord
 
-IS_COMPONENTS_V2 = 1 << 15
 SUPPRESS_EMBEDS = 1 << 2
 CREATE_FLAGS = SUPPRESS_EMBEDS | SUPPRESS_NOTIFICATIONS | IS_COMPONENTS_V2
 RESPONSE_FLAGS = CREATE_FLAGS | EPHEMERAL
@@ -47,7 +46,6 @@ CANNOT_EDIT_OTHERS = (403, 50005, "Cannot edit a message authored by another use
 CANNOT_SEND_TO_USER = (403, 50007, "Cannot send messages to this user")
 MISSING_PERMISSIONS = (403, 50013, "Missing Permissions")
 INVALID_WEBHOOK_TOKEN = (401, 50027, "Invalid Webhook Token")
-TOO_LARGE = (413, 40005, "Request entity too large")
 
 
 def fail(error: tuple[int, int, str]) -> ApiError:
@@ -471,14 +469,3 @@ def attachments_from(body: dict, files: list[FilePart], new_id: Callable[[], int
         out.append(Attachment(new_id(), meta.get("filename") or part.filename, part.data,
                               sniff(part.data, part.content_type), meta.get("description")))
     return out
-
-
-def mention_kwargs(server: LoopbackDiscord, channel_id: int) -> dict[str, Any]:
-    """Who can be mentioned in a channel, for mentions.resolve/notified."""
-    channel = server.channels[channel_id]
-    guild = server.guilds.get(channel.guild_id or 0)
-    audience = set(guild.members) if guild is not None else {channel.recipient_id or 0}
-    return {"guild": guild, "audience": audience}
-
-
-MESSAGE_INTENT = {True: DIRECT_MESSAGES, False: GUILD_MESSAGES}

@@ -42,7 +42,7 @@ from tests.loopback.model import (
     iso,
 )
 from tests.loopback.ratelimit import Limiter, RateLimits
-from tests.loopback.rest import ApiError, Call, FilePart, Rest, attachments_from, mention_kwargs, read_body
+from tests.loopback.rest import ApiError, Call, FilePart, Rest, attachments_from, read_body
 from tests.loopback.snowflakes import Clock, Snowflakes
 
 log = logging.getLogger(__name__)
@@ -82,7 +82,7 @@ class RequestRecord:
         return self.outcome != "pending"
 
 
-@dataclass
+@dataclass(eq=False, repr=False)
 class LoopbackDiscord:
     """The server. Construct, `await start()`, point the bot at `api_base` and `gateway_url`, `await stop()`."""
 
@@ -123,6 +123,10 @@ class LoopbackDiscord:
         self._changed = asyncio.Event()
         self._tasks: set[asyncio.Task] = set()
         self._runner: web.AppRunner | None = None
+        self.unsynced_command_ids: dict[str, int] = {}  # command ids the driver made up before any sync
+
+    def __repr__(self) -> str:
+        return f"<LoopbackDiscord {self.http_url if self.port else '(not started)'}>"
 
     # --- lifecycle ---------------------------------------------------------------------------------------------
 
@@ -361,8 +365,10 @@ class LoopbackDiscord:
         content = body.get("content") or ""
         found = self._mentions(channel_id, content, body.get("allowed_mentions"), webhook=webhook)
         quiet = flags & (EPHEMERAL | LOADING | SUPPRESS_NOTIFICATIONS)
-        pinged = frozenset() if quiet else mentions.notified(found, author_id=self.bot_user.id,
-                                                             **mention_kwargs(self, channel_id))
+        guild = self.guilds.get(channel.guild_id or 0)
+        audience = set(guild.members) if guild is not None else {channel.recipient_id or 0}  # who sees the channel
+        pinged = frozenset() if quiet else mentions.notified(found, guild=guild, audience=audience,
+                                                             author_id=self.bot_user.id)
         message = Message(
             id=self.ids.next(), channel_id=channel_id, author=self.bot_user, content=content, flags=flags,
             components=body.get("components") or [], embeds=body.get("embeds") or [],

@@ -5,7 +5,6 @@ from __future__ import annotations
 from typing import Any
 
 from tests.loopback import mentions
-from tests.loopback.model import iter_components
 
 MAX_CONTENT = 2000
 MAX_EMBEDS = 10
@@ -119,7 +118,3 @@ def check_choices(choices: list[dict]) -> None:
             errors.setdefault("choices", {})[str(i)] = item
     if errors:
         raise invalid_form({"data": errors})
-
-
-def custom_ids(components: list[dict]) -> list[str]:
-    return [c["custom_id"] for c in iter_components(components) if "custom_id" in c]
