@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import random
 import signal
 
@@ -108,3 +109,17 @@ async def test_a_process_that_cannot_start_is_reported_with_its_log(loopback, bo
         assert "exited with 1 before READY" in str(exc) and "Discord refused the token" in str(exc)
     else:
         raise AssertionError("a bot with the wrong token became READY")
+
+
+async def test_worker_processes_are_listed_and_reaped(loopback, bot_processes):
+    bot = await bot_processes.start(env={"TNE_RENDER_PROCESSES": "1", "TNE_AI_PROCESSES": "1"})
+    workers = bot.group()
+    assert workers and all("python" in cmd for cmd in workers.values())  # forkserver, pool workers, tracker
+    await bot.kill()
+    assert bot.group()  # a SIGKILLed bot leaves its worker processes running ...
+    bot.reap_group()  # ... so the fixture kills the whole group after every test
+    for _ in range(100):  # processes give no event to wait on: look again until they are gone
+        if not bot.group():
+            break
+        await asyncio.sleep(0.05)
+    assert bot.group() == {}

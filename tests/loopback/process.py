@@ -35,14 +35,14 @@ class BotProcess:
 
     def __init__(self, server: LoopbackDiscord, db_path: Path, workdir: Path, *, name: str = "bot",
                  env: dict[str, str] | None = None, args: tuple[str, ...] = (),
-                 shard: tuple[int, int] | None = None) -> None:
+                 shards: tuple[tuple[int, int], ...] = ()) -> None:
         self.server = server
         self.db_path = db_path
         self.workdir = workdir
         self.name = name
         self.env = dict(env or {})
         self.args = args
-        self.shard = shard
+        self.shards = shards  # the (shard id, shard count) sessions it must open to be ready; () = one, unsharded
         self.log_path = workdir / f"{name}.log"
         self.proc: asyncio.subprocess.Process | None = None
         self.starts = 0
@@ -112,12 +112,31 @@ class BotProcess:
 
     async def _ready(self, after: int, timeout: float) -> None:
         gateway = self.server.gateway
-        record = await self.server.wait_for(
-            lambda: next((r for r in gateway.records[after:] if r.kind == "ready"
-                          and (self.shard is None or r.shard == self.shard)), None), timeout, f"{self.name}'s READY")
-        # discord.py finishes its handshake inside asyncio.wait_for, which on Python 3.11 swallows a cancellation
-        # (a Ctrl-C) that lands as it completes: only call the process ready once it is past that.
-        await gateway.ping(gateway.sessions[record.session or ""], timeout)
+        for shard in self.shards or (None,):
+            record = await self.server.wait_for(
+                lambda s=shard: next((r for r in gateway.records[after:] if r.kind == "ready"
+                                      and (s is None or r.shard == s)), None), timeout, f"{self.name}'s READY")
+            # discord.py finishes its handshake inside asyncio.wait_for, which on Python 3.11 swallows a
+            # cancellation (a Ctrl-C) landing as it completes: only call the process ready once past that.
+            await gateway.ping(gateway.sessions[record.session or ""], timeout)
+
+    def group(self) -> dict[int, str]:
+        """The other live processes of its process group (its worker processes): pid -> command line."""
+        found: dict[int, str] = {}
+        if self.proc is None:
+            return found
+        for entry in Path("/proc").iterdir():
+            if not entry.name.isdigit() or int(entry.name) == self.proc.pid:
+                continue
+            try:
+                stat = (entry / "stat").read_text()
+                cmdline = (entry / "cmdline").read_bytes().replace(b"\0", b" ").decode(errors="replace").strip()
+            except OSError:
+                continue
+            fields = stat.rsplit(")", 1)[1].split()
+            if int(fields[2]) == self.proc.pid and fields[0] != "Z":  # pgid, and not a zombie
+                found[int(entry.name)] = cmdline
+        return found
 
     async def wait_exit(self, timeout: float = 15.0) -> int:
         assert self.proc is not None
@@ -186,10 +205,11 @@ class BotProcesses:
         self.all: list[BotProcess] = []
 
     def make(self, *, db_path: Path | None = None, env: dict[str, str] | None = None, args: tuple[str, ...] = (),
-             shard: tuple[int, int] | None = None, name: str | None = None) -> BotProcess:
+             shards: tuple[tuple[int, int], ...] = (), name: str | None = None) -> BotProcess:
+        """A bot process (not started); `shards`: the sessions it opens, e.g. ((0, 2), (1, 2))."""
         name = name or f"bot{len(self.all) + 1}"
         proc = BotProcess(self.server, db_path or self.workdir / "tne.sqlite3", self.workdir / name, name=name,
-                          env=env, args=args, shard=shard)
+                          env=env, args=args, shards=shards)
         self.all.append(proc)
         return proc
 
