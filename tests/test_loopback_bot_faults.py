@@ -16,7 +16,7 @@ import pytest
 
 from tests.loopback import LoopbackDiscord, running_bot
 from tests.loopback.model import Channel, User
-from tests.loopback.tne import ANNOUNCEMENT, MOVE, act, open_game, play_turn, stored_game
+from tests.loopback.tne import ANNOUNCEMENT, MOVE, act, open_game, play_turn, stored_game, wait_pictures
 
 CALLBACK = "/interactions/*/*/callback"
 
@@ -44,6 +44,8 @@ async def play_until(server: LoopbackDiscord, channel: Channel, done: Callable[[
         if last.pinged:
             await act(server, channel, server.users[next(iter(last.pinged))], last, rng)
         await server.wait_for(lambda n=shown: done() or len(view.find(MOVE)) > n, 10, "the next move or the goal")
+        if last.pinged and not done():
+            await wait_pictures(view)  # the person's move is fully handled (picture drawn) before the next one
     raise AssertionError(f"not reached in {limit} moves\n{view.transcript()}")
 
 

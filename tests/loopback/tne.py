@@ -40,14 +40,17 @@ async def open_game(server: LoopbackDiscord, channel: Channel, host: User, *, jo
 async def play_turn(server: LoopbackDiscord, channel: Channel, rng: random.Random, *,
                     timeout: float = 10.0) -> Message:
     """One move by whoever the last announcement pinged (a button for a decision, else /tne move with one of
-    the autocomplete suggestions); with nobody pinged, the computer's move. Returns that move's announcement."""
+    the autocomplete suggestions); with nobody pinged, the computer's move. Returns that move's announcement,
+    once its picture is there too (as a person would, the next player looks at the board before moving)."""
     view = server.channel(channel)
     done = len(view.find(MOVE))
     last = view.last(ANNOUNCEMENT)
     if last.pinged:
         (uid,) = last.pinged
         await act(server, channel, server.users[uid], last, rng, timeout=timeout)
-    return await view.wait(MOVE, timeout, count=done + 1)
+    announced = await view.wait(MOVE, timeout, count=done + 1)
+    await server.wait_for(lambda: _picture_after(view, announced), timeout, f"the picture of {announced.content!r}")
+    return announced
 
 
 async def act(server: LoopbackDiscord, channel: Channel, person: User, last: Message, rng: random.Random, *,
