@@ -2,7 +2,7 @@
 
 from engine.errors import IllegalMove
 from engine.game import Game
-from engine.notation import canonical, is_action
+from engine.move import Move, Played, canonical, is_action
 from engine.position import PositionError
 
-__all__ = ["Game", "IllegalMove", "PositionError", "canonical", "is_action"]
+__all__ = ["Game", "IllegalMove", "Move", "Played", "PositionError", "canonical", "is_action"]

@@ -1,19 +1,65 @@
-"""Drawing tiles from the bag, deterministically from the game's seed."""
+"""Drawing tiles from the bag: from the game's seed, or as a game record says they came."""
 
+from dataclasses import dataclass, field
+
+from engine.constants import COLOURS
+from engine.errors import IllegalMove
+from engine.events import plural, who
 from engine.rng import pick
 from engine.state import State
 
 
+@dataclass
+class Tape:
+    """Set on a state while one move is played: logs each draw as (seat, colours) in order, and, when
+    `given` is set (a record's draws), supplies those colours instead of the seed's."""
+
+    log: list[tuple[int, tuple[int, ...]]] = field(default_factory=list)
+    given: list[tuple[int, tuple[int, ...]]] | None = None
+
+
 def draw(state: State, seat: int, count: int) -> int:
     """Draw up to `count` tiles into a hand; returns how many came. A short bag marks the turn."""
+    tape = state.tape
+    if tape is not None and tape.given is not None:
+        return _draw_given(state, tape, seat, count)
     hand, bag = state.players[seat].hand, state.bag
-    got = 0
-    while got < count and (bag[0] or bag[1] or bag[2] or bag[3]):
+    colours = []
+    while len(colours) < count and (bag[0] or bag[1] or bag[2] or bag[3]):
         colour = pick(state.seed, state.draws, bag)
         state.draws += 1
         bag[colour] -= 1
         hand[colour] += 1
-        got += 1
-    if got < count:
+        colours.append(colour)
+    if len(colours) < count:
         state.short_draw = True
-    return got
+    if tape is not None:
+        tape.log.append((seat, tuple(colours)))
+    return len(colours)
+
+
+def _draw_given(state: State, tape: Tape, seat: int, count: int) -> int:
+    """A draw as the record lists it: the next listed draw must be this seat's and as many as the bag gives."""
+    hand, bag = state.players[seat].hand, state.bag
+    expected = min(count, sum(bag))
+    colours: tuple[int, ...] = ()
+    if expected:
+        given = tape.given or []
+        if not given:
+            raise IllegalMove(f"{who(state, seat)} draws {plural(expected, 'tile')} here, and the record lists "
+                              "no such draw.")
+        listed_seat, colours = given.pop(0)
+        if listed_seat != seat or len(colours) != expected:
+            raise IllegalMove(f"{who(state, seat)} draws {plural(expected, 'tile')} here, and the record lists "
+                              f"{plural(len(colours), 'tile')} for {who(state, listed_seat)}.")
+        for colour in colours:
+            if bag[colour] == 0:
+                raise IllegalMove(f"the record draws a {COLOURS[colour]} tile for {who(state, seat)}, and the "
+                                  f"bag holds no {COLOURS[colour]} tile then.")
+            state.draws += 1
+            bag[colour] -= 1
+            hand[colour] += 1
+    if expected < count:
+        state.short_draw = True
+    tape.log.append((seat, colours))
+    return expected

@@ -2,14 +2,24 @@
 
 from engine import actions, decisions
 from engine.boards import BOARDS
-from engine.constants import CATASTROPHES, DYNASTIES, HAND_SIZE, MAX_PLAYERS, MIN_PLAYERS, TILE_TOTALS
-from engine.draws import draw
+from engine.constants import (
+    CATASTROPHES,
+    COLOURS,
+    DYNASTIES,
+    HAND_SIZE,
+    MAX_PLAYERS,
+    MIN_PLAYERS,
+    MONUMENT_NAMES,
+    TILE_TOTALS,
+)
+from engine.draws import Tape, draw
 from engine.errors import IllegalMove
 from engine.events import who
 from engine.legal import legal_moves
-from engine.notation import ACTION_VERBS, format_move, parse_move
+from engine.move import Move, Played
 from engine.position import from_position, to_position, view
 from engine.rng import mix
+from engine.squares import SQUARE_INDEX
 from engine.standings import standings
 from engine.state import EMPTY, Player, State
 
@@ -23,10 +33,11 @@ ANSWERS = {
 class Game:
     """One game of Tigris & Euphrates: positions in, legal moves out, events from every move."""
 
-    __slots__ = ("_state",)
+    __slots__ = ("_stack", "_state")
 
-    def __init__(self, state: State) -> None:
+    def __init__(self, state: State, *, history: bool = True) -> None:
         self._state = state
+        self._stack: list[Played] | None = [] if history else None  # None: no history kept (a search's copy)
 
     @classmethod
     def new(cls, players: int = 2, seed: int = 0, board: str = "standard", options: dict | None = None) -> "Game":
@@ -66,8 +77,17 @@ class Game:
         """The position as that seat may see it; None gives a spectator's view."""
         return view(self._state, seat)
 
-    def copy(self) -> "Game":
-        return Game(self._state.copy())
+    def copy(self, *, history: bool = True) -> "Game":
+        """An independent copy. With history=False it keeps no move stack from here on: cheaper for search."""
+        game = Game(self._state.copy(), history=history and self._stack is not None)
+        if game._stack is not None and self._stack:
+            game._stack.extend(self._stack)
+        return game
+
+    @property
+    def move_stack(self) -> list[Played]:
+        """The moves played on this game object, oldest first (a game from a position starts empty)."""
+        return list(self._stack or ())
 
     def __eq__(self, other: object) -> bool:
         return isinstance(other, Game) and self.position() == other.position()
@@ -104,61 +124,125 @@ class Game:
     def standings(self) -> list[dict]:
         return standings(self._state)
 
-    def play(self, move: str, seat: int | None = None) -> list[dict]:
-        """Play one move (any case, any accepted spelling); returns the events. Raises IllegalMove."""
+    def push(self, move: Move | str, seat: int | None = None,
+             draws: list[tuple[int, list[str]]] | None = None) -> Played:
+        """Play one move (a Move, or text in any accepted spelling); returns it as played. Raises IllegalMove
+        and leaves the game exactly as it was. `draws`, when given, are the tiles this move draws as a
+        complete game record lists them ([seat, colours] in order), instead of the seed's."""
         s = self._state
         if s.over:
             raise IllegalMove("The game is over.")
-        parsed = parse_move(move)
+        m = move if isinstance(move, Move) else Move.parse(move)
         to_move = self.to_move
+        assert to_move is not None
         if seat is not None and seat != to_move:
             if s.pending:
                 raise IllegalMove(f"It is not your move: {decisions.describe(s)}.")
             raise IllegalMove(f"It is not your turn: {who(s, to_move)} is to play.")
-        verb = parsed[0]
-        events: list[dict] = []
         if s.pending:
-            if verb not in ANSWERS[s.pending["kind"]]:
+            if m.verb not in ANSWERS[s.pending["kind"]]:
                 raise IllegalMove(f"First a decision: {decisions.describe(s)}.")
-            self._decide(parsed, events)
-            return events
-        if verb not in ACTION_VERBS:
-            raise IllegalMove(f"'{verb}' answers a decision, and none is awaited now.")
-        self._act(parsed, events)
-        return events
+        elif m.is_decision:
+            raise IllegalMove(f"'{m.verb}' answers a decision, and none is awaited now.")
+        if draws is not None:
+            return self._push_given(m, to_move, draws)
+        events: list[dict] = []
+        if self._stack is None:
+            self._apply(m, events)
+            return Played(m, to_move, events)
+        s.tape = Tape()
+        try:
+            self._apply(m, events)
+            drawn = tuple((seat, tuple(COLOURS[c] for c in colours)) for seat, colours in s.tape.log)
+        finally:
+            s.tape = None
+        played = Played(m, to_move, events, drawn)
+        self._stack.append(played)
+        return played
 
-    def _act(self, parsed: tuple, events: list[dict]) -> None:
+    def play(self, move: Move | str, seat: int | None = None) -> list[dict]:
+        """Play one move (a Move, or text in any accepted spelling); returns its events. Raises IllegalMove."""
+        return self.push(move, seat).events
+
+    def _push_given(self, m: Move, seat: int, draws: list[tuple[int, list[str]]]) -> Played:
+        """push() with the draws a record lists; a move whose draws disagree is refused, changing nothing."""
         s = self._state
-        verb = parsed[0]
+        try:
+            given = [(int(who_drew), tuple(COLOURS.index(c) for c in colours)) for who_drew, colours in draws]
+        except (TypeError, ValueError) as exc:
+            raise IllegalMove(f"the draws {draws!r} are not [seat, [colour, ...]] pairs.") from exc
+        if any(not 0 <= who_drew < s.n for who_drew, _ in given):
+            raise IllegalMove(f"the draws name a seat this {s.n}-player game does not have.")
+        saved = s.copy()
+        s.tape = Tape(given=[g for g in given if g[1]])
+        events: list[dict] = []
+        try:
+            self._apply(m, events)
+            if s.tape.given:
+                left = s.tape.given[0]
+                raise IllegalMove(f"the record lists a draw of {len(left[1])} for {who(s, left[0])} that this "
+                                  "move does not make.")
+            drawn = tuple((seat, tuple(COLOURS[c] for c in colours)) for seat, colours in s.tape.log)
+        except IllegalMove:
+            self._state = saved
+            raise
+        finally:
+            s.tape = None
+        played = Played(m, seat, events, drawn)
+        if self._stack is not None:
+            self._stack.append(played)
+        return played
+
+    def _apply(self, m: Move, events: list[dict]) -> None:
+        if self._state.pending:
+            self._decide(m, events)
+        else:
+            self._act(m, events)
+
+    def _act(self, m: Move, events: list[dict]) -> None:
+        s = self._state
+        verb = m.verb
         previous_last = s.last
-        s.last = {"seat": s.player, "move": format_move(parsed), "squares": []}
+        s.last = {"seat": s.player, "move": str(m), "squares": []}
         try:
             if verb == "tile":
-                actions.apply_tile(s, parsed[1], parsed[2], events)
+                actions.apply_tile(s, _colour(m), _square(m), events)
             elif verb == "leader":
-                actions.apply_leader(s, parsed[1], parsed[2], events)
+                actions.apply_leader(s, _colour(m), _square(m), events)
             elif verb == "withdraw":
-                actions.apply_withdraw(s, parsed[1], events)
+                actions.apply_withdraw(s, _colour(m), events)
             elif verb == "catastrophe":
-                actions.apply_catastrophe(s, parsed[1], events)
+                actions.apply_catastrophe(s, _square(m), events)
             elif verb == "swap":
-                actions.apply_swap(s, parsed[1], events)
+                actions.apply_swap(s, tuple(m.tiles.count(c) for c in COLOURS), events)
             else:
                 actions.apply_pass(s, events)
         except IllegalMove:
             s.last = previous_last
             raise
 
-    def _decide(self, parsed: tuple, events: list[dict]) -> None:
+    def _decide(self, m: Move, events: list[dict]) -> None:
         s = self._state
-        verb = parsed[0]
+        verb = m.verb
         if verb == "commit":
-            decisions.apply_commit(s, parsed[1], events)
+            assert m.count is not None
+            decisions.apply_commit(s, m.count, events)
         elif verb == "war":
-            decisions.apply_war(s, parsed[1], events)
+            decisions.apply_war(s, _colour(m), events)
         elif verb == "monument":
-            decisions.apply_monument(s, parsed[1], parsed[2], events)
+            assert m.pair is not None
+            decisions.apply_monument(s, MONUMENT_NAMES.index(m.pair), _square(m), events)
         elif verb == "decline":
             decisions.apply_decline(s, events)
         else:
-            decisions.apply_treasure(s, parsed[1], events)
+            decisions.apply_treasure(s, _square(m), events)
+
+
+def _colour(m: Move) -> int:
+    assert m.colour is not None
+    return COLOURS.index(m.colour)
+
+
+def _square(m: Move) -> int:
+    assert m.square is not None
+    return SQUARE_INDEX[m.square]

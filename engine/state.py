@@ -1,9 +1,13 @@
 """The mutable game state the rules work on: flat per-square arrays for speed."""
 
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 from engine.boards import BoardMap
 from engine.squares import NSQ
+
+if TYPE_CHECKING:
+    from engine.draws import Tape
 
 EMPTY = -1
 
@@ -46,6 +50,7 @@ class State:
     over: bool = False
     pending: dict | None = None
     last: dict | None = None
+    tape: "Tape | None" = None  # only while a move is played (engine.game); never copied, never stored
 
     def copy(self) -> "State":
         return State(

@@ -2,8 +2,7 @@
 
 import pytest
 
-from engine import IllegalMove, canonical
-from engine.notation import parse_move
+from engine import IllegalMove, Move, canonical
 from engine.squares import SQUARE_NAMES
 
 
@@ -63,11 +62,13 @@ def test_square_names_run_a1_top_left_to_p11_bottom_right() -> None:
         ("monument red-red E5", "'red-red' is not a monument"),
         ("monument purple-red E5", "'purple-red' is not a monument"),
         ("pass now", "Write it as pass"),
+        ("commit ²", "'²' is not a number"),
+        ("commit ٣", "'٣' is not a number"),
     ],
 )
 def test_unreadable_input_says_why(typed: str, words: str) -> None:
     with pytest.raises(IllegalMove) as err:
-        parse_move(typed)
+        Move.parse(typed)
     assert words in str(err.value)
 
 
@@ -79,3 +80,22 @@ def test_actions_are_told_from_decisions() -> None:
     from engine import is_action
     assert is_action("tile red F7") and is_action("PASS") and is_action("swap red")
     assert not is_action("commit 2") and not is_action("decline") and not is_action("")
+
+
+@pytest.mark.parametrize(
+    ("typed", "refusal"),
+    [
+        ("tile " + "x" * 150 + " F7", "'" + "x" * 24 + "…' is not a colour"),
+        ("leader red " + "Z" * 100, "'" + "Z" * 24 + "…' is not a square"),
+        ("monument " + "red-" * 40 + " E5", "'" + "red-" * 6 + "…' is not a monument"),
+        ("commit " + "9x" * 50, "'" + "9x" * 12 + "…' is not a number"),
+        ("y" * 120, "'" + "y" * 24 + "…' is not a move"),
+        ("tile red F7" + " " * 10_000, "'tile red F7" + " " * 13 + "…' is too long to be a move"),
+        ("pass " * 2_000, "'pass pass pass pass pass…' is too long to be a move"),
+    ],
+)
+def test_refusals_quote_only_a_short_prefix_of_what_was_typed(typed: str, refusal: str) -> None:
+    with pytest.raises(IllegalMove) as err:
+        Move.parse(typed)
+    assert str(err.value).startswith(refusal)
+    assert len(str(err.value)) < 160  # the fixed words of the longest refusal, plus the quoted prefix
