@@ -126,7 +126,7 @@ def apply_tile(state: State, colour: int, sq: int, events: list[dict]) -> None:
         wars = [COLOURS[c] for c in sorted(colours_a & colours_b)]
         events.append(event(
             "unification", f"The tile on {name} joins two kingdoms"
-            + (f": war over {' and '.join(wars)}." if wars else "; no leaders clash."),
+            + (f", and their {' and '.join(wars)} leaders meet." if wars else "; no leaders of one colour meet."),
             square=name, wars=wars,
         ))
         next_war(state, {**ctx, "marker": name, "waiting": wars}, events)

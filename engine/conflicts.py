@@ -21,10 +21,12 @@ def start_revolt(state: State, attacker: int, defender: int, colour: int, events
         "attacker": attacker, "defender": defender, "attacker_commit": None,
         "strength": {"attacker": temple_strength(state, a_sq), "defender": temple_strength(state, d_sq)},
     }
+    strength = state.pending["strength"]
     events.append(event(
         "revolt",
         f"Revolt! {who(state, attacker)}'s {COLOURS[colour]} leader on {SQUARE_NAMES[a_sq]} challenges "
-        f"{who(state, defender)}'s on {SQUARE_NAMES[d_sq]}.",
+        f"{who(state, defender)}'s on {SQUARE_NAMES[d_sq]}: {who(state, attacker)} attacks with "
+        f"{strength['attacker']}, {who(state, defender)} defends with {strength['defender']}.",
         colour=COLOURS[colour], attacker=attacker, defender=defender,
         attacker_square=SQUARE_NAMES[a_sq], defender_square=SQUARE_NAMES[d_sq],
         strength=dict(state.pending["strength"]),
@@ -99,6 +101,11 @@ def _winner(p: dict) -> tuple[int, int, int, int]:
     return p["defender"], p["attacker"], d_total, a_total
 
 
+def _score(w_total: int, l_total: int) -> str:
+    """The final strengths in words; a tie says why the defender won."""
+    return f"{w_total} to {l_total}" + (" (a tie goes to the defender)" if w_total == l_total else "")
+
+
 def resolve_revolt(state: State, events: list[dict]) -> None:
     p = state.pending
     colour = COLOURS.index(p["colour"])
@@ -108,8 +115,8 @@ def resolve_revolt(state: State, events: list[dict]) -> None:
     state.last["squares"].append(SQUARE_NAMES[sq])
     events.append(event(
         "revolt_won",
-        f"{who(state, winner)} wins the revolt {w_total} to {l_total}; {who(state, loser)}'s "
-        f"{p['colour']} leader goes home. {who(state, winner)} scores 1 red point.",
+        f"{who(state, winner)} wins the {p['colour']} revolt {_score(w_total, l_total)}; {who(state, loser)}'s "
+        f"{p['colour']} leader on {SQUARE_NAMES[sq]} goes home.",
         colour=p["colour"], winner=winner, loser=loser, totals=[w_total, l_total], square=SQUARE_NAMES[sq],
     ))
     events.append(event("point", f"{who(state, winner)} scores 1 red point.", seat=winner, colour="red",
@@ -142,8 +149,8 @@ def resolve_war(state: State, events: list[dict]) -> None:
     state.last["squares"].extend([SQUARE_NAMES[loser_sq], *names])
     events.append(event(
         "war_won",
-        f"{who(state, winner)} wins the {p['colour']} war {w_total} to {l_total}; {who(state, loser)}'s "
-        f"leader on {SQUARE_NAMES[loser_sq]} goes home"
+        f"{who(state, winner)} wins the {p['colour']} war {_score(w_total, l_total)}; {who(state, loser)}'s "
+        f"{p['colour']} leader on {SQUARE_NAMES[loser_sq]} goes home"
         + (f"; {plural(len(removed), p['colour'] + ' tile')} removed." if removed else "."),
         colour=p["colour"], winner=winner, loser=loser, totals=[w_total, l_total],
         leader_square=SQUARE_NAMES[loser_sq], removed=names,

@@ -17,12 +17,25 @@ def describe(state: State) -> str:
     name = who(state, p["seat"])
     kind = p["kind"]
     if kind in ("revolt", "war"):
-        return f"{name} must commit {p['commit_colour']} tiles to the {p['colour']} {kind} (commit <n>)"
+        return _describe_conflict(state, p)
     if kind == "war_order":
         return f"{name} must choose which war to fight first ({', '.join('war ' + c for c in p['waiting'])})"
     if kind == "monument":
         return f"{name} may build a monument (monument <pair> <square>) or decline"
     return f"{name} must choose a treasure to take (treasure <square>)"
+
+
+def _describe_conflict(state: State, p: dict) -> str:
+    """Who attacks and who defends, the strengths so far, and who must commit now."""
+    attacker, defender = who(state, p["attacker"]), who(state, p["defender"])
+    a, d = p["strength"]["attacker"], p["strength"]["defender"]
+    conflict = f"the {p['colour']} {p['kind']}"
+    ask = f"commit {p['commit_colour']} tiles (commit <n>)"
+    if p["attacker_commit"] is None:
+        return f"{attacker}, attacking {defender} in {conflict} ({a} to {d} before reinforcements), must {ask}"
+    total = a + p["attacker_commit"]
+    return (f"{defender}, defending against {attacker} in {conflict} ({d} to {attacker}'s {total} with "
+            f"{plural(p['attacker_commit'], 'tile')} committed), must {ask}")
 
 
 def check_commit(state: State, count: int) -> None:

@@ -80,7 +80,9 @@ def test_a_player_without_red_tiles_is_still_asked_and_may_only_commit_zero() ->
 
 def test_only_the_decider_may_answer() -> None:
     g, _ = revolt()
-    with pytest.raises(IllegalMove, match="not your move: Bull must commit red tiles"):
+    with pytest.raises(IllegalMove) as err:
         g.play("commit 0", seat=0)
+    assert str(err.value) == ("It is not your move: Bull, attacking Archer in the red revolt (1 to 1 before "
+                              "reinforcements), must commit red tiles (commit <n>).")
     with pytest.raises(IllegalMove, match="First a decision"):
         g.play("tile red H5")
