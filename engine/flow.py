@@ -151,7 +151,7 @@ def choose_treasure(state: State, sq: int, events: list[dict]) -> None:
 
 
 def finish_action(state: State, events: list[dict]) -> None:
-    state.actions_left -= 1
+    """An action is fully resolved; the turn ends after the last one (actions_left counted it when it began)."""
     if state.actions_left <= 0:
         end_turn(state, events)
 

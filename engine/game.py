@@ -204,6 +204,7 @@ class Game:
         verb = m.verb
         previous_last = s.last
         s.last = {"seat": s.player, "move": str(m), "squares": []}
+        s.actions_left -= 1  # the action in progress counts as taken while its conflicts are fought
         try:
             if verb == "tile":
                 actions.apply_tile(s, _colour(m), _square(m), events)
@@ -219,6 +220,7 @@ class Game:
                 actions.apply_pass(s, events)
         except IllegalMove:
             s.last = previous_last
+            s.actions_left += 1
             raise
 
     def _decide(self, m: Move, events: list[dict]) -> None:

@@ -15,6 +15,9 @@ from engine.squares import SQUARE_INDEX, SQUARE_NAMES
 from engine.state import EMPTY, Player, State, _deep
 
 FORMAT = "tne/1"
+# The engine's own revision of what its keys mean. 2: `turn.actions_left` no longer counts the action being
+# resolved during a decision. Positions without `version` (stored before it) are read as revision 1.
+VERSION = 2
 POINT_KEYS = (*COLOURS, "treasure")
 
 
@@ -23,6 +26,7 @@ def to_position(state: State) -> dict:
     tiles = {SQUARE_NAMES[sq]: COLOURS[c] for sq, c in enumerate(state.tile) if c != EMPTY}
     return {
         "format": FORMAT,
+        "version": VERSION,
         "board": state.board.name,
         "options": {"scores": "open" if state.scores_open else "hidden"},
         "players": [
@@ -132,7 +136,12 @@ def from_position(pos: dict) -> State:
     state.draws = int(pos.get("draws", 0))
     state.short_draw = bool(pos.get("short_draw", False))
     state.over = bool(pos.get("over", False))
+    version = pos.get("version", 1)
+    if not isinstance(version, int) or isinstance(version, bool) or not 1 <= version <= VERSION:
+        raise PositionError(f"unknown engine version {version!r}: this engine reads 1 to {VERSION}")
     state.pending = _deep(pos.get("pending"))
+    if state.pending is not None and version < 2:
+        state.actions_left -= 1  # revision 1 still counted the action whose decision is pending
     state.last = _deep(pos.get("last"))
     if "removed" in pos:
         state.removed = _colours(pos["removed"], "removed")

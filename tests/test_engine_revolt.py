@@ -23,6 +23,7 @@ def test_entering_a_kingdom_with_a_leader_of_the_same_colour_starts_a_revolt() -
     assert p["strength"] == {"attacker": 1, "defender": 1}  # D5 touches C5; B6 touches B5
     assert g.to_move == 1
     assert g.legal_moves() == ["commit 0", "commit 1", "commit 2"]
+    assert g.view(None)["turn"] == {"player": 1, "actions_left": 1}  # the action being resolved is taken
 
 
 def test_attacker_commits_first_then_the_defender_knowing_it() -> None:
