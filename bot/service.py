@@ -304,7 +304,7 @@ class GameService:
             except IllegalMove as exc:
                 raise GameError(str(exc)) from exc
             row = MoveRow(table.row.move_count, seat, user_id, canonical(move), events)
-            reason = next((e.get("reason") for e in events if e.get("type") == "game_over"), None)
+            reason = outcome.reason if (outcome := trial.outcome()) else None
             await self._write(table, self.storage.add_move(table.id, table.row.rev, row, trial.position(),
                                                            over=trial.over, end_reason=reason),
                               "look again and retry")

@@ -3,6 +3,8 @@
 from engine.errors import IllegalMove
 from engine.game import Game
 from engine.move import Move, Played, canonical, is_action
+from engine.outcome import Outcome, Standing, Termination
 from engine.position import PositionError
 
-__all__ = ["Game", "IllegalMove", "Move", "Played", "PositionError", "canonical", "is_action"]
+__all__ = ["Game", "IllegalMove", "Move", "Outcome", "Played", "PositionError", "Standing", "Termination",
+           "canonical", "is_action"]

@@ -4,6 +4,7 @@ from engine.conflicts import start_war, war_owners
 from engine.constants import COLOURS, GREEN, HAND_SIZE, MONUMENT_NAMES, MONUMENTS
 from engine.draws import draw
 from engine.events import event, plural, who
+from engine.outcome import reason, termination
 from engine.regions import Regions
 from engine.squares import COLS, NEIGHBOURS, SQUARE_INDEX, SQUARE_NAMES, block_squares
 from engine.standings import standings
@@ -179,13 +180,13 @@ def end_turn(state: State, events: list[dict]) -> None:
             text = f"{who(state, seat)} draws {plural(got, 'tile')}"
             text += "." if got == need else f": the bag is empty, {need - got} short."
             events.append(event("draw", text, seat=seat, count=got, wanted=need))
-    treasures_left = sum(state.treasure)
-    if treasures_left <= 2 or state.short_draw:
+    ending = termination(state)
+    if ending is not None:
         state.over = True
         state.pending = None
-        why = (f"only {plural(treasures_left, 'treasure')} left on the board" if treasures_left <= 2
-               else "the bag could not fill a draw")
-        events.append(event("game_over", f"The game is over: {why}.", reason=why, standings=standings(state)))
+        why = reason(state, ending)
+        events.append(event("game_over", f"The game is over: {why}.", reason=why, termination=ending.value,
+                            standings=standings(state)))
         return
     state.player = (active + 1) % state.n
     state.actions_left = 2

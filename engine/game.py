@@ -17,6 +17,7 @@ from engine.errors import IllegalMove
 from engine.events import who
 from engine.legal import legal_moves
 from engine.move import Move, Played
+from engine.outcome import Outcome, outcome
 from engine.position import from_position, to_position, view
 from engine.rng import mix
 from engine.squares import SQUARE_INDEX
@@ -123,6 +124,10 @@ class Game:
 
     def standings(self) -> list[dict]:
         return standings(self._state)
+
+    def outcome(self) -> Outcome | None:
+        """Why the game ended and the final standings, typed; None while it goes on."""
+        return outcome(self._state)
 
     def push(self, move: Move | str, seat: int | None = None,
              draws: list[tuple[int, list[str]]] | None = None) -> Played:

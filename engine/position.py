@@ -136,6 +136,9 @@ def from_position(pos: dict) -> State:
     state.draws = int(pos.get("draws", 0))
     state.short_draw = bool(pos.get("short_draw", False))
     state.over = bool(pos.get("over", False))
+    if state.over and sum(state.treasure) > 2 and not state.short_draw:
+        raise PositionError("a finished game ends with 1 or 2 treasures left or a short draw (short_draw), "
+                            "and this one has neither")
     version = pos.get("version", 1)
     if not isinstance(version, int) or isinstance(version, bool) or not 1 <= version <= VERSION:
         raise PositionError(f"unknown engine version {version!r}: this engine reads 1 to {VERSION}")

@@ -115,7 +115,7 @@ def test_view_hides_what_the_seat_may_not_know() -> None:
 def test_view_shows_points_when_scores_are_open_or_the_game_is_over() -> None:
     g = Game.new(players=2, seed=4, options={"scores": "open"})
     assert g.view(0)["players"][1]["points"] == {"red": 0, "blue": 0, "green": 0, "black": 0, "treasure": 0}
-    h = game(over=True)
+    h = game(over=True, short_draw=True)
     assert h.view(None)["players"][1]["points"] is not None
 
 
@@ -143,7 +143,7 @@ def test_play_checks_the_seat() -> None:
 
 
 def test_game_over_has_no_moves() -> None:
-    g = game(over=True)
+    g = game(over=True, short_draw=True)
     assert g.legal_moves() == [] and g.to_move is None
     with pytest.raises(IllegalMove, match="over"):
         g.play("pass")

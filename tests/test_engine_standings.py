@@ -5,7 +5,7 @@ from tests.engine_helpers import game
 
 
 def with_points(*pts: dict) -> list[dict]:
-    g = game(players=len(pts), over=True)
+    g = game(players=len(pts), over=True, short_draw=True)
     for seat, p in enumerate(pts):
         g._state.players[seat].points = [p.get(k, 0) for k in ("red", "blue", "green", "black", "treasure")]
     return g.standings()
