@@ -1,6 +1,6 @@
 """The engine's public face: `Game`, as fixed by NOTATION.md."""
 
-from engine import actions, decisions
+from engine import actions, decisions, undo
 from engine.boards import BOARDS
 from engine.constants import (
     CATASTROPHES,
@@ -34,11 +34,12 @@ ANSWERS = {
 class Game:
     """One game of Tigris & Euphrates: positions in, legal moves out, events from every move."""
 
-    __slots__ = ("_stack", "_state")
+    __slots__ = ("_stack", "_state", "_undo")
 
     def __init__(self, state: State, *, history: bool = True) -> None:
         self._state = state
         self._stack: list[Played] | None = [] if history else None  # None: no history kept (a search's copy)
+        self._undo: undo.UndoRun | None = None  # the actions that may still be taken back, kept with history
 
     @classmethod
     def new(cls, players: int = 2, seed: int = 0, board: str = "standard", options: dict | None = None) -> "Game":
@@ -69,10 +70,18 @@ class Game:
 
     @classmethod
     def from_position(cls, position: dict) -> "Game":
-        return cls(from_position(position))
+        """The game a position holds; its `undo` key, when present, lets the last actions be taken back."""
+        game = cls(from_position(position))
+        if position.get("undo") is not None:
+            game._undo = undo.from_json(position["undo"], position, game._state)
+        return game
 
     def position(self) -> dict:
-        return to_position(self._state)
+        """The whole game now, JSON-ready (NOTATION.md's `tne/1` with the engine's keys, docs/engine.md)."""
+        pos = to_position(self._state)
+        if self._undo is not None:
+            pos["undo"] = undo.to_json(self._undo, pos)
+        return pos
 
     def view(self, seat: int | None) -> dict:
         """The position as that seat may see it; None gives a spectator's view."""
@@ -81,8 +90,9 @@ class Game:
     def copy(self, *, history: bool = True) -> "Game":
         """An independent copy. With history=False it keeps no move stack from here on: cheaper for search."""
         game = Game(self._state.copy(), history=history and self._stack is not None)
-        if game._stack is not None and self._stack:
-            game._stack.extend(self._stack)
+        if game._stack is not None:
+            game._stack.extend(self._stack or ())
+            game._undo = self._undo  # shared: a run is never changed, only replaced
         return game
 
     @property
@@ -91,7 +101,8 @@ class Game:
         return list(self._stack or ())
 
     def __eq__(self, other: object) -> bool:
-        return isinstance(other, Game) and self.position() == other.position()
+        """Games are equal when their positions are (what may be undone is not part of it)."""
+        return isinstance(other, Game) and to_position(self._state) == to_position(other._state)
 
     __hash__ = None  # type: ignore[assignment]
 
@@ -149,28 +160,53 @@ class Game:
                 raise IllegalMove(f"First a decision: {decisions.describe(s)}.")
         elif m.is_decision:
             raise IllegalMove(f"'{m.verb}' answers a decision, and none is awaited now.")
-        if draws is not None:
-            return self._push_given(m, to_move, draws)
-        events: list[dict] = []
-        if self._stack is None:
+        if self._stack is None and draws is None:
+            events: list[dict] = []
             self._apply(m, events)
             return Played(m, to_move, events)
-        s.tape = Tape()
-        try:
-            self._apply(m, events)
-            drawn = tuple((seat, tuple(COLOURS[c] for c in colours)) for seat, colours in s.tape.log)
-        finally:
-            s.tape = None
-        played = Played(m, to_move, events, drawn)
-        self._stack.append(played)
+        base = s.copy() if self._undo is None and m.verb in undo.UNDOABLE else None
+        played = self._apply_logged(m, to_move) if draws is None else self._apply_given(m, to_move, draws)
+        if self._stack is not None:
+            self._stack.append(played)
+            self._undo = undo.extend(self._undo, base, played, self._state)
         return played
 
     def play(self, move: Move | str, seat: int | None = None) -> list[dict]:
         """Play one move (a Move, or text in any accepted spelling); returns its events. Raises IllegalMove."""
         return self.push(move, seat).events
 
-    def _push_given(self, m: Move, seat: int, draws: list[tuple[int, list[str]]]) -> Played:
-        """push() with the draws a record lists; a move whose draws disagree is refused, changing nothing."""
+    def can_undo(self, seat: int | None = None) -> bool:
+        """Whether `seat` (None: whoever moved last) may take back the last move now (see undo)."""
+        return undo.refusal(self._undo, self._stack or [], self._state.over, self._state.player, seat) is None
+
+    def undo(self, seat: int | None = None) -> Move:
+        """Take back the last move, if it is an action of this turn that revealed nothing (no tile drawn,
+        the turn not ended) and nobody decided anything since; returns it. Otherwise raises IllegalMove
+        saying why, changing nothing. `seat`, when given, must be the seat that made it."""
+        run = undo.check(self._undo, self._stack or [], self._state, seat)
+        state = run.base.copy()
+        self._state = state
+        for m in run.moves[:-1]:  # they drew nothing, so they replay exactly
+            self._apply(m, [])
+        self._undo = undo.UndoRun(run.moves[:-1], run.base, run._base_position) if len(run.moves) > 1 else None
+        if self._stack and self._stack[-1].move == run.moves[-1]:
+            self._stack.pop()
+        return run.moves[-1]
+
+    def _apply_logged(self, m: Move, seat: int) -> Played:
+        """Apply a move, logging the colours it draws for the move stack."""
+        s = self._state
+        events: list[dict] = []
+        s.tape = Tape()
+        try:
+            self._apply(m, events)
+            drawn = tuple((who_drew, tuple(COLOURS[c] for c in colours)) for who_drew, colours in s.tape.log)
+        finally:
+            s.tape = None
+        return Played(m, seat, events, drawn)
+
+    def _apply_given(self, m: Move, seat: int, draws: list[tuple[int, list[str]]]) -> Played:
+        """Apply a move with the draws a record lists; if they disagree it is refused, changing nothing."""
         s = self._state
         try:
             given = [(int(who_drew), tuple(COLOURS.index(c) for c in colours)) for who_drew, colours in draws]
@@ -187,16 +223,13 @@ class Game:
                 left = s.tape.given[0]
                 raise IllegalMove(f"the record lists a draw of {len(left[1])} for {who(s, left[0])} that this "
                                   "move does not make.")
-            drawn = tuple((seat, tuple(COLOURS[c] for c in colours)) for seat, colours in s.tape.log)
+            drawn = tuple((who_drew, tuple(COLOURS[c] for c in colours)) for who_drew, colours in s.tape.log)
         except IllegalMove:
             self._state = saved
             raise
         finally:
             s.tape = None
-        played = Played(m, seat, events, drawn)
-        if self._stack is not None:
-            self._stack.append(played)
-        return played
+        return Played(m, seat, events, drawn)
 
     def _apply(self, m: Move, events: list[dict]) -> None:
         if self._state.pending:
