@@ -59,3 +59,4 @@ ADVANCED = _board(
 )
 
 BOARDS: dict[str, BoardMap] = {"standard": STANDARD, "advanced": ADVANCED}
+BOARD_NAMES: tuple[str, ...] = tuple(BOARDS)

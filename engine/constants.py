@@ -15,6 +15,8 @@ MIN_PLAYERS = 2
 # Monuments in the canonical order of NOTATION.md; each is a pair of colour indices.
 MONUMENTS: tuple[tuple[int, int], ...] = ((0, 1), (0, 2), (0, 3), (1, 2), (1, 3), (2, 3))
 MONUMENT_NAMES: tuple[str, ...] = tuple(f"{COLOURS[a]}-{COLOURS[b]}" for a, b in MONUMENTS)
+# A player's points in a position: one count per colour, and the treasures taken (wild points).
+POINT_KEYS: tuple[str, ...] = (*COLOURS, "treasure")
 
 COLOUR_ALIASES: dict[str, int] = {}
 for _i, _words in enumerate(zip(COLOURS, ("r", "b", "g", "k"), TILE_NAMES, LEADER_NAMES, strict=True)):

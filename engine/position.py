@@ -8,6 +8,7 @@ from engine.constants import (
     MAX_PLAYERS,
     MIN_PLAYERS,
     MONUMENT_NAMES,
+    POINT_KEYS,
     TILE_TOTALS,
 )
 from engine.notation import monument_index
@@ -18,7 +19,6 @@ FORMAT = "tne/1"
 # The engine's own revision of what its keys mean. 2: `turn.actions_left` no longer counts the action being
 # resolved during a decision. Positions without `version` (stored before it) are read as revision 1.
 VERSION = 2
-POINT_KEYS = (*COLOURS, "treasure")
 
 
 def to_position(state: State) -> dict:

@@ -6,13 +6,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from engine import COLOURS, DYNASTIES, POINT_KEYS
+from engine import MONUMENT_NAMES as MONUMENTS
 from render.boards import Board, board
 from render.layout import parse_square, square_name
-from render.palette import COLOURS
-
-DYNASTIES: tuple[str, ...] = ("archer", "bull", "lion", "urn")
-MONUMENTS: tuple[str, ...] = ("red-blue", "red-green", "red-black", "blue-green", "blue-black", "green-black")
-POINT_KEYS: tuple[str, ...] = (*COLOURS, "treasure")
 
 
 @dataclass(frozen=True)

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from engine import COLOURS as COLOURS  # the colour names, in their canonical order, come from the engine
+
 RGB = tuple[int, int, int]
 
 # Tile colours: Okabe–Ito-like hues pushed apart in lightness (L* ≈ 52 / 37 / 65 / 13), so red and
@@ -12,7 +14,6 @@ TILE: dict[str, RGB] = {
     "green": (56, 178, 112),
     "black": (34, 34, 34),
 }
-COLOURS: tuple[str, ...] = ("red", "blue", "green", "black")
 
 LAND: RGB = (236, 224, 190)
 LAND_ALT: RGB = (228, 215, 178)  # checkerboard shade: helps count squares across the board

@@ -14,6 +14,7 @@ from functools import lru_cache
 
 from PIL import Image, ImageDraw
 
+from engine import DYNASTIES
 from render import palette as P
 from render import sprites
 from render.fonts import font
@@ -41,8 +42,8 @@ def _exact_colours() -> list[P.RGB]:
 def _sample_sheet() -> Image.Image:
     """Every sprite and a line of text on every background: what the palette must serve."""
     pieces = [sprites.tile(c, 42) for c in P.COLOURS]
-    pieces += [sprites.leader(c, d, 42) for c in P.COLOURS for d in ("archer", "bull", "lion", "urn")]
-    pieces += [sprites.badge(d, 44) for d in ("archer", "bull", "lion", "urn")]
+    pieces += [sprites.leader(c, d, 42) for c in P.COLOURS for d in DYNASTIES]
+    pieces += [sprites.badge(d, 44) for d in DYNASTIES]
     pieces += [sprites.catastrophe(42), sprites.face_down(42), sprites.tile_back(30), sprites.marker(32),
                sprites.treasure(False, 22), sprites.treasure(True, 22), sprites.empty_leader(34),
                sprites.empty_slot(30), sprites.monument("red-green", 88), sprites.monument("blue-black", 88),

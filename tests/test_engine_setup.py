@@ -147,3 +147,18 @@ def test_game_over_has_no_moves() -> None:
     assert g.legal_moves() == [] and g.to_move is None
     with pytest.raises(IllegalMove, match="over"):
         g.play("pass")
+
+
+def test_the_vocabulary_is_defined_once_in_the_engine() -> None:
+    import engine
+    from render import model, palette
+
+    assert engine.COLOURS == ("red", "blue", "green", "black")
+    assert engine.DYNASTIES == ("archer", "bull", "lion", "urn")
+    assert engine.TILE_NAMES == ("temple", "farm", "market", "settlement")
+    assert engine.LEADER_NAMES == ("priest", "farmer", "trader", "king")
+    assert engine.MONUMENT_NAMES == ("red-blue", "red-green", "red-black", "blue-green", "blue-black", "green-black")
+    assert engine.BOARD_NAMES == ("standard", "advanced")
+    assert engine.POINT_KEYS == ("red", "blue", "green", "black", "treasure")
+    assert palette.COLOURS is engine.COLOURS and model.DYNASTIES is engine.DYNASTIES
+    assert model.MONUMENTS is engine.MONUMENT_NAMES and model.POINT_KEYS is engine.POINT_KEYS
