@@ -8,7 +8,7 @@ from engine.events import event, plural, who
 from engine.flow import after_wars, end_turn, next_war, treasure_stage
 from engine.regions import Regions
 from engine.squares import SQUARE_NAMES
-from engine.state import EMPTY, State
+from engine.state import EMPTY, JSON, State, touched
 from engine.support import send_home_unsupported, touches_temple
 
 
@@ -52,7 +52,7 @@ def check_leader(state: State, colour: int, sq: int) -> list[int]:
     return regions.leaders[kingdoms[0]] if kingdoms else []
 
 
-def apply_leader(state: State, colour: int, sq: int, events: list[dict]) -> None:
+def apply_leader(state: State, colour: int, sq: int, events: list[JSON]) -> None:
     joined = check_leader(state, colour, sq)
     seat = state.player
     current = state.players[seat].leaders[colour]
@@ -60,11 +60,11 @@ def apply_leader(state: State, colour: int, sq: int, events: list[dict]) -> None
         state.lift_leader(seat, colour)
         text = (f"{who(state, seat)} moves their {COLOURS[colour]} leader from {SQUARE_NAMES[current]} "
                 f"to {SQUARE_NAMES[sq]}.")
-        state.last["squares"].append(SQUARE_NAMES[current])
+        touched(state).append(SQUARE_NAMES[current])
     else:
         text = f"{who(state, seat)} places their {COLOURS[colour]} leader on {SQUARE_NAMES[sq]}."
     state.put_leader(seat, colour, sq)
-    state.last["squares"].append(SQUARE_NAMES[sq])
+    touched(state).append(SQUARE_NAMES[sq])
     events.append(event("leader", text, seat=seat, colour=COLOURS[colour], square=SQUARE_NAMES[sq],
                         origin=SQUARE_NAMES[current] if current >= 0 else None))
     defender = next((code // 4 for code in joined if code % 4 == colour), None)
@@ -79,10 +79,10 @@ def check_withdraw(state: State, colour: int) -> None:
         raise IllegalMove(f"Your {COLOURS[colour]} leader is not on the board.")
 
 
-def apply_withdraw(state: State, colour: int, events: list[dict]) -> None:
+def apply_withdraw(state: State, colour: int, events: list[JSON]) -> None:
     check_withdraw(state, colour)
     sq = state.lift_leader(state.player, colour)
-    state.last["squares"].append(SQUARE_NAMES[sq])
+    touched(state).append(SQUARE_NAMES[sq])
     events.append(event("withdraw", f"{who(state, state.player)} withdraws their {COLOURS[colour]} leader "
                         f"from {SQUARE_NAMES[sq]}.", seat=state.player, colour=COLOURS[colour],
                         square=SQUARE_NAMES[sq]))
@@ -109,13 +109,13 @@ def check_tile(state: State, colour: int, sq: int) -> Regions:
     return regions
 
 
-def apply_tile(state: State, colour: int, sq: int, events: list[dict]) -> None:
+def apply_tile(state: State, colour: int, sq: int, events: list[JSON]) -> None:
     regions = check_tile(state, colour, sq)
     seat = state.player
     kingdoms = regions.adjacent_kingdoms(sq)
     state.players[seat].hand[colour] -= 1
     state.tile[sq] = colour
-    state.last["squares"].append(SQUARE_NAMES[sq])
+    touched(state).append(SQUARE_NAMES[sq])
     name = SQUARE_NAMES[sq]
     events.append(event("tile", f"{who(state, seat)} places a {COLOURS[colour]} {TILE_NAMES[colour]} on {name}.",
                         seat=seat, colour=COLOURS[colour], square=name))
@@ -158,7 +158,7 @@ def check_catastrophe(state: State, sq: int) -> None:
         raise IllegalMove(f"{name} is part of a monument: a catastrophe cannot go there.")
 
 
-def apply_catastrophe(state: State, sq: int, events: list[dict]) -> None:
+def apply_catastrophe(state: State, sq: int, events: list[JSON]) -> None:
     check_catastrophe(state, sq)
     seat = state.player
     state.players[seat].catastrophes -= 1
@@ -167,7 +167,7 @@ def apply_catastrophe(state: State, sq: int, events: list[dict]) -> None:
         state.tile[sq] = EMPTY
         state.removed[destroyed] += 1
     state.cat[sq] = True
-    state.last["squares"].append(SQUARE_NAMES[sq])
+    touched(state).append(SQUARE_NAMES[sq])
     what = f", destroying a {COLOURS[destroyed]} {TILE_NAMES[destroyed]}" if destroyed != EMPTY else ""
     events.append(event("catastrophe", f"{who(state, seat)} places a catastrophe on {SQUARE_NAMES[sq]}{what}.",
                         seat=seat, square=SQUARE_NAMES[sq],
@@ -187,7 +187,7 @@ def check_swap(state: State, counts: tuple[int, ...]) -> None:
             raise IllegalMove(f"You have only {plural(hand[colour], COLOURS[colour] + ' tile')} to swap.")
 
 
-def apply_swap(state: State, counts: tuple[int, ...], events: list[dict]) -> None:
+def apply_swap(state: State, counts: tuple[int, ...], events: list[JSON]) -> None:
     check_swap(state, counts)
     seat = state.player
     hand, swapped = state.players[seat].hand, state.players[seat].swapped
@@ -203,7 +203,7 @@ def apply_swap(state: State, counts: tuple[int, ...], events: list[dict]) -> Non
     treasure_stage(state, events)
 
 
-def apply_pass(state: State, events: list[dict]) -> None:
+def apply_pass(state: State, events: list[JSON]) -> None:
     events.append(event("pass", f"{who(state, state.player)} passes.", seat=state.player))
     state.actions_left = 0
     end_turn(state, events)

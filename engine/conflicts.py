@@ -4,7 +4,7 @@ from engine.constants import COLOURS, RED
 from engine.events import event, plural, who
 from engine.regions import Regions
 from engine.squares import NEIGHBOURS, SQUARE_INDEX, SQUARE_NAMES
-from engine.state import EMPTY, State
+from engine.state import EMPTY, JSON, State, decision, touched
 
 
 def temple_strength(state: State, sq: int) -> int:
@@ -13,7 +13,7 @@ def temple_strength(state: State, sq: int) -> int:
     return sum(1 for nb in NEIGHBOURS[sq] if tile[nb] == RED and not down[nb])
 
 
-def start_revolt(state: State, attacker: int, defender: int, colour: int, events: list[dict]) -> None:
+def start_revolt(state: State, attacker: int, defender: int, colour: int, events: list[JSON]) -> None:
     a_sq = state.players[attacker].leaders[colour]
     d_sq = state.players[defender].leaders[colour]
     state.pending = {
@@ -35,7 +35,7 @@ def start_revolt(state: State, attacker: int, defender: int, colour: int, events
 
 def war_owners(regions: Regions, marker: int, colour: int) -> list[int]:
     """Owners of the leaders of a colour in the regions touching the unification marker (labelled without it)."""
-    owners = []
+    owners: list[int] = []
     for rid in regions.adjacent_regions(marker):
         owners.extend(code // 4 for code in regions.leaders[rid] if code % 4 == colour)
     return owners
@@ -48,7 +48,7 @@ def war_strength(state: State, regions: Regions, seat: int, colour: int) -> int:
     return sum(1 for sq in regions.squares[rid] if tile[sq] == colour and not down[sq])
 
 
-def start_war(state: State, ctx: dict, colour: int, events: list[dict], regions: Regions | None = None) -> None:
+def start_war(state: State, ctx: JSON, colour: int, events: list[JSON], regions: Regions | None = None) -> None:
     """Open the war of one colour; `regions`, when given, is the board labelled without the marker."""
     marker = SQUARE_INDEX[ctx["marker"]]
     if regions is None:
@@ -73,9 +73,9 @@ def start_war(state: State, ctx: dict, colour: int, events: list[dict], regions:
     ))
 
 
-def commit(state: State, count: int, events: list[dict]) -> bool:
+def commit(state: State, count: int, events: list[JSON]) -> bool:
     """Record the deciding side's reinforcements; returns True once both sides have committed."""
-    p = state.pending
+    p = decision(state)
     seat = p["seat"]
     colour = COLOURS.index(p["commit_colour"])
     state.players[seat].hand[colour] -= count
@@ -93,7 +93,7 @@ def commit(state: State, count: int, events: list[dict]) -> bool:
     return True
 
 
-def _winner(p: dict) -> tuple[int, int, int, int]:
+def _winner(p: JSON) -> tuple[int, int, int, int]:
     a_total = p["strength"]["attacker"] + p["attacker_commit"]
     d_total = p["strength"]["defender"] + p["defender_commit"]
     if a_total > d_total:
@@ -106,13 +106,13 @@ def _score(w_total: int, l_total: int) -> str:
     return f"{w_total} to {l_total}" + (" (a tie goes to the defender)" if w_total == l_total else "")
 
 
-def resolve_revolt(state: State, events: list[dict]) -> None:
-    p = state.pending
+def resolve_revolt(state: State, events: list[JSON]) -> None:
+    p = decision(state)
     colour = COLOURS.index(p["colour"])
     winner, loser, w_total, l_total = _winner(p)
     sq = state.lift_leader(loser, colour)
     state.players[winner].points[RED] += 1
-    state.last["squares"].append(SQUARE_NAMES[sq])
+    touched(state).append(SQUARE_NAMES[sq])
     events.append(event(
         "revolt_won",
         f"{who(state, winner)} wins the {p['colour']} revolt {_score(w_total, l_total)}; {who(state, loser)}'s "
@@ -123,8 +123,8 @@ def resolve_revolt(state: State, events: list[dict]) -> None:
                         count=1, reason="revolt"))
 
 
-def resolve_war(state: State, events: list[dict]) -> None:
-    p = state.pending
+def resolve_war(state: State, events: list[JSON]) -> None:
+    p = decision(state)
     colour = COLOURS.index(p["colour"])
     winner, loser, w_total, l_total = _winner(p)
     marker = SQUARE_INDEX[p["marker"]]
@@ -146,7 +146,7 @@ def resolve_war(state: State, events: list[dict]) -> None:
     gained = 1 + len(removed)
     state.players[winner].points[colour] += gained
     names = sorted(SQUARE_NAMES[sq] for sq in removed)
-    state.last["squares"].extend([SQUARE_NAMES[loser_sq], *names])
+    touched(state).extend([SQUARE_NAMES[loser_sq], *names])
     events.append(event(
         "war_won",
         f"{who(state, winner)} wins the {p['colour']} war {_score(w_total, l_total)}; {who(state, loser)}'s "

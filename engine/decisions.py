@@ -6,14 +6,14 @@ from engine.errors import IllegalMove
 from engine.events import event, plural, who
 from engine.flow import build_monument, choose_treasure, next_war, treasure_stage
 from engine.squares import SQUARE_NAMES
-from engine.state import State
+from engine.state import JSON, State, decision
 
 CONTEXT_KEYS = ("placed", "placed_colour", "marker", "waiting")
 
 
 def describe(state: State) -> str:
     """The decision awaited, in words."""
-    p = state.pending
+    p = decision(state)
     name = who(state, p["seat"])
     kind = p["kind"]
     if kind in ("revolt", "war"):
@@ -25,7 +25,7 @@ def describe(state: State) -> str:
     return f"{name} must choose a treasure to take (treasure <square>)"
 
 
-def _describe_conflict(state: State, p: dict) -> str:
+def _describe_conflict(state: State, p: JSON) -> str:
     """Who attacks and who defends, the strengths so far, and who must commit now."""
     attacker, defender = who(state, p["attacker"]), who(state, p["defender"])
     a, d = p["strength"]["attacker"], p["strength"]["defender"]
@@ -39,18 +39,18 @@ def _describe_conflict(state: State, p: dict) -> str:
 
 
 def check_commit(state: State, count: int) -> None:
-    p = state.pending
+    p = decision(state)
     colour = COLOURS.index(p["commit_colour"])
     have = state.players[p["seat"]].hand[colour]
     if count > have:
         raise IllegalMove(f"You hold only {plural(have, p['commit_colour'] + ' tile')}: commit 0 to {have}.")
 
 
-def apply_commit(state: State, count: int, events: list[dict]) -> None:
+def apply_commit(state: State, count: int, events: list[JSON]) -> None:
     check_commit(state, count)
     if not commit(state, count, events):
         return
-    p = state.pending
+    p = decision(state)
     if p["kind"] == "revolt":
         resolve_revolt(state, events)
         treasure_stage(state, events)
@@ -60,15 +60,15 @@ def apply_commit(state: State, count: int, events: list[dict]) -> None:
 
 
 def check_war(state: State, colour: int) -> None:
-    waiting = state.pending["waiting"]
+    waiting = decision(state)["waiting"]
     if COLOURS[colour] not in waiting:
         raise IllegalMove(f"There is no {COLOURS[colour]} war waiting: choose "
                           + " or ".join("war " + c for c in waiting) + ".")
 
 
-def apply_war(state: State, colour: int, events: list[dict]) -> None:
+def apply_war(state: State, colour: int, events: list[JSON]) -> None:
     check_war(state, colour)
-    p = state.pending
+    p = decision(state)
     ctx = {k: p[k] for k in CONTEXT_KEYS}
     events.append(event("war_order", f"{who(state, state.player)} chooses to fight the {COLOURS[colour]} war first.",
                         seat=state.player, colour=COLOURS[colour]))
@@ -76,7 +76,7 @@ def apply_war(state: State, colour: int, events: list[dict]) -> None:
 
 
 def check_monument(state: State, monument: int, top_left: int) -> None:
-    p = state.pending
+    p = decision(state)
     if MONUMENT_NAMES[monument] not in p["pairs"]:
         raise IllegalMove(f"The {MONUMENT_NAMES[monument]} monument cannot be built here: choose "
                           + " or ".join(p["pairs"]) + ".")
@@ -85,25 +85,25 @@ def check_monument(state: State, monument: int, top_left: int) -> None:
                           "choose " + " or ".join(p["blocks"]) + ".")
 
 
-def apply_monument(state: State, monument: int, top_left: int, events: list[dict]) -> None:
+def apply_monument(state: State, monument: int, top_left: int, events: list[JSON]) -> None:
     check_monument(state, monument, top_left)
     state.pending = None
     build_monument(state, monument, top_left, events)
 
 
-def apply_decline(state: State, events: list[dict]) -> None:
+def apply_decline(state: State, events: list[JSON]) -> None:
     events.append(event("decline", f"{who(state, state.player)} builds no monument.", seat=state.player))
     state.pending = None
     treasure_stage(state, events)
 
 
 def check_treasure(state: State, sq: int) -> None:
-    choices = state.pending["choices"]
+    choices = decision(state)["choices"]
     if SQUARE_NAMES[sq] not in choices:
         raise IllegalMove(f"There is no treasure to take on {SQUARE_NAMES[sq]}: choose "
                           + " or ".join(choices) + ".")
 
 
-def apply_treasure(state: State, sq: int, events: list[dict]) -> None:
+def apply_treasure(state: State, sq: int, events: list[JSON]) -> None:
     check_treasure(state, sq)
     choose_treasure(state, sq, events)

@@ -24,7 +24,7 @@ def draw(state: State, seat: int, count: int) -> int:
     if tape is not None and tape.given is not None:
         return _draw_given(state, tape, seat, count)
     hand, bag = state.players[seat].hand, state.bag
-    colours = []
+    colours: list[int] = []
     while len(colours) < count and (bag[0] or bag[1] or bag[2] or bag[3]):
         colour = pick(state.seed, state.draws, bag)
         state.draws += 1

@@ -1,9 +1,9 @@
 """Event records that narrate a move for the table: a type, a readable line and the data."""
 
-from engine.state import State
+from engine.state import JSON, State
 
 
-def event(kind: str, text: str, **data: object) -> dict:
+def event(kind: str, text: str, **data: object) -> JSON:
     """One event: {"type": kind, "text": text, ...data}."""
     return {"type": kind, "text": text, **data}
 

@@ -8,15 +8,15 @@ from engine.outcome import reason, termination
 from engine.regions import Regions
 from engine.squares import COLS, NEIGHBOURS, SQUARE_INDEX, SQUARE_NAMES, block_squares
 from engine.standings import standings
-from engine.state import EMPTY, State
+from engine.state import EMPTY, JSON, State, decision, touched
 from engine.support import send_home_unsupported
 
 
-def next_war(state: State, ctx: dict, events: list[dict]) -> None:
+def next_war(state: State, ctx: JSON, events: list[JSON]) -> None:
     """Start the next war, ask for the order, or go on once no war is left."""
     marker = SQUARE_INDEX[ctx["marker"]]
     regions = Regions(state, exclude=marker)
-    valid = []
+    valid: list[str] = []
     for name in ctx["waiting"]:
         if len(war_owners(regions, marker, COLOURS.index(name))) == 2:
             valid.append(name)
@@ -52,7 +52,7 @@ def monument_options(state: State, sq: int, colour: int) -> tuple[list[int], lis
     return blocks, pairs
 
 
-def after_wars(state: State, ctx: dict, events: list[dict]) -> None:
+def after_wars(state: State, ctx: JSON, events: list[JSON]) -> None:
     """Offer a monument on the placed tile if one can be built, else settle treasures."""
     sq, colour = SQUARE_INDEX[ctx["placed"]], COLOURS.index(ctx["placed_colour"])
     blocks, pairs = monument_options(state, sq, colour)
@@ -65,12 +65,14 @@ def after_wars(state: State, ctx: dict, events: list[dict]) -> None:
     treasure_stage(state, events)
 
 
-def build_monument(state: State, monument: int, top_left: int, events: list[dict]) -> None:
+def build_monument(state: State, monument: int, top_left: int, events: list[JSON]) -> None:
     squares = block_squares(top_left)
+    assert squares is not None, "a monument's top-left square starts a block"
     for x in squares:
         state.down[x] = True
     state.monuments.append((monument, top_left))
-    state.last["squares"].extend(SQUARE_NAMES[x] for x in squares if SQUARE_NAMES[x] not in state.last["squares"])
+    marked = touched(state)
+    marked.extend(SQUARE_NAMES[x] for x in squares if SQUARE_NAMES[x] not in marked)
     events.append(event(
         "monument", f"{who(state, state.player)} builds the {MONUMENT_NAMES[monument]} monument on "
         f"{SQUARE_NAMES[top_left]}.", seat=state.player, pair=MONUMENT_NAMES[monument],
@@ -108,10 +110,10 @@ def owed_treasures(state: State) -> list[tuple[int, list[int]]]:
     return owed
 
 
-def take_treasure(state: State, seat: int, sq: int, events: list[dict], forced: bool) -> None:
+def take_treasure(state: State, seat: int, sq: int, events: list[JSON], forced: bool) -> None:
     state.treasure[sq] = False
     state.players[seat].points[4] += 1
-    state.last["squares"].append(SQUARE_NAMES[sq])
+    touched(state).append(SQUARE_NAMES[sq])
     corner = sq in state.board.corners
     events.append(event(
         "treasure", f"{who(state, seat)} takes the {'corner ' if corner else ''}treasure on {SQUARE_NAMES[sq]}.",
@@ -119,7 +121,7 @@ def take_treasure(state: State, seat: int, sq: int, events: list[dict], forced: 
     ))
 
 
-def treasure_stage(state: State, events: list[dict]) -> None:
+def treasure_stage(state: State, events: list[JSON]) -> None:
     """Settle every kingdom that owes treasures, raising a decision where there is a real choice."""
     corners = state.board.corners
     while True:
@@ -142,8 +144,8 @@ def treasure_stage(state: State, events: list[dict]) -> None:
     finish_action(state, events)
 
 
-def choose_treasure(state: State, sq: int, events: list[dict]) -> None:
-    p = state.pending
+def choose_treasure(state: State, sq: int, events: list[JSON]) -> None:
+    p = decision(state)
     take_treasure(state, p["seat"], sq, events, forced=False)
     p["choices"].remove(SQUARE_NAMES[sq])
     p["take"] -= 1
@@ -151,13 +153,13 @@ def choose_treasure(state: State, sq: int, events: list[dict]) -> None:
         treasure_stage(state, events)
 
 
-def finish_action(state: State, events: list[dict]) -> None:
+def finish_action(state: State, events: list[JSON]) -> None:
     """An action is fully resolved; the turn ends after the last one (actions_left counted it when it began)."""
     if state.actions_left <= 0:
         end_turn(state, events)
 
 
-def end_turn(state: State, events: list[dict]) -> None:
+def end_turn(state: State, events: list[JSON]) -> None:
     """Monument income, refills from the active player clockwise, the end check, the next turn."""
     active = state.player
     if state.monuments:

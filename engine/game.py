@@ -22,7 +22,7 @@ from engine.position import from_position, to_position, view
 from engine.rng import mix
 from engine.squares import SQUARE_INDEX
 from engine.standings import standings
-from engine.state import EMPTY, Player, State
+from engine.state import EMPTY, JSON, Player, State
 
 # The verbs that answer each kind of decision.
 ANSWERS = {
@@ -42,7 +42,7 @@ class Game:
         self._undo: undo.UndoRun | None = None  # the actions that may still be taken back, kept with history
 
     @classmethod
-    def new(cls, players: int = 2, seed: int = 0, board: str = "standard", options: dict | None = None) -> "Game":
+    def new(cls, players: int = 2, seed: int = 0, board: str = "standard", options: JSON | None = None) -> "Game":
         """A fresh game: temples and treasures set out, hands dealt, first player drawn by the seed."""
         if not isinstance(players, int) or not MIN_PLAYERS <= players <= MAX_PLAYERS:
             raise ValueError("A game has 2, 3 or 4 players.")
@@ -69,21 +69,21 @@ class Game:
         return cls(state)
 
     @classmethod
-    def from_position(cls, position: dict) -> "Game":
+    def from_position(cls, position: JSON) -> "Game":
         """The game a position holds; its `undo` key, when present, lets the last actions be taken back."""
         game = cls(from_position(position))
         if position.get("undo") is not None:
             game._undo = undo.from_json(position["undo"], position, game._state)
         return game
 
-    def position(self) -> dict:
+    def position(self) -> JSON:
         """The whole game now, JSON-ready (NOTATION.md's `tne/1` with the engine's keys, docs/engine.md)."""
         pos = to_position(self._state)
         if self._undo is not None:
             pos["undo"] = undo.to_json(self._undo, pos)
         return pos
 
-    def view(self, seat: int | None) -> dict:
+    def view(self, seat: int | None) -> JSON:
         """The position as that seat may see it; None gives a spectator's view."""
         return view(self._state, seat)
 
@@ -122,7 +122,7 @@ class Game:
         return self._state.n
 
     @property
-    def pending(self) -> dict | None:
+    def pending(self) -> JSON | None:
         """The decision in progress (kind, seat and its data), or None."""
         return self._state.pending
 
@@ -133,7 +133,7 @@ class Game:
     def legal_moves(self) -> list[str]:
         return legal_moves(self._state)
 
-    def standings(self) -> list[dict]:
+    def standings(self) -> list[JSON]:
         return standings(self._state)
 
     def outcome(self) -> Outcome | None:
@@ -161,7 +161,7 @@ class Game:
         elif m.is_decision:
             raise IllegalMove(f"'{m.verb}' answers a decision, and none is awaited now.")
         if self._stack is None and draws is None:
-            events: list[dict] = []
+            events: list[JSON] = []
             self._apply(m, events)
             return Played(m, to_move, events)
         base = s.copy() if self._undo is None and m.verb in undo.UNDOABLE else None
@@ -171,7 +171,7 @@ class Game:
             self._undo = undo.extend(self._undo, base, played, self._state)
         return played
 
-    def play(self, move: Move | str, seat: int | None = None) -> list[dict]:
+    def play(self, move: Move | str, seat: int | None = None) -> list[JSON]:
         """Play one move (a Move, or text in any accepted spelling); returns its events. Raises IllegalMove."""
         return self.push(move, seat).events
 
@@ -196,7 +196,7 @@ class Game:
     def _apply_logged(self, m: Move, seat: int) -> Played:
         """Apply a move, logging the colours it draws for the move stack."""
         s = self._state
-        events: list[dict] = []
+        events: list[JSON] = []
         s.tape = Tape()
         try:
             self._apply(m, events)
@@ -216,7 +216,7 @@ class Game:
             raise IllegalMove(f"the draws name a seat this {s.n}-player game does not have.")
         saved = s.copy()
         s.tape = Tape(given=[g for g in given if g[1]])
-        events: list[dict] = []
+        events: list[JSON] = []
         try:
             self._apply(m, events)
             if s.tape.given:
@@ -231,13 +231,13 @@ class Game:
             s.tape = None
         return Played(m, seat, events, drawn)
 
-    def _apply(self, m: Move, events: list[dict]) -> None:
+    def _apply(self, m: Move, events: list[JSON]) -> None:
         if self._state.pending:
             self._decide(m, events)
         else:
             self._act(m, events)
 
-    def _act(self, m: Move, events: list[dict]) -> None:
+    def _act(self, m: Move, events: list[JSON]) -> None:
         s = self._state
         verb = m.verb
         previous_last = s.last
@@ -261,7 +261,7 @@ class Game:
             s.actions_left += 1
             raise
 
-    def _decide(self, m: Move, events: list[dict]) -> None:
+    def _decide(self, m: Move, events: list[JSON]) -> None:
         s = self._state
         verb = m.verb
         if verb == "commit":

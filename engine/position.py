@@ -13,7 +13,7 @@ from engine.constants import (
 )
 from engine.notation import monument_index
 from engine.squares import SQUARE_INDEX, SQUARE_NAMES
-from engine.state import EMPTY, Player, State, _deep
+from engine.state import EMPTY, JSON, Player, State, _deep
 
 FORMAT = "tne/1"
 # The engine's own revision of what its keys mean. 2: `turn.actions_left` no longer counts the action being
@@ -21,7 +21,7 @@ FORMAT = "tne/1"
 VERSION = 2
 
 
-def to_position(state: State) -> dict:
+def to_position(state: State) -> JSON:
     """The full position as a JSON-ready dict (NOTATION.md); engine extras: draws, removed, last."""
     tiles = {SQUARE_NAMES[sq]: COLOURS[c] for sq, c in enumerate(state.tile) if c != EMPTY}
     return {
@@ -77,7 +77,7 @@ def _colours(d: object, what: str, keys: tuple[str, ...] = COLOURS) -> list[int]
     return out
 
 
-def from_position(pos: dict) -> State:
+def from_position(pos: JSON) -> State:
     """Read a position (full or hand-written with NOTATION.md's defaults) into a state."""
     if not isinstance(pos, dict):
         raise PositionError("a position is a JSON object")
@@ -168,7 +168,7 @@ def bag_fill(state: State) -> float:
     return max(0.25, round(left / start * 4) / 4)
 
 
-def view(state: State, seat: int | None) -> dict:
+def view(state: State, seat: int | None) -> JSON:
     """What one seat may know (seat None: a spectator): other hands, hidden points and the bag removed.
 
     `removed` becomes the tiles out of the game that this seat can know of: all but others' swap discards."""

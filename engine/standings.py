@@ -1,7 +1,7 @@
 """Final standings: treasures added to the weakest colour, score = lowest colour, full tie-break."""
 
 from engine.constants import COLOURS
-from engine.state import State
+from engine.state import JSON, State
 
 
 def totals_after_treasures(points: list[int]) -> list[int]:
@@ -13,7 +13,7 @@ def totals_after_treasures(points: list[int]) -> list[int]:
     return totals
 
 
-def standings(state: State) -> list[dict]:
+def standings(state: State) -> list[JSON]:
     """Per seat: totals by colour, score (the lowest total) and place (1 + players strictly ahead)."""
     totals = [totals_after_treasures(p.points) for p in state.players]
     keys = [sorted(t) for t in totals]

@@ -1,7 +1,7 @@
 """The mutable game state the rules work on: flat per-square arrays for speed."""
 
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from engine.boards import BoardMap
 from engine.squares import NSQ
@@ -10,6 +10,7 @@ if TYPE_CHECKING:
     from engine.draws import Tape
 
 EMPTY = -1
+JSON = dict[str, Any]  # a JSON object: positions, pending decisions, events
 
 
 @dataclass
@@ -48,8 +49,8 @@ class State:
     draws: int = 0
     short_draw: bool = False
     over: bool = False
-    pending: dict | None = None
-    last: dict | None = None
+    pending: JSON | None = None
+    last: JSON | None = None
     tape: "Tape | None" = None  # only while a move is played (engine.game); never copied, never stored
 
     def copy(self) -> "State":
@@ -79,10 +80,26 @@ class State:
         return self.tile[sq] == 0 and not self.down[sq]
 
 
-def _deep(value):
+_T = TypeVar("_T")
+
+
+def decision(state: State) -> JSON:
+    """The pending decision, for code that only runs while one is awaited."""
+    assert state.pending is not None, "no decision is pending"
+    return state.pending
+
+
+def touched(state: State) -> list[str]:
+    """The squares the action in progress touched so far (the last action's highlight), to add to."""
+    assert state.last is not None, "no action is in progress"
+    squares: list[str] = state.last["squares"]
+    return squares
+
+
+def _deep(value: _T) -> _T:
     """Copy of a JSON-like value (dicts, lists, scalars)."""
     if isinstance(value, dict):
-        return {k: _deep(v) for k, v in value.items()}
+        return {k: _deep(v) for k, v in value.items()}  # type: ignore[return-value]
     if isinstance(value, list):
-        return [_deep(v) for v in value]
+        return [_deep(v) for v in value]  # type: ignore[return-value]
     return value

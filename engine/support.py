@@ -3,7 +3,7 @@
 from engine.constants import COLOURS
 from engine.events import event, who
 from engine.squares import NEIGHBOURS, SQUARE_NAMES
-from engine.state import State
+from engine.state import JSON, State
 
 
 def touches_temple(state: State, sq: int) -> bool:
@@ -12,7 +12,7 @@ def touches_temple(state: State, sq: int) -> bool:
     return any(tile[nb] == 0 and not down[nb] for nb in NEIGHBOURS[sq])
 
 
-def send_home_unsupported(state: State, events: list[dict], reason: str) -> list[int]:
+def send_home_unsupported(state: State, events: list[JSON], reason: str) -> list[int]:
     """Return every leader with no adjacent face-up temple to its owner; gives the squares emptied."""
     emptied = []
     for seat, player in enumerate(state.players):

@@ -9,7 +9,7 @@ from dataclasses import dataclass, field
 from engine.errors import IllegalMove
 from engine.move import Move, Played
 from engine.position import PositionError, from_position, to_position
-from engine.state import State, _deep
+from engine.state import JSON, State, _deep
 
 # The actions that can reveal nothing; a swap draws tiles and a pass ends the turn.
 UNDOABLE = frozenset({"tile", "leader", "withdraw", "catastrophe"})
@@ -21,9 +21,9 @@ class UndoRun:
 
     moves: tuple[Move, ...]
     base: State
-    _base_position: dict | None = field(default=None, repr=False)
+    _base_position: JSON | None = field(default=None, repr=False)
 
-    def base_position(self) -> dict:
+    def base_position(self) -> JSON:
         """The base as a position, made once: the base never changes while the run lasts."""
         if self._base_position is None:
             self._base_position = to_position(self.base)
@@ -58,14 +58,14 @@ def refusal(run: UndoRun | None, stack: list[Played], over: bool, active: int, s
     return "That action drew tiles or ended the turn, so it cannot be undone."
 
 
-def to_json(run: UndoRun, position: dict) -> dict:
+def to_json(run: UndoRun, position: JSON) -> JSON:
     """The position's `undo` key: the run's moves, and the keys of the base position that differ from now."""
     base = run.base_position()
     return {"moves": [str(m) for m in run.moves],
             "before": {k: _deep(v) for k, v in base.items() if position.get(k) != v}}
 
 
-def from_json(raw: object, position: dict, state: State) -> UndoRun:
+def from_json(raw: object, position: JSON, state: State) -> UndoRun:
     """Read a position's `undo` key; the base is the position with `before`'s keys put back."""
     if not isinstance(raw, dict) or not isinstance(raw.get("moves"), list) or not raw["moves"] \
             or not isinstance(raw.get("before"), dict):
