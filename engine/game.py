@@ -1,5 +1,8 @@
 """The engine's public face: `Game`, as fixed by NOTATION.md."""
 
+from collections.abc import Sequence
+from dataclasses import dataclass
+
 from engine import actions, decisions, undo
 from engine.boards import BOARDS
 from engine.constants import (
@@ -31,19 +34,32 @@ ANSWERS = {
 }
 
 
+@dataclass(frozen=True, slots=True)
+class Start:
+    """How a game began: the seat that played first and each seat's six dealt tiles (colours, canonical order)."""
+
+    first: int
+    deal: tuple[tuple[str, ...], ...]
+
+
 class Game:
     """One game of Tigris & Euphrates: positions in, legal moves out, events from every move."""
 
-    __slots__ = ("_stack", "_state", "_undo")
+    __slots__ = ("_stack", "_start", "_state", "_undo")
 
     def __init__(self, state: State, *, history: bool = True) -> None:
         self._state = state
         self._stack: list[Played] | None = [] if history else None  # None: no history kept (a search's copy)
         self._undo: undo.UndoRun | None = None  # the actions that may still be taken back, kept with history
+        self._start: Start | None = None  # known for games made by new(), not for those read from a position
 
     @classmethod
-    def new(cls, players: int = 2, seed: int = 0, board: str = "standard", options: JSON | None = None) -> "Game":
-        """A fresh game: temples and treasures set out, hands dealt, first player drawn by the seed."""
+    def new(cls, players: int = 2, seed: int = 0, board: str = "standard", options: JSON | None = None, *,
+            first: int | None = None, deal: Sequence[Sequence[str]] | None = None) -> "Game":
+        """A fresh game: temples and treasures set out, hands dealt, first player drawn by the seed.
+
+        `first` and `deal` (each seat's six starting colours), when given, replace the seed's: a game
+        record's start is replayed this way."""
         if not isinstance(players, int) or not MIN_PLAYERS <= players <= MAX_PLAYERS:
             raise ValueError("A game has 2, 3 or 4 players.")
         if board not in BOARDS:
@@ -52,6 +68,9 @@ class Game:
         scores = options.get("scores", "hidden")
         if scores not in ("hidden", "open"):
             raise ValueError("The scores option is hidden or open.")
+        if first is not None and (isinstance(first, bool) or not isinstance(first, int)
+                                  or not 0 <= first < players):
+            raise ValueError(f"The first player is a seat from 0 to {players - 1}.")
         bmap = BOARDS[board]
         state = State(
             board=bmap,
@@ -63,10 +82,16 @@ class Game:
             state.tile[sq] = 0
             state.treasure[sq] = True
         state.bag = [TILE_TOTALS[0] - len(bmap.temples), *TILE_TOTALS[1:]]
-        state.player = mix(state.seed, -1) % players
-        for k in range(players):
-            draw(state, (state.player + k) % players, HAND_SIZE)
-        return cls(state)
+        state.player = mix(state.seed, -1) % players if first is None else first
+        if deal is None:
+            for k in range(players):
+                draw(state, (state.player + k) % players, HAND_SIZE)
+        else:
+            _deal(state, deal)
+        game = cls(state)
+        game._start = Start(state.player, tuple(
+            tuple(c for c, n in zip(COLOURS, p.hand, strict=True) for _ in range(n)) for p in state.players))
+        return game
 
     @classmethod
     def from_position(cls, position: JSON) -> "Game":
@@ -93,7 +118,13 @@ class Game:
         if game._stack is not None:
             game._stack.extend(self._stack or ())
             game._undo = self._undo  # shared: a run is never changed, only replaced
+            game._start = self._start
         return game
+
+    @property
+    def start(self) -> "Start | None":
+        """The first player and the deal, for a game made by new() (None for one read from a position)."""
+        return self._start
 
     @property
     def move_stack(self) -> list[Played]:
@@ -276,6 +307,22 @@ class Game:
             decisions.apply_decline(s, events)
         else:
             decisions.apply_treasure(s, _square(m), events)
+
+
+def _deal(state: State, deal: Sequence[Sequence[str]]) -> None:
+    """Hands from a given deal, taken out of the bag; ValueError unless it is six tiles per seat the bag holds."""
+    if len(deal) != state.n:
+        raise ValueError(f"The deal lists {len(deal)} hands for {state.n} players.")
+    for seat, hand in enumerate(deal):
+        if isinstance(hand, str) or len(hand) != HAND_SIZE or any(c not in COLOURS for c in hand):
+            raise ValueError(f"Seat {seat}'s deal is not {HAND_SIZE} colours (red, blue, green or black).")
+        for c in hand:
+            colour = COLOURS.index(c)
+            if state.bag[colour] == 0:
+                raise ValueError(f"The deal takes more {c} tiles than the bag holds.")
+            state.bag[colour] -= 1
+            state.players[seat].hand[colour] += 1
+            state.draws += 1  # counted as the seed's deal would: later draws then follow the same counter
 
 
 def _colour(m: Move) -> int:
