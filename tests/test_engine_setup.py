@@ -99,13 +99,15 @@ def test_bad_positions_are_refused_clearly() -> None:
 
 def test_view_hides_what_the_seat_may_not_know() -> None:
     g = Game.new(players=3, seed=4)
+    g._state.players[0].points[3] = 2
     g._state.players[1].points[2] = 5
     v = g.view(0)
+    assert v["players"][0]["hand"] == {"red": 1, "blue": 3, "green": 2, "black": 0}  # what seed 4 deals
     assert v["players"][0]["hand"] == g.position()["players"][0]["hand"]
     assert v["players"][1]["hand"] is None and v["players"][2]["hand"] is None
     assert [p["hand_size"] for p in v["players"]] == [6, 6, 6]
-    assert v["players"][0]["points"] is not None
-    assert v["players"][1]["points"] is None
+    assert v["players"][0]["points"] == {"red": 0, "blue": 0, "green": 0, "black": 2, "treasure": 0}
+    assert v["players"][1]["points"] is None and v["players"][2]["points"] is None
     assert v["bag"] is None and v["seed"] is None
     assert v["bag_fill"] == 0.75  # 143 - 18 = 125 of 143 left: nearest quarter
     spectator = g.view(None)
@@ -116,7 +118,8 @@ def test_view_shows_points_when_scores_are_open_or_the_game_is_over() -> None:
     g = Game.new(players=2, seed=4, options={"scores": "open"})
     assert g.view(0)["players"][1]["points"] == {"red": 0, "blue": 0, "green": 0, "black": 0, "treasure": 0}
     h = game(over=True, short_draw=True)
-    assert h.view(None)["players"][1]["points"] is not None
+    h._state.players[1].points[:] = [1, 2, 3, 4, 1]
+    assert h.view(None)["players"][1]["points"] == {"red": 1, "blue": 2, "green": 3, "black": 4, "treasure": 1}
 
 
 def test_view_hides_other_seats_swap_discards() -> None:
