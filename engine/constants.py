@@ -12,7 +12,7 @@ CATASTROPHES = 2
 MAX_PLAYERS = 4
 MIN_PLAYERS = 2
 
-# Monuments in the canonical order of NOTATION.md; each is a pair of colour indices.
+# Monuments in the canonical order of docs/notation.md; each is a pair of colour indices.
 MONUMENTS: tuple[tuple[int, int], ...] = ((0, 1), (0, 2), (0, 3), (1, 2), (1, 3), (2, 3))
 MONUMENT_NAMES: tuple[str, ...] = tuple(f"{COLOURS[a]}-{COLOURS[b]}" for a, b in MONUMENTS)
 # A player's points in a position: one count per colour, and the treasures taken (wild points).

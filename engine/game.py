@@ -1,4 +1,4 @@
-"""The engine's public face: `Game`, as fixed by NOTATION.md."""
+"""The engine's public face: `Game`, as docs/notation.md and docs/engine.md describe it."""
 
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -102,7 +102,7 @@ class Game:
         return game
 
     def position(self) -> JSON:
-        """The whole game now, JSON-ready (NOTATION.md's `tne/1` with the engine's keys, docs/engine.md)."""
+        """The whole game now, JSON-ready (`tne/1`, docs/notation.md, with the engine's keys of docs/engine.md)."""
         pos = to_position(self._state)
         if self._undo is not None:
             pos["undo"] = undo.to_json(self._undo, pos)

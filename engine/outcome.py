@@ -9,7 +9,7 @@ from engine.state import State
 
 
 class Termination(Enum):
-    """Why a game ended (RULES.md, End of a turn)."""
+    """Why a game ended (docs/rules.md, End of a turn)."""
 
     TREASURES = "treasures"  # only 1 or 2 treasures were left on the board at the end of a turn
     BAG = "bag"  # a draw during the turn asked for more tiles than the bag held

@@ -22,7 +22,7 @@ VERSION = 2
 
 
 def to_position(state: State) -> JSON:
-    """The full position as a JSON-ready dict (NOTATION.md); engine extras: draws, removed, last."""
+    """The full position as a JSON-ready dict (docs/notation.md); engine extras: draws, removed, last."""
     tiles = {SQUARE_NAMES[sq]: COLOURS[c] for sq, c in enumerate(state.tile) if c != EMPTY}
     return {
         "format": FORMAT,
@@ -78,7 +78,7 @@ def _colours(d: object, what: str, keys: tuple[str, ...] = COLOURS) -> list[int]
 
 
 def from_position(pos: JSON) -> State:
-    """Read a position (full or hand-written with NOTATION.md's defaults) into a state."""
+    """Read a position (full or hand-written with docs/notation.md's defaults) into a state."""
     if not isinstance(pos, dict):
         raise PositionError("a position is a JSON object")
     if pos.get("format", FORMAT) != FORMAT:

@@ -71,7 +71,7 @@ class Record:
         return self.deal is not None
 
     def to_json(self) -> JSON:
-        """The record as a JSON-ready dict (NOTATION.md, Game record)."""
+        """The record as a JSON-ready dict (docs/notation.md, Game records)."""
         out: JSON = {
             "format": FORMAT,
             "board": self.board,

@@ -1,5 +1,5 @@
 """Reads a `tne/1` position (or a seat's view) into what the pictures need, filling the defaults
-NOTATION.md allows a hand-written position to leave out. Nothing here guesses hidden information."""
+docs/notation.md allows a hand-written position to leave out. Nothing here guesses hidden information."""
 
 from __future__ import annotations
 

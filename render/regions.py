@@ -1,4 +1,4 @@
-"""Regions and kingdoms (RULES.md, Words): tiles and leaders joined orthogonally; catastrophes and
+"""Regions and kingdoms (docs/rules.md, Words the rules use): tiles and leaders joined orthogonally; catastrophes and
 empty squares break connection; a kingdom is a region holding a leader."""
 
 from __future__ import annotations

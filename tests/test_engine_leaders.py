@@ -1,4 +1,4 @@
-"""Placing, moving and withdrawing leaders (RULES.md, action 1)."""
+"""Placing, moving and withdrawing leaders (docs/rules.md, Place, move or withdraw a leader)."""
 
 import pytest
 

@@ -1,4 +1,4 @@
-"""Placing civilization tiles and who scores them (RULES.md, action 2)."""
+"""Placing civilization tiles and who scores them (docs/rules.md, Place a civilization tile)."""
 
 import pytest
 

@@ -21,7 +21,7 @@ from tests.render_fixtures import busy_position, dominant, hidden_scores, pixels
 
 
 def minimal(players: int = 2, **extra) -> dict:
-    """A hand-written position that leaves out everything NOTATION.md allows."""
+    """A hand-written position that leaves out everything docs/notation.md allows."""
     pos = {
         "format": "tne/1",
         "board": "standard",
