@@ -12,6 +12,7 @@ from dataclasses import dataclass
 
 from engine import Game, IllegalMove
 from engine.ai import LEVELS, choose_move
+from play import records
 from play.moves import listing
 from play.prompts import prompt, situation
 from play.textboard import LEGEND, text_board, text_panel
@@ -83,6 +84,7 @@ def parser() -> argparse.ArgumentParser:
     ap.add_argument("--png", metavar="PATH", default=None,
                     help="write the board picture to PATH after every move (default: no picture)")
     ap.add_argument("--pause", type=float, default=0.0, help="seconds to wait after each computer move")
+    records.add_options(ap)
     return ap
 
 
@@ -90,6 +92,7 @@ def options(argv: list[str] | None) -> argparse.Namespace:
     """The command line, checked: every mistake is a usage error naming the option, before the game starts."""
     ap = parser()
     args = ap.parse_args(argv)
+    records.check(ap, args)
     if not (args.seat == -1 or 0 <= args.seat < args.players):
         ap.error(f"argument --seat: a {args.players}-player game has seats 0 to {args.players - 1} "
                  f"(or -1 to watch the computers play); {args.seat} is not one")
@@ -150,19 +153,22 @@ def ask(game: Game, seat: int) -> str:
 
 
 def play(args: argparse.Namespace) -> None:
-    game = Game.new(players=args.players, seed=args.seed, board=args.board)
+    game = records.start(args)
     human = args.seat if args.seat >= 0 else None
     others = [s for s in range(args.players) if s != human]
     bots = {s: args.levels[min(k, len(args.levels) - 1)] for k, s in enumerate(others)}
     names = [game.view(None)["players"][s]["dynasty"] + (f" ({bots[s]})" if s in bots else " (you)")
              for s in range(args.players)]
     picture = Picture(args.png)
-    print(f"seed {args.seed}: {PROG} --seed {args.seed} replays this game")
+    recorder = records.Recorder(args, human, bots)
+    if not args.load:
+        print(f"seed {args.seed}: {PROG} --seed {args.seed} replays this game")
     print("players: " + ", ".join(f"seat {s} {n}" for s, n in enumerate(names)))
     print(LEGEND)
     print(HELP)
     show(game, human)
     picture.write(game, human)
+    recorder.write(game)
     k, shown = 0, True
     while not game.over:
         seat = game.to_move
@@ -181,6 +187,7 @@ def play(args: argparse.Namespace) -> None:
         if shown:
             show(game, human)
         picture.write(game, human)
+        recorder.write(game)
         if seat != human and args.pause:
             time.sleep(args.pause)
     if not shown:
@@ -194,6 +201,8 @@ def play(args: argparse.Namespace) -> None:
 def main(argv: list[str] | None = None) -> int:
     """Run one game; returns the exit status (0 done or quit, 2 a usage error, 130 interrupted)."""
     args = options(argv)
+    if args.replay:
+        return records.replay(args)
     try:
         play(args)
     except Quit:
