@@ -144,7 +144,8 @@ def from_position(pos: JSON) -> State:
         raise PositionError(f"unknown engine version {version!r}: this engine reads 1 to {VERSION}")
     state.pending = _deep(pos.get("pending"))
     if state.pending is not None and version < 2:
-        state.actions_left -= 1  # revision 1 still counted the action whose decision is pending
+        # Revision 1 still counted the action whose decision is pending (never below 1 then).
+        state.actions_left = max(0, state.actions_left - 1)
     state.last = _deep(pos.get("last"))
     if "removed" in pos:
         state.removed = _colours(pos["removed"], "removed")
