@@ -225,3 +225,20 @@ def test_a_game_read_from_a_position_has_no_record_of_its_own() -> None:
     g = Game.from_position(Game.new().position())
     with pytest.raises(ValueError, match=r"record\.from_moves"):
         write(g)
+
+
+def test_a_move_taken_back_is_not_in_the_record() -> None:
+    g = played(2, "standard", seed=9, moves=20)
+    while g.pending is not None or not any(m.startswith("tile") for m in g.legal_moves()):
+        g.play(g.legal_moves()[0])
+    before = [str(m.move) for m in write(g).moves]
+    g.play(next(m for m in g.legal_moves() if m.startswith("tile")))
+    if not g.can_undo():  # the turn's second action ended it: try again at the next turn's first
+        while g.pending is not None:
+            g.play(g.legal_moves()[0])
+        before = [str(m.move) for m in write(g).moves]
+        g.play(next(m for m in g.legal_moves() if m.startswith("tile")))
+    g.undo()
+    record = write(g)
+    assert [str(m.move) for m in record.moves] == before
+    assert read(record.dumps()).replay(seed=9) == g
