@@ -62,7 +62,7 @@ class TneBot(commands.Bot):
         self.thinkers: ProcessPoolExecutor | None = None
 
     async def setup_hook(self) -> None:
-        self.storage = await Storage.open(self.config.db_path)
+        self.storage = await Storage.open(self.config.database_url, pool_size=self.config.database_pool)
         self.service = GameService(self.storage, seed_source=self._seed_source)
         self.painter = Painter(self.config.render_processes)
         await self.painter.start()

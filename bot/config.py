@@ -6,6 +6,9 @@ import os
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 
+from bot.storage.driver import DEFAULT_POOL_SIZE
+from bot.storage.url import URLError, parse_url
+
 DEFAULT_DB_PATH = "tne.sqlite3"
 
 
@@ -18,7 +21,8 @@ class Config:
     """Everything the bot reads from the environment."""
 
     token: str | None = field(default=None, repr=False)
-    db_path: str = DEFAULT_DB_PATH
+    database_url: str = f"sqlite:///{DEFAULT_DB_PATH}"  # or a plain SQLite path, or postgresql://...
+    database_pool: int = DEFAULT_POOL_SIZE  # PostgreSQL connections this process may open
     log_level: str = "INFO"
     api_base: str | None = None
     gateway_url: str | None = None
@@ -67,14 +71,15 @@ def environment(path: str = ".env") -> dict[str, str]:
 
 
 def load_config(env: Mapping[str, str] | None = None) -> Config:
-    """Read the settings (DISCORD_TOKEN, TNE_DB_PATH, LOG_LEVEL, DISCORD_API_BASE, DISCORD_GATEWAY_URL, ...)."""
+    """Read the settings (DISCORD_TOKEN, TNE_DATABASE_URL or TNE_DB_PATH, LOG_LEVEL, DISCORD_API_BASE, ...)."""
     env = os.environ if env is None else env
     level = env.get("LOG_LEVEL", "INFO").strip().upper() or "INFO"
     if level not in ("DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL"):
         raise ConfigError(f"LOG_LEVEL must be DEBUG, INFO, WARNING, ERROR or CRITICAL, not {level!r}.")
     return Config(
         token=(env.get("DISCORD_TOKEN") or "").strip() or None,
-        db_path=env.get("TNE_DB_PATH", "").strip() or DEFAULT_DB_PATH,
+        database_url=_database_url(env),
+        database_pool=_positive(env, "TNE_DATABASE_POOL", DEFAULT_POOL_SIZE),
         log_level=level,
         api_base=(env.get("DISCORD_API_BASE") or "").strip().rstrip("/") or None,
         gateway_url=(env.get("DISCORD_GATEWAY_URL") or "").strip() or None,
@@ -92,4 +97,26 @@ def _processes(env: Mapping[str, str], name: str, default: int) -> int:
         return default if (os.cpu_count() or 1) > 1 else 0
     if not raw.isdigit():
         raise ConfigError(f"{name} must be a whole number (0 = threads), not {raw!r}.")
+    return int(raw)
+
+
+def _database_url(env: Mapping[str, str]) -> str:
+    """TNE_DATABASE_URL, else the older TNE_DB_PATH (a SQLite file), else tne.sqlite3 here."""
+    url = env.get("TNE_DATABASE_URL", "").strip()
+    if url:
+        try:
+            parse_url(url)
+        except URLError as exc:
+            raise ConfigError(f"TNE_DATABASE_URL: {exc}.") from exc
+        return url
+    path = env.get("TNE_DB_PATH", "").strip() or DEFAULT_DB_PATH
+    return f"sqlite:///{path}"
+
+
+def _positive(env: Mapping[str, str], name: str, default: int) -> int:
+    raw = env.get(name, "").strip()
+    if not raw:
+        return default
+    if not raw.isdigit() or int(raw) < 1:
+        raise ConfigError(f"{name} must be a whole number of at least 1, not {raw!r}.")
     return int(raw)

@@ -8,12 +8,11 @@ from __future__ import annotations
 import asyncio
 import logging
 import secrets
-import sqlite3
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 
 from bot.autoplay import LEVELS
-from bot.storage import GameRow, MoveRow, PlayerRow, StaleError, Storage
+from bot.storage import DuplicateError, GameRow, MoveRow, PlayerRow, StaleError, Storage
 from engine import Game, IllegalMove, canonical, is_action
 
 log = logging.getLogger(__name__)
@@ -184,7 +183,7 @@ class GameService:
             game_id = await self.storage.create_game(
                 guild_id=guild_id, channel_id=channel_id, host=PlayerRow(0, user_id, name), seats=seats,
                 board=board, scores=scores)
-        except sqlite3.IntegrityError as exc:
+        except DuplicateError as exc:
             raise GameError("This channel already has a game. Finish or abandon it first, or open a thread.") from exc
         return await self.load(game_id)
 

@@ -268,13 +268,14 @@ class FakeDiscord:
 class Harness:
     """One bot process (a TneBot logged in against FakeDiscord) and helpers to act as Discord users."""
 
-    def __init__(self, fake: FakeDiscord, db_path: str, *, seed: int | Callable[[], int] = 1,
+    def __init__(self, fake: FakeDiscord, database: str, *, seed: int | Callable[[], int] = 1,
                  ai_delay: float = 0.0, render_processes: int = 0, ai_processes: int = 0) -> None:
         self.fake = fake
         fake.channels = getattr(fake, "channels", {})
         fake.components_pressed = getattr(fake, "components_pressed", {})
         seeds = seed if callable(seed) else itertools.count(seed).__next__
-        self.bot = TneBot(Config(token="test-token", db_path=db_path, ai_delay=ai_delay,
+        # database: a SQLite path or any database URL (the `database` fixture gives one per back end).
+        self.bot = TneBot(Config(token="test-token", database_url=database, ai_delay=ai_delay,
                                   render_processes=render_processes, ai_processes=ai_processes), seed_source=seeds)
 
     async def start(self) -> Harness:

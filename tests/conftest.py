@@ -1,4 +1,5 @@
-"""Fixtures shared by the bot tests: the offline Discord (tests/bot_harness.py) and a bot logged in against it."""
+"""Fixtures shared by the tests: a database on each back end (SQLite file, throw-away PostgreSQL), the offline
+Discord (tests/bot_harness.py) and a bot logged in against it."""
 
 from __future__ import annotations
 
@@ -7,6 +8,33 @@ import pytest
 import render
 from tests.bot_harness import FakeDiscord, Harness, ensure_render
 from tests.loopback.fixtures import bot_processes, loopback  # noqa: F401 (fixtures for every test module)
+from tests.pg import PostgresMissing, PostgresServer
+
+BACK_ENDS = ("sqlite", "postgresql")
+
+
+@pytest.fixture(scope="session")
+def postgres():
+    """One PostgreSQL server for the whole run, started on first use; never skipped: missing programs fail."""
+    try:
+        server = PostgresServer().start()
+    except PostgresMissing as exc:
+        pytest.fail(str(exc), pytrace=False)
+    yield server
+    server.stop()
+
+
+@pytest.fixture(params=BACK_ENDS)
+def back_end(request) -> str:
+    return request.param
+
+
+@pytest.fixture
+def database(back_end, tmp_path, request) -> str:
+    """A fresh, empty-of-games database on each back end: a SQLite file path or a PostgreSQL URL."""
+    if back_end == "sqlite":
+        return str(tmp_path / "tne.sqlite3")
+    return request.getfixturevalue("postgres").database()
 
 
 @pytest.fixture
@@ -38,7 +66,7 @@ def drawn(monkeypatch):
 
 
 @pytest.fixture
-async def harness(fake, tmp_path):
-    h = await Harness(fake, str(tmp_path / "tne.sqlite3"), seed=11).start()
+async def harness(fake, database):
+    h = await Harness(fake, database, seed=11).start()
     yield h
     await h.close()

@@ -15,8 +15,8 @@ def seed_where_first(seat: int, players: int = 2) -> int:
     return next(s for s in range(1, 200) if Game.new(players=players, seed=s).to_move == seat)
 
 
-async def test_addbot_seats_a_computer_that_plays_to_the_end(fake, tmp_path):
-    h = await Harness(fake, str(tmp_path / "tne.sqlite3"), seed=seed_where_first(1)).start()
+async def test_addbot_seats_a_computer_that_plays_to_the_end(fake, database):
+    h = await Harness(fake, database, seed=seed_where_first(1)).start()
     try:
         await h.command(ALICE, CHANNEL, "new", seats=2)
         calls = await h.command(BOB, CHANNEL, "addbot", level="easy")
@@ -55,7 +55,7 @@ async def test_addbot_seats_a_computer_that_plays_to_the_end(fake, tmp_path):
         await h.close()
 
 
-async def test_computer_thinking_never_delays_other_games(fake, tmp_path, monkeypatch):
+async def test_computer_thinking_never_delays_other_games(fake, database, monkeypatch):
     real = engine.ai.choose_move
     thinking, finish = threading.Event(), threading.Event()
 
@@ -65,7 +65,7 @@ async def test_computer_thinking_never_delays_other_games(fake, tmp_path, monkey
         return real(view, seat, level, seed=seed, budget=budget)
 
     monkeypatch.setattr(engine.ai, "choose_move", slow)
-    h = await Harness(fake, str(tmp_path / "tne.sqlite3"), seed=seed_where_first(1)).start()
+    h = await Harness(fake, database, seed=seed_where_first(1)).start()
     try:
         await open_game(h, [BOB, CAROL], channel=2)
         await h.command(ALICE, CHANNEL, "new", seats=2)
@@ -99,9 +99,9 @@ async def test_computer_thinking_never_delays_other_games(fake, tmp_path, monkey
         await h.close()
 
 
-async def test_worker_processes_draw_and_think(fake, tmp_path):
+async def test_worker_processes_draw_and_think(fake, database):
     """As the bot runs in production: pictures and computer moves in worker processes."""
-    h = await Harness(fake, str(tmp_path / "tne.sqlite3"), seed=seed_where_first(1), render_processes=1,
+    h = await Harness(fake, database, seed=seed_where_first(1), render_processes=1,
                       ai_processes=1).start()
     try:
         await h.command(ALICE, CHANNEL, "new", seats=2)
@@ -116,8 +116,8 @@ async def test_worker_processes_draw_and_think(fake, tmp_path):
         await h.close()
 
 
-async def test_the_game_ends_when_the_last_person_resigns_among_computers(fake, tmp_path):
-    h = await Harness(fake, str(tmp_path / "tne.sqlite3"), seed=seed_where_first(0, players=3)).start()
+async def test_the_game_ends_when_the_last_person_resigns_among_computers(fake, database):
+    h = await Harness(fake, database, seed=seed_where_first(0, players=3)).start()
     try:
         await h.command(ALICE, CHANNEL, "new", seats=3)
         await h.command(ALICE, CHANNEL, "addbot", level="easy")
@@ -135,8 +135,8 @@ async def test_the_game_ends_when_the_last_person_resigns_among_computers(fake, 
         await h.close()
 
 
-async def test_a_resigned_person_leaves_the_others_playing(fake, tmp_path):
-    h = await Harness(fake, str(tmp_path / "tne.sqlite3"), seed=seed_where_first(2, players=3)).start()
+async def test_a_resigned_person_leaves_the_others_playing(fake, database):
+    h = await Harness(fake, database, seed=seed_where_first(2, players=3)).start()
     try:
         await h.command(ALICE, CHANNEL, "new", seats=3)
         await h.command(BOB, CHANNEL, "join")

@@ -15,12 +15,12 @@ from tests.bot_harness import ALICE, BOB, CHANNEL, Harness, open_game
 
 def test_defaults_and_environment():
     c = load_config({})
-    assert c.token is None and c.db_path == "tne.sqlite3" and c.log_level == "INFO"
+    assert c.token is None and c.database_url == "sqlite:///tne.sqlite3" and c.log_level == "INFO"
     assert c.api_base is None and c.gateway_url is None
     c = load_config({"DISCORD_TOKEN": " abc ", "TNE_DB_PATH": "/tmp/x.db", "LOG_LEVEL": "debug",
                      "DISCORD_API_BASE": "http://proxy:8080/api/", "TNE_AI_DELAY": "0",
                      "TNE_RENDER_PROCESSES": "0"})
-    assert c.token == "abc" and c.db_path == "/tmp/x.db" and c.log_level == "DEBUG"
+    assert c.token == "abc" and c.database_url == "sqlite:////tmp/x.db" and c.log_level == "DEBUG"
     assert c.api_base == "http://proxy:8080/api" and c.ai_delay == 0 and c.render_processes == 0
     assert "abc" not in repr(c)
     for bad in ({"LOG_LEVEL": "LOUD"}, {"TNE_AI_DELAY": "soon"}, {"TNE_RENDER_PROCESSES": "-1"}):
@@ -37,7 +37,7 @@ def test_env_file_is_read_and_the_shell_wins(monkeypatch, tmp_path):
     monkeypatch.setenv("TNE_DB_PATH", "shell.db")
     monkeypatch.delenv("DISCORD_TOKEN", raising=False)
     config = load_config(environment(str(env_file)))
-    assert config.token == "from-file" and config.db_path == "shell.db" and config.log_level == "DEBUG"
+    assert config.token == "from-file" and config.database_url == "sqlite:///shell.db" and config.log_level == "DEBUG"
 
 
 def test_start_without_token_says_what_to_set(monkeypatch, capsys, tmp_path):

@@ -80,8 +80,8 @@ async def assert_each_message_pings_who_acts_next(h: Harness, game_id: int) -> i
 
 
 @pytest.mark.parametrize(("users", "seed"), [([ALICE, BOB], 5), ([ALICE, BOB, CAROL], 9)])
-async def test_whole_game_to_the_final_standings(fake, tmp_path, drawn, users, seed):
-    h = await Harness(fake, str(tmp_path / "tne.sqlite3"), seed=seed).start()
+async def test_whole_game_to_the_final_standings(fake, database, drawn, users, seed):
+    h = await Harness(fake, database, seed=seed).start()
     try:
         game_id = await open_game(h, users)
         await drive(h, users, game_id, random.Random(seed))

@@ -5,7 +5,6 @@ from __future__ import annotations
 import asyncio
 import random
 
-from bot.storage import MIGRATIONS, Storage
 from tests.bot_harness import (
     ALICE,
     BOB,
@@ -25,8 +24,8 @@ from tests.bot_harness import (
 USERS = [ALICE, BOB]
 
 
-async def test_restart_in_the_middle_of_a_war(fake, tmp_path):
-    db = str(tmp_path / "tne.sqlite3")
+async def test_restart_in_the_middle_of_a_war(fake, database):
+    db = database
     first = await Harness(fake, db, seed=3).start()
     game_id = await open_game(first, USERS)
     await play_moves(first, USERS, game_id, find_conflict(2, 3, "war"))
@@ -106,18 +105,6 @@ async def test_two_games_in_two_channels_at_once(harness, fake):
             assert fake.messages[call.message_id]["channel_id"] in ("1", "2")
 
 
-async def test_storage_schema_wal_and_reopen(tmp_path):
-    path = str(tmp_path / "s.sqlite3")
-    store = await Storage.open(path)
-    assert await store.schema_version() == len(MIGRATIONS)
-    async with store._db.execute("PRAGMA journal_mode") as cur:
-        assert (await cur.fetchone())[0] == "wal"
-    await store.close()
-    store = await Storage.open(path)  # migrations run once only
-    assert await store.schema_version() == len(MIGRATIONS)
-    await store.close()
-
-
 async def test_undo_rules(harness):
     game_id = await open_game(harness, USERS)
     table = await harness.service.load(game_id)
@@ -173,24 +160,8 @@ async def test_lock_orders_changes_to_one_game(harness):
     assert (await harness.service.load(game_id)).row.move_count == 1
 
 
-async def test_a_new_migration_upgrades_an_existing_database(tmp_path, monkeypatch):
-    path = str(tmp_path / "old.sqlite3")
-    store = await Storage.open(path)
-    await store.close()
-    import bot.storage
-
-    monkeypatch.setattr(bot.storage, "MIGRATIONS", [*MIGRATIONS, "CREATE TABLE notes (id INTEGER PRIMARY KEY);\n"])
-    store = await Storage.open(path)
-    try:
-        assert await store.schema_version() == len(MIGRATIONS) + 1
-        async with store._db.execute("SELECT name FROM sqlite_master WHERE name = 'notes'") as cur:
-            assert await cur.fetchone() is not None
-    finally:
-        await store.close()
-
-
-async def test_racing_loads_share_one_table(fake, tmp_path):
-    db = str(tmp_path / "tne.sqlite3")
+async def test_racing_loads_share_one_table(fake, database):
+    db = database
     first = await Harness(fake, db).start()
     game_id = await open_game(first, USERS)
     await first.close()

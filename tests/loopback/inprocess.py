@@ -36,7 +36,7 @@ async def running_bot(server: LoopbackDiscord, db_path: str, *, seed: int | Call
     discord.py's Client (e.g. heartbeat_timeout). `fast_reidentify` skips discord.py's 5-second pause before
     identifying again after INVALID_SESSION, which only slows tests down.
     """
-    config = Config(token=server.token, db_path=str(db_path), api_base=server.api_base,
+    config = Config(token=server.token, database_url=str(db_path), api_base=server.api_base,
                     gateway_url=server.gateway_url, **{"ai_delay": 0.0, "render_processes": 0, "ai_processes": 0,
                                                        **settings})
     seeds = seed if callable(seed) else itertools.count(seed).__next__

@@ -1,0 +1,86 @@
+"""What both back ends offer (`Database`, `Transaction`) and `connect()`, which picks one from the URL."""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator, Sequence
+from contextlib import AbstractAsyncContextManager
+from dataclasses import dataclass
+from typing import Any, Protocol
+
+from bot.storage.sql import Result, Statement
+from bot.storage.url import POSTGRESQL, DatabaseURL, parse_url
+
+DEFAULT_POOL_SIZE = 10
+
+
+@dataclass(frozen=True)
+class TableInfo:
+    """A table as the database's catalogue describes it (used to copy every table, also tables added later)."""
+
+    name: str
+    columns: tuple[str, ...]
+    primary_key: tuple[str, ...]
+    references: frozenset[str]
+    identity: str | None = None  # the column that numbers new rows, if any
+
+
+class Transaction(Protocol):
+    """Statements inside one open transaction; rows support `row["column"]` and `row[0]`."""
+
+    async def execute(self, sql: str, *args: Any) -> int: ...
+
+    async def fetch(self, sql: str, *args: Any) -> list[Any]: ...
+
+    async def fetchrow(self, sql: str, *args: Any) -> Any | None: ...
+
+    async def fetchval(self, sql: str, *args: Any) -> Any: ...
+
+    async def run(self, *statements: Statement) -> list[Result]: ...
+
+    async def insert_many(self, table: str, columns: Sequence[str], rows: Sequence[Sequence[Any]]) -> None: ...
+
+
+class Database(Protocol):
+    """One back end: SQLite (bot/storage/sqlite.py) or PostgreSQL (bot/storage/postgres.py)."""
+
+    url: DatabaseURL
+    dialect: str
+
+    async def write(self, *statements: Statement) -> list[Result]:
+        """Run the statements as one transaction, the fast way for short writes (SQLite commits concurrent
+        writes together, each in its own savepoint); a failed `expect` undoes it with StaleError."""
+        ...
+
+    def transaction(self) -> AbstractAsyncContextManager[Transaction]:
+        """An open transaction for read-decide-write work; committed on leaving, rolled back on an exception."""
+        ...
+
+    async def read(self, *statements: Statement) -> list[Result]:
+        """Several queries answered from one consistent snapshot."""
+        ...
+
+    async def fetch(self, sql: str, *args: Any) -> list[Any]: ...
+
+    async def fetchrow(self, sql: str, *args: Any) -> Any | None: ...
+
+    async def fetchval(self, sql: str, *args: Any) -> Any: ...
+
+    async def tables(self) -> list[TableInfo]: ...
+
+    def rows(self, table: TableInfo, batch: int) -> AsyncIterator[list[Any]]:
+        """Every row of a table in primary-key order, `batch` rows at a time."""
+        ...
+
+    async def close(self) -> None: ...
+
+
+async def connect(url: str | DatabaseURL, *, pool_size: int = DEFAULT_POOL_SIZE) -> Database:
+    """Open the back end the URL names; UnavailableError (one line, no password) if it cannot be used."""
+    url = parse_url(url) if isinstance(url, str) else url
+    if url.dialect == POSTGRESQL:
+        from bot.storage.postgres import PostgresDatabase
+
+        return await PostgresDatabase.open(url, pool_size=pool_size)
+    from bot.storage.sqlite import SQLiteDatabase
+
+    return await SQLiteDatabase.open(url)

@@ -1,0 +1,165 @@
+"""The game queries, written once for both back ends: games as seed + moves (+ a snapshot)."""
+
+from __future__ import annotations
+
+import json
+import time
+from typing import Any
+
+from bot.storage.driver import DEFAULT_POOL_SIZE, Database, connect
+from bot.storage.rows import FINISHED, LIVE, GameRow, GameStatus, MoveRow, PlayerRow
+from bot.storage.schema import migrate, schema_version
+from bot.storage.sql import Returned, Statement
+from bot.storage.url import DatabaseURL
+
+_GAME_COLUMNS = ("id, guild_id, channel_id, host_id, status, seats, board, scores, seed, rev, move_count, snapshot, "
+                 "end_reason")
+_LIVE = tuple(sorted(LIVE))
+_FINISHED = tuple(sorted(FINISHED))
+
+
+def _game(row: Any) -> GameRow:
+    return GameRow(
+        id=row["id"], guild_id=row["guild_id"], channel_id=row["channel_id"], host_id=row["host_id"],
+        status=GameStatus(row["status"]), seats=row["seats"], board=row["board"], scores=row["scores"],
+        seed=row["seed"], rev=row["rev"], move_count=row["move_count"],
+        snapshot=json.loads(row["snapshot"]) if row["snapshot"] else None, end_reason=row["end_reason"],
+    )
+
+
+def _player(row: Any) -> PlayerRow:
+    return PlayerRow(row["seat"], row["user_id"], row["name"], row["level"], bool(row["resigned"]))
+
+
+def _seat(game_id: int | Returned, p: PlayerRow) -> Statement:
+    return Statement("INSERT INTO players (game_id, seat, user_id, name, level) VALUES (?, ?, ?, ?, ?)",
+                     (game_id, p.seat, p.user_id, p.name, p.level))
+
+
+class Storage:
+    """Games, seats and moves on one back end; every change is one transaction, checked against `rev`."""
+
+    def __init__(self, db: Database) -> None:
+        self.db = db
+
+    @classmethod
+    async def open(cls, url: str | DatabaseURL, *, pool_size: int = DEFAULT_POOL_SIZE) -> Storage:
+        """Open (creating if needed) the database a URL or SQLite path names and bring its schema up to date."""
+        db = await connect(url, pool_size=pool_size)
+        try:
+            await migrate(db)
+        except BaseException:
+            await db.close()
+            raise
+        return cls(db)
+
+    async def close(self) -> None:
+        await self.db.close()
+
+    async def schema_version(self) -> int:
+        return await schema_version(self.db)
+
+    # --- reading ---------------------------------------------------------------------------------------------
+
+    async def get_game(self, game_id: int) -> GameRow | None:
+        games, players = await self.db.read(
+            Statement(f"SELECT {_GAME_COLUMNS} FROM games WHERE id = ?", (game_id,)),
+            Statement("SELECT seat, user_id, name, level, resigned FROM players WHERE game_id = ? ORDER BY seat",
+                      (game_id,)),
+        )
+        if not games.rows:
+            return None
+        game = _game(games.rows[0])
+        game.players = [_player(r) for r in players.rows]
+        return game
+
+    async def live_game_id(self, channel_id: int) -> int | None:
+        """The lobby or running game of a channel, if any."""
+        return await self.db.fetchval("SELECT id FROM games WHERE channel_id = ? AND status IN (?, ?)",
+                                      channel_id, *_LIVE)
+
+    async def last_finished_game_id(self, channel_id: int) -> int | None:
+        """The channel's most recent game that was played and has ended (over or abandoned), if any."""
+        return await self.db.fetchval(
+            "SELECT id FROM games WHERE channel_id = ? AND status IN (?, ?) ORDER BY id DESC LIMIT 1",
+            channel_id, *_FINISHED)
+
+    async def active_game_ids(self) -> list[int]:
+        rows = await self.db.fetch("SELECT id FROM games WHERE status = ? ORDER BY id", GameStatus.ACTIVE.value)
+        return [r[0] for r in rows]
+
+    async def moves(self, game_id: int) -> list[MoveRow]:
+        rows = await self.db.fetch("SELECT n, seat, user_id, move, events FROM moves WHERE game_id = ? ORDER BY n",
+                                   game_id)
+        return [MoveRow(r["n"], r["seat"], r["user_id"], r["move"], json.loads(r["events"])) for r in rows]
+
+    # --- writing ---------------------------------------------------------------------------------------------
+
+    async def create_game(self, *, guild_id: int | None, channel_id: int, host: PlayerRow, seats: int, board: str,
+                          scores: str) -> int:
+        """A new lobby with its host in the first seat; DuplicateError if the channel has a live game."""
+        now = time.time()
+        created, _ = await self.db.write(
+            Statement("INSERT INTO games (guild_id, channel_id, host_id, status, seats, board, scores, created_at, "
+                      "updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id",
+                      (guild_id, channel_id, host.user_id, GameStatus.LOBBY.value, seats, board, scores, now, now)),
+            _seat(Returned(0), PlayerRow(0, host.user_id, host.name, host.level)),
+        )
+        return int(created.rows[0][0])
+
+    async def set_lobby(self, game_id: int, rev: int, players: list[PlayerRow]) -> None:
+        """Replace a lobby's seating (join, leave, addbot) if nobody changed it meanwhile."""
+        await self.db.write(
+            Statement("UPDATE games SET rev = rev + 1, updated_at = ? WHERE id = ? AND rev = ? AND status = ?",
+                      (time.time(), game_id, rev, GameStatus.LOBBY.value), expect=1),
+            Statement("DELETE FROM players WHERE game_id = ?", (game_id,)),
+            *(_seat(game_id, p) for p in players),
+        )
+
+    async def start_game(self, game_id: int, rev: int, seed: int, snapshot: dict) -> None:
+        await self.db.write(Statement(
+            "UPDATE games SET status = ?, seed = ?, snapshot = ?, rev = rev + 1, updated_at = ? "
+            "WHERE id = ? AND rev = ? AND status = ?",
+            (GameStatus.ACTIVE.value, seed, json.dumps(snapshot), time.time(), game_id, rev, GameStatus.LOBBY.value),
+            expect=1))
+
+    async def add_move(self, game_id: int, rev: int, move: MoveRow, snapshot: dict, *, over: bool,
+                       end_reason: str | None = None) -> None:
+        """Append one move and its snapshot atomically; refused (StaleError) unless the game is still at `rev`."""
+        now = time.time()
+        status = GameStatus.OVER if over else GameStatus.ACTIVE
+        await self.db.write(
+            Statement("UPDATE games SET rev = rev + 1, move_count = ?, snapshot = ?, updated_at = ?, status = ?, "
+                      "end_reason = COALESCE(?, end_reason) "
+                      "WHERE id = ? AND rev = ? AND status = ? AND move_count = ?",
+                      (move.n + 1, json.dumps(snapshot), now, status.value, end_reason, game_id, rev,
+                       GameStatus.ACTIVE.value, move.n), expect=1),
+            Statement("INSERT INTO moves (game_id, n, seat, user_id, move, events, created_at) "
+                      "VALUES (?, ?, ?, ?, ?, ?, ?)",
+                      (game_id, move.n, move.seat, move.user_id, move.move, json.dumps(move.events), now)),
+        )
+
+    async def drop_last_move(self, game_id: int, rev: int, n: int, snapshot: dict) -> None:
+        """Undo: remove move `n` (the last) and store the position before it."""
+        await self.db.write(
+            Statement("UPDATE games SET rev = rev + 1, move_count = ?, snapshot = ?, updated_at = ? "
+                      "WHERE id = ? AND rev = ? AND status = ? AND move_count = ?",
+                      (n, json.dumps(snapshot), time.time(), game_id, rev, GameStatus.ACTIVE.value, n + 1), expect=1),
+            Statement("DELETE FROM moves WHERE game_id = ? AND n = ?", (game_id, n), expect=1),
+        )
+
+    async def end_game(self, game_id: int, rev: int, status: str, reason: str) -> None:
+        """Close a lobby or game without a move (cancel, abandon, resign in a two-player game)."""
+        await self.db.write(Statement(
+            "UPDATE games SET status = ?, end_reason = ?, rev = rev + 1, updated_at = ? "
+            "WHERE id = ? AND rev = ? AND status IN (?, ?)",
+            (GameStatus(status).value, reason, time.time(), game_id, rev, *_LIVE), expect=1))
+
+    async def resign_seat(self, game_id: int, rev: int, seat: int) -> None:
+        """Hand a resigned seat to the passive autoplayer (level 'resigned')."""
+        await self.db.write(
+            Statement("UPDATE games SET rev = rev + 1, updated_at = ? WHERE id = ? AND rev = ? AND status = ?",
+                      (time.time(), game_id, rev, GameStatus.ACTIVE.value), expect=1),
+            Statement("UPDATE players SET resigned = 1, level = 'resigned' WHERE game_id = ? AND seat = ?",
+                      (game_id, seat), expect=1),
+        )
