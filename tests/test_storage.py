@@ -11,6 +11,7 @@ import pytest
 from bot.storage import (
     MIGRATIONS,
     BusyError,
+    DatabaseURL,
     DiskFullError,
     DuplicateError,
     GameStatus,
@@ -21,10 +22,13 @@ from bot.storage import (
     Statement,
     Storage,
     UnavailableError,
+    URLError,
     connect,
     migrate,
+    parse_url,
 )
 from bot.storage import sqlite as sqlite_driver
+from bot.storage.sql import for_postgresql, for_sqlite, returns_rows, split_script
 
 SNOWFLAKE = 1_234_567_890_123_456_789  # Discord ids pass 32 bits; they must come back exact
 POSITION = {"board": "x" * 100, "turn": 3}
@@ -378,3 +382,70 @@ def free_port() -> int:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
         return s.getsockname()[1]
+
+
+# The schema version 1 exactly as bot/storage.py created it before this package: users' files look like this.
+OLD_SCHEMA = """
+CREATE TABLE schema_version (version INTEGER NOT NULL);
+INSERT INTO schema_version VALUES (1);
+CREATE TABLE games (id INTEGER PRIMARY KEY AUTOINCREMENT, guild_id INTEGER, channel_id INTEGER NOT NULL,
+    host_id INTEGER NOT NULL, status TEXT NOT NULL, seats INTEGER NOT NULL, board TEXT NOT NULL, scores TEXT NOT NULL,
+    seed INTEGER, rev INTEGER NOT NULL DEFAULT 0, move_count INTEGER NOT NULL DEFAULT 0, snapshot TEXT,
+    end_reason TEXT, created_at REAL NOT NULL, updated_at REAL NOT NULL);
+CREATE UNIQUE INDEX one_live_game_per_channel ON games(channel_id) WHERE status IN ('lobby', 'active');
+CREATE TABLE players (game_id INTEGER NOT NULL REFERENCES games(id), seat INTEGER NOT NULL,
+    user_id INTEGER NOT NULL, name TEXT NOT NULL, level TEXT, resigned INTEGER NOT NULL DEFAULT 0,
+    PRIMARY KEY (game_id, seat));
+CREATE TABLE moves (game_id INTEGER NOT NULL REFERENCES games(id), n INTEGER NOT NULL, seat INTEGER NOT NULL,
+    user_id INTEGER, move TEXT NOT NULL, events TEXT NOT NULL, created_at REAL NOT NULL, PRIMARY KEY (game_id, n));
+INSERT INTO games VALUES (1, 5, 42, 7, 'active', 2, 'standard', 'hidden', 99, 3, 1, '{"turn": 1}', NULL, 1.0, 2.0);
+INSERT INTO players VALUES (1, 0, 7, 'Alice', NULL, 0), (1, 1, 8, 'Bob', NULL, 0);
+INSERT INTO moves VALUES (1, 0, 0, 7, 'pass', '[]', 1.5);
+"""
+
+
+async def test_an_existing_users_file_is_migrated_in_place(tmp_path):
+    path = tmp_path / "tne.sqlite3"
+    with sqlite3.connect(path) as old:
+        old.executescript(OLD_SCHEMA)
+    store = await open_store(str(path))
+    try:
+        assert await store.schema_version() == len(MIGRATIONS)
+        game = await store.get_game(1)
+        assert (game.status, game.rev, game.snapshot, [p.name for p in game.players]) == \
+            ("active", 3, {"turn": 1}, ["Alice", "Bob"])
+        await store.add_move(1, 3, MoveRow(1, 1, 8, "pass", []), {"turn": 2}, over=False)
+        assert [m.move for m in await store.moves(1)] == ["pass", "pass"]
+        indexes = {r[0] for r in await store.db.fetch("SELECT name FROM sqlite_master WHERE type = 'index'")}
+        assert {"games_by_channel", "games_by_status", "one_live_game_per_channel"} <= indexes
+    finally:
+        await store.close()
+
+
+def test_urls_and_their_safe_spelling():
+    assert parse_url("tne.sqlite3") == DatabaseURL("sqlite", path="tne.sqlite3")
+    assert parse_url("sqlite:///games/tne.sqlite3").path == "games/tne.sqlite3"
+    assert parse_url("sqlite:////var/lib/tne.sqlite3").path == "/var/lib/tne.sqlite3"
+    assert parse_url("sqlite:///:memory:").memory
+    pg = parse_url("postgresql://tne:s3cret@db.example:5433/tne?sslmode=require")
+    assert pg.dialect == "postgresql" and str(pg) == "postgresql://tne:***@db.example:5433/tne?sslmode=require"
+    assert str(parse_url("postgres://tne@db/tne?password=s3cret")) == "postgresql://tne@db/tne?password=***" \
+        .replace("postgresql", "postgres")
+    for bad in ("", "sqlite://tne.sqlite3", "sqlite:///", "mysql://x@y/z", "postgresql:///nohost"):
+        with pytest.raises(URLError):
+            parse_url(bad)
+
+
+def test_sql_spelled_for_each_back_end():
+    assert for_postgresql("SELECT '?', \"a?\" FROM t WHERE a = ? AND b IN (?, ?)") == \
+        "SELECT '?', \"a?\" FROM t WHERE a = $1 AND b IN ($2, $3)"
+    assert for_sqlite("SELECT id FROM jobs ORDER BY id LIMIT 1 FOR UPDATE SKIP LOCKED") == \
+        "SELECT id FROM jobs ORDER BY id LIMIT 1"
+    assert for_sqlite("SELECT 1 FROM t FOR UPDATE OF t NOWAIT") == "SELECT 1 FROM t"
+    assert returns_rows("UPDATE t SET a = 1 RETURNING id") and returns_rows("select 1")
+    assert not returns_rows("UPDATE t SET note = 'RETURNING'")
+    assert not returns_rows("WITH x AS (SELECT 1) DELETE FROM t")
+    script = "CREATE TABLE a (x INT); -- a comment; with a semicolon\nCREATE TABLE b (\n  y INT -- why; not\n);\n"
+    # Semicolons inside comments end nothing.
+    assert split_script(script) == ["CREATE TABLE a (x INT); -- a comment; with a semicolon",
+                                    "CREATE TABLE b (\n  y INT -- why; not\n);"]

@@ -155,9 +155,13 @@ class SQLiteDatabase:
                 raise UnavailableError(f"the folder {folder} does not exist", where=str(url))
             if os.path.isdir(url.path):
                 raise UnavailableError(f"{url.path} is a folder, not a database file", where=str(url))
+        pending = aiosqlite.connect(url.path, isolation_level=None, timeout=BUSY_TIMEOUT_MS / 1000)
         try:
-            conn = await aiosqlite.connect(url.path, isolation_level=None, timeout=BUSY_TIMEOUT_MS / 1000)
+            conn = await pending
         except sqlite3.Error as exc:
+            # aiosqlite stops its thread after a failed connect and reports that to this loop: let it, so the
+            # thread does not outlive the loop (a traceback at exit, or a hang).
+            await asyncio.get_running_loop().run_in_executor(None, pending._thread.join, 5.0)
             raise _error(exc, url) from exc
         db = cls(conn, url)
         try:
