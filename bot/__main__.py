@@ -1,8 +1,10 @@
-"""Entry point: `python -m bot` runs the bot; `python -m bot --sync` also publishes the slash commands."""
+"""Entry point: `python -m bot` runs the bot (`--sync` also publishes the slash commands);
+`python -m bot migrate-db --from URL --to URL` copies every game to another database."""
 
 from __future__ import annotations
 
 import argparse
+import asyncio
 import logging
 import sys
 
@@ -11,15 +13,66 @@ import discord
 
 from bot.client import TneBot, point_endpoints
 from bot.config import ConfigError, environment, load_config
+from bot.storage import Storage, StorageError, URLError, parse_url
+from bot.storage.copy import copy_database
 
 MISSING_TOKEN = """DISCORD_TOKEN is not set.
 Create an application at https://discord.com/developers/applications, add a bot, copy its token and run:
     export DISCORD_TOKEN=...        (or copy .env.example to .env and fill it in)
-Optional: TNE_DB_PATH (default tne.sqlite3), LOG_LEVEL, DISCORD_API_BASE, DISCORD_GATEWAY_URL, TNE_AI_DELAY."""
+Optional settings (.env.example explains each):
+    TNE_DATABASE_URL    where games are stored: sqlite:///tne.sqlite3 (the default) or postgresql://user@host/db
+    TNE_DB_PATH         older form of the same: a SQLite file path
+    TNE_DATABASE_POOL   PostgreSQL connections per process (default 10)
+    LOG_LEVEL           DEBUG, INFO (default), WARNING, ERROR or CRITICAL
+    DISCORD_API_BASE, DISCORD_GATEWAY_URL    a proxy or Discord-compatible test server
+    TNE_AI_DELAY        seconds a computer player waits before posting (default 1.5)
+    TNE_AI_BUDGET       seconds the hard computer player may think per move
+    TNE_RENDER_PROCESSES, TNE_AI_PROCESSES   worker processes for pictures and computer players
+Publish the /tne commands once (and again when they change) with: python -m bot --sync"""
+
+# How long start-up may spend finding out whether the database can be used.
+DATABASE_CHECK_SECONDS = 15.0
+
+
+async def check_database(url: str, pool_size: int) -> None:
+    """Open the database (migrating it) and close it again: StorageError, in one line, if it is unusable."""
+    try:
+        store = await asyncio.wait_for(Storage.open(url, pool_size=pool_size), DATABASE_CHECK_SECONDS)
+    except TimeoutError as exc:
+        raise StorageError(f"no answer within {DATABASE_CHECK_SECONDS:g} s", where=str(parse_url(url))) from exc
+    await store.close()
+
+
+def migrate_db(argv: list[str]) -> int:
+    parser = argparse.ArgumentParser(
+        prog="python -m bot migrate-db",
+        description="Copy every table (games, seats, moves, and any added later) from one database to another, "
+                    "keeping ids, then check the copy (row counts and a SHA-256 per table).")
+    parser.add_argument("--from", dest="source", required=True, metavar="URL",
+                        help="the database to copy: sqlite:///tne.sqlite3 or postgresql://user@host/db")
+    parser.add_argument("--to", dest="target", required=True, metavar="URL", help="the database to fill")
+    parser.add_argument("--replace", action="store_true",
+                        help="empty the target first if it already holds games (otherwise it is refused)")
+    args = parser.parse_args(argv)
+    for url in (args.source, args.target):
+        try:
+            parse_url(url)
+        except URLError as exc:
+            parser.error(str(exc))
+    try:
+        asyncio.run(copy_database(args.source, args.target, replace=args.replace))
+    except StorageError as exc:
+        print(f"migrate-db: {exc.line()}", file=sys.stderr)
+        return 1
+    return 0
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m bot", description="Tigris & Euphrates Discord bot")
+    argv = sys.argv[1:] if argv is None else argv
+    if argv[:1] == ["migrate-db"]:
+        return migrate_db(argv[1:])
+    parser = argparse.ArgumentParser(prog="python -m bot", description="Tigris & Euphrates Discord bot",
+                                     epilog="python -m bot migrate-db --help: copy the games to another database")
     parser.add_argument("--sync", action="store_true",
                         help="publish the /tne commands to Discord (needed once, and after commands change)")
     parser.add_argument("--guild", type=int, metavar="ID",
@@ -36,6 +89,12 @@ def main(argv: list[str] | None = None) -> int:
         print(MISSING_TOKEN, file=sys.stderr)
         return 2
     logging.basicConfig(level=config.log_level, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
+    try:
+        # Before Discord is contacted: an unusable database must stop the process at once, in one line.
+        asyncio.run(check_database(config.database_url, config.database_pool))
+    except StorageError as exc:
+        print(exc.line(), file=sys.stderr)
+        return 1
     point_endpoints(config)
     # The bot never joins voice: silence discord.py's start-up warnings about voice libraries.
     discord.VoiceClient.warn_nacl = discord.VoiceClient.warn_dave = False
@@ -43,6 +102,9 @@ def main(argv: list[str] | None = None) -> int:
     try:
         # log_handler=None: logging is configured above; discord.py never logs the token itself.
         bot.run(config.token, log_handler=None)
+    except StorageError as exc:
+        print(exc.line(), file=sys.stderr)
+        return 1
     except discord.LoginFailure:
         print("Discord refused the token: check DISCORD_TOKEN (Developer Portal -> Bot -> Reset Token).",
               file=sys.stderr)
