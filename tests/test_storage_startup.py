@@ -111,3 +111,10 @@ def test_the_no_token_message_lists_every_setting(monkeypatch, capsys, tmp_path)
     for name in settings:
         assert name in err, name
     assert "--sync" in err
+
+
+def test_the_readme_test_command_is_what_ci_runs():
+    readme = (ROOT / "README.md").read_text()
+    command = readme.split("Run the tests", 1)[1].split("```sh\n", 1)[1].split("\n```", 1)[0]
+    assert command.startswith("bash .ci/ensure-postgresql && ") and command.endswith("python -m pytest")
+    assert (ROOT / ".ci" / "run").read_text().rstrip("\n").splitlines()[-1] == command
