@@ -1,24 +1,36 @@
-"""Bot latency with 50 games in progress in one process: interaction arrival -> first response -> board sent.
+"""Bot latency and throughput in one process: interaction arrival -> first response -> board sent.
 
-Run: python -m bench.bench_bot [--games 50] [--moves 400] [--rate 25]
+Run: python -m bench.bench_bot [--database sqlite|postgresql] [--games 50] [--moves 500] [--rate 25] [--burst N]
 
 Interactions are real discord.py interactions built from gateway JSON (tests/bot_harness.py) and dispatched
 through the real command tree; the REST layer is the offline fake, so the figures are the bot's own time
-(parsing, locking, SQLite in WAL mode, the engine, Pillow pictures in worker threads), not the network's.
+(parsing, locking, the database, the engine, Pillow pictures in workers), not the network's. With
+`--database postgresql` a throw-away PostgreSQL server is started for the run (tests/pg.py) and removed after.
+
+Phases: paced (moves arrive at --rate per second across random games), burst (one move in every game at the
+same instant), sustained (every game always has its next move in flight: moves per second the process
+handles, pictures included) and storage alone (the same through GameService.play, no Discord, no pictures).
 """
 
 from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
+import cProfile
+import io
 import os
+import pstats
 import random
 import re
 import statistics
 import tempfile
 import time
+from collections.abc import Callable
 
 from bot.config import load_config
+from bot.storage import Storage
+from bot.storage import sqlite as sqlite_driver
 from tests.bot_harness import FakeDiscord, Harness, User, ensure_render
 
 TOKEN = re.compile(r"token-(\d+)")
@@ -30,9 +42,12 @@ def pct(values: list[float], q: float) -> float:
 
 
 def line(name: str, values: list[float]) -> str:
+    if not values:
+        return f"  {name:<22} n=0"
     ms = [v * 1000 for v in values]
+    late = sum(1 for v in values if v > 3.0)
     return (f"  {name:<22} n={len(ms):<5} median {statistics.median(ms):7.1f} ms   p99 {pct(ms, 99):7.1f} ms   "
-            f"max {max(ms):7.1f} ms")
+            f"max {max(ms):7.1f} ms" + (f"   {late} past 3 s" if late else ""))
 
 
 class Clock:
@@ -42,6 +57,7 @@ class Clock:
         self.arrived: dict[int, float] = {}
         self.first: dict[int, float] = {}
         self.board: dict[int, float] = {}
+        self.done: dict[int, asyncio.Event] = {}
         fake.on_call = self.on_call
 
     def on_call(self, call) -> None:
@@ -56,12 +72,43 @@ class Clock:
         self.first.setdefault(iid, now)
         if call.files:
             self.board.setdefault(iid, now)
+        if (call.files or call.ephemeral) and iid in self.done:
+            self.done[iid].set()
 
     def first_latencies(self) -> list[float]:
         return [self.first[i] - t for i, t in self.arrived.items() if i in self.first]
 
     def board_latencies(self) -> list[float]:
         return [self.board[i] - t for i, t in self.arrived.items() if i in self.board]
+
+
+class WriteTimer:
+    """How long each storage write (a move) waited and ran, seen from the service; on SQLite also each group
+    commit's time on the database thread and its size."""
+
+    def __init__(self, store: Storage) -> None:
+        self.times: list[float] = []
+        self.groups: list[tuple[int, float]] = []
+        real = store.add_move
+        real_group = sqlite_driver._group
+
+        def timed_group(conn, units):
+            began = time.perf_counter()
+            try:
+                return real_group(conn, units)
+            finally:
+                self.groups.append((len(units), time.perf_counter() - began))
+
+        sqlite_driver._group = timed_group
+
+        async def timed(*args, **kwargs):
+            began = time.perf_counter()
+            try:
+                return await real(*args, **kwargs)
+            finally:
+                self.times.append(time.perf_counter() - began)
+
+        store.add_move = timed  # type: ignore[method-assign]
 
 
 async def setup(h: Harness, games: int, warm_moves: int, rng: random.Random) -> list[tuple[int, int, list[User]]]:
@@ -90,61 +137,159 @@ async def move_payload(h: Harness, game_id: int, channel: int, users: list[User]
     return h.command_payload(users[game.to_move], channel, "move", action=rng.choice(game.legal_moves()))
 
 
-async def run(games: int, moves: int, rate: float, warm: int, processes: int) -> None:
+async def paced(h: Harness, fake: FakeDiscord, tables: list, moves: int, rate: float, rng: random.Random) -> None:
+    clock = Clock(fake)
+    before = asyncio.all_tasks()
+    for _ in range(moves):
+        game_id, channel, users = rng.choice(tables)
+        payload = await move_payload(h, game_id, channel, users, rng)
+        if payload is None:
+            continue
+        clock.arrived[int(payload["id"])] = time.perf_counter()
+        h.bot._connection.parse_interaction_create(payload)
+        await asyncio.sleep(rng.expovariate(rate))
+    await h.settle(before)
+    print(f"paced: {len(clock.arrived)} /tne move interactions at ~{rate:g}/s")
+    print(line("first response", clock.first_latencies()))
+    print(line("board picture sent", clock.board_latencies()))
+
+
+async def burst(h: Harness, fake: FakeDiscord, tables: list, rng: random.Random, writes: WriteTimer,
+                profile: bool) -> None:
+    clock = Clock(fake)
+    before = asyncio.all_tasks()
+    payloads = [p for p in [await move_payload(h, *t, rng) for t in tables] if p is not None]
+    writes.times.clear()
+    writes.groups.clear()
+    profiler = cProfile.Profile() if profile else None
+    if profiler:
+        profiler.enable()
+    for p in payloads:
+        clock.arrived[int(p["id"])] = time.perf_counter()
+        h.bot._connection.parse_interaction_create(p)
+    await h.settle(before)
+    if profiler:
+        profiler.disable()
+    print(f"burst: {len(payloads)} /tne move interactions arriving together")
+    print(line("first response", clock.first_latencies()))
+    print(line("board picture sent", clock.board_latencies()))
+    print(line("storage write (move)", writes.times))
+    if writes.groups:
+        sizes = [n for n, _ in writes.groups]
+        print(f"  sqlite group commits: {len(sizes)}, sizes {min(sizes)}-{max(sizes)} (median "
+              f"{statistics.median(sizes):g}), {sum(t for _, t in writes.groups) * 1000:.0f} ms on the database "
+              f"thread in all")
+    if profiler:
+        out = io.StringIO()
+        pstats.Stats(profiler, stream=out).sort_stats("tottime").print_stats(25)
+        print("\n".join(out.getvalue().splitlines()[:45]))
+
+
+async def sustained(h: Harness, fake: FakeDiscord, tables: list, seconds: float, rng: random.Random) -> None:
+    """Every game keeps one move in flight: the next is sent when the previous one's board (or refusal) is out."""
+    clock = Clock(fake)
+    stop = time.perf_counter() + seconds
+    done = 0
+
+    async def play(game_id: int, channel: int, users: list[User]) -> None:
+        nonlocal done
+        while time.perf_counter() < stop:
+            payload = await move_payload(h, game_id, channel, users, rng)
+            if payload is None:
+                return
+            iid = int(payload["id"])
+            clock.done[iid] = asyncio.Event()
+            clock.arrived[iid] = time.perf_counter()
+            h.bot._connection.parse_interaction_create(payload)
+            with contextlib.suppress(TimeoutError):  # a lost picture must not stop this game's loop
+                await asyncio.wait_for(clock.done[iid].wait(), 30)
+            if time.perf_counter() <= stop:
+                done += 1
+
+    before = asyncio.all_tasks()
+    began = time.perf_counter()
+    await asyncio.gather(*(play(*t) for t in tables))
+    elapsed = min(time.perf_counter(), stop) - began
+    await h.settle(before)
+    print(f"sustained: {len(tables)} games, each with its next move in flight, for {elapsed:.0f} s")
+    print(f"  {done / elapsed:.0f} moves/s (answered, board picture sent)")
+    print(line("first response", clock.first_latencies()))
+    print(line("board picture sent", clock.board_latencies()))
+
+
+async def storage_alone(h: Harness, tables: list, seconds: float, rng: random.Random) -> None:
+    """The service and the database without Discord or pictures: how many moves per second they store."""
+    stop = time.perf_counter() + seconds
+    done = 0
+
+    async def play(game_id: int) -> None:
+        nonlocal done
+        while time.perf_counter() < stop:
+            table = await h.service.load(game_id)
+            game = table.game
+            if game is None or game.over:
+                return
+            await h.service.play(game_id, rng.choice(game.legal_moves()), seat=game.to_move)
+            done += 1
+
+    began = time.perf_counter()
+    await asyncio.gather(*(play(t[0]) for t in tables))
+    elapsed = time.perf_counter() - began
+    print(f"storage alone: {done / elapsed:.0f} moves/s through GameService.play ({len(tables)} games at once, "
+          f"engine + database, no Discord, no pictures)")
+
+
+async def run(args: argparse.Namespace, database: str) -> None:
     ensure_render()
     fake = FakeDiscord()
     fake.install()
     rng = random.Random(7)
-    with tempfile.TemporaryDirectory() as tmp:
-        h = await Harness(fake, os.path.join(tmp, "bench.sqlite3"), seed=1, render_processes=processes).start()
+    h = await Harness(fake, database, seed=1, render_processes=args.processes).start()
+    try:
+        writes = WriteTimer(h.service.storage)
+        tables = await setup(h, args.games, args.warm, rng)
+        how = f"{args.processes} render processes" if args.processes else "render threads"
+        print(f"{args.database}: {args.games} games in progress ({args.warm} moves each played beforehand), "
+              f"{os.cpu_count()} CPUs, {how}")
+        if args.moves:
+            await paced(h, fake, tables, args.moves, args.rate, rng)
+        await burst(h, fake, tables, rng, writes, args.profile)
+        if args.sustain:
+            await sustained(h, fake, tables, args.sustain, rng)
+            await storage_alone(h, tables, args.sustain, rng)
+        fake.on_call = None
+    finally:
+        await h.close()
+        fake.uninstall()
+
+
+def with_database(kind: str, body: Callable[[str], None]) -> None:
+    if kind == "postgresql":
+        from tests.pg import PostgresServer
+
+        server = PostgresServer().start()
         try:
-            tables = await setup(h, games, warm, rng)
-            how = f"{processes} render processes" if processes else "render threads"
-            print(f"{games} games in progress ({warm} moves each played beforehand), {os.cpu_count()} CPUs, {how}")
-
-            # Paced: moves arrive at `rate` per second across random games, like busy tables on a big server.
-            clock = Clock(fake)
-            before = asyncio.all_tasks()
-            for _ in range(moves):
-                game_id, channel, users = rng.choice(tables)
-                payload = await move_payload(h, game_id, channel, users, rng)
-                if payload is None:
-                    continue
-                clock.arrived[int(payload["id"])] = time.perf_counter()
-                h.bot._connection.parse_interaction_create(payload)
-                await asyncio.sleep(rng.expovariate(rate))
-            await h.settle(before)
-            print(f"paced: {len(clock.arrived)} /tne move interactions at ~{rate:g}/s")
-            print(line("first response", clock.first_latencies()))
-            print(line("board picture sent", clock.board_latencies()))
-
-            # Burst: one move in every game at the same instant (worst case, all 50 boards drawn at once).
-            clock = Clock(fake)
-            before = asyncio.all_tasks()
-            payloads = [p for p in [await move_payload(h, *t, rng) for t in tables] if p is not None]
-            for p in payloads:
-                clock.arrived[int(p["id"])] = time.perf_counter()
-                h.bot._connection.parse_interaction_create(p)
-            await h.settle(before)
-            print(f"burst: {len(payloads)} /tne move interactions arriving together")
-            print(line("first response", clock.first_latencies()))
-            print(line("board picture sent", clock.board_latencies()))
-            fake.on_call = None
+            body(server.database())
         finally:
-            await h.close()
-            fake.uninstall()
+            server.stop()
+        return
+    with tempfile.TemporaryDirectory() as tmp:
+        body(os.path.join(tmp, "bench.sqlite3"))
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--games", type=int, default=50)
-    parser.add_argument("--moves", type=int, default=500, help="paced interactions to time")
+    parser.add_argument("--database", choices=("sqlite", "postgresql"), default="sqlite")
+    parser.add_argument("--games", type=int, default=50, help="live games (the burst sends one move to each)")
+    parser.add_argument("--moves", type=int, default=500, help="paced interactions to time (0 = no paced phase)")
     parser.add_argument("--rate", type=float, default=25.0, help="paced arrivals per second")
     parser.add_argument("--warm", type=int, default=40, help="moves played in each game before timing")
-    parser.add_argument("--processes", type=int, default=load_config().render_processes,
+    parser.add_argument("--sustain", type=float, default=10.0, help="seconds of the sustained phases (0 = none)")
+    parser.add_argument("--profile", action="store_true", help="print where the burst spends its time (cProfile)")
+    parser.add_argument("--processes", type=int, default=load_config({}).render_processes,
                         help="render worker processes (0 = threads); default as the bot would run")
     args = parser.parse_args()
-    asyncio.run(run(args.games, args.moves, args.rate, args.warm, args.processes))
+    with_database(args.database, lambda url: asyncio.run(run(args, url)))
 
 
 if __name__ == "__main__":
