@@ -29,7 +29,7 @@ import time
 from collections.abc import Callable
 
 from bot.config import load_config
-from bot.storage import Storage
+from bot.storage import DEFAULT_POOL_SIZE, Storage
 from bot.storage import sqlite as sqlite_driver
 from tests.bot_harness import FakeDiscord, Harness, User, ensure_render
 
@@ -244,7 +244,7 @@ async def run(args: argparse.Namespace, database: str) -> None:
     fake = FakeDiscord()
     fake.install()
     rng = random.Random(7)
-    h = await Harness(fake, database, seed=1, render_processes=args.processes).start()
+    h = await Harness(fake, database, seed=1, render_processes=args.processes, database_pool=args.pool).start()
     try:
         writes = WriteTimer(h.service.storage)
         tables = await setup(h, args.games, args.warm, rng)
@@ -285,6 +285,8 @@ def main() -> None:
     parser.add_argument("--rate", type=float, default=25.0, help="paced arrivals per second")
     parser.add_argument("--warm", type=int, default=40, help="moves played in each game before timing")
     parser.add_argument("--sustain", type=float, default=10.0, help="seconds of the sustained phases (0 = none)")
+    parser.add_argument("--pool", type=int, default=DEFAULT_POOL_SIZE,
+                        help="PostgreSQL connections (TNE_DATABASE_POOL)")
     parser.add_argument("--profile", action="store_true", help="print where the burst spends its time (cProfile)")
     parser.add_argument("--processes", type=int, default=load_config({}).render_processes,
                         help="render worker processes (0 = threads); default as the bot would run")

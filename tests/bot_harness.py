@@ -22,6 +22,7 @@ from discord.webhook.async_ import AsyncWebhookAdapter
 import render
 from bot.client import TneBot
 from bot.config import Config
+from bot.storage import DEFAULT_POOL_SIZE
 
 EPHEMERAL = 64
 APP_ID = 900_000_000_000_000_001
@@ -269,14 +270,16 @@ class Harness:
     """One bot process (a TneBot logged in against FakeDiscord) and helpers to act as Discord users."""
 
     def __init__(self, fake: FakeDiscord, database: str, *, seed: int | Callable[[], int] = 1,
-                 ai_delay: float = 0.0, render_processes: int = 0, ai_processes: int = 0) -> None:
+                 ai_delay: float = 0.0, render_processes: int = 0, ai_processes: int = 0,
+                 database_pool: int = DEFAULT_POOL_SIZE) -> None:
         self.fake = fake
         fake.channels = getattr(fake, "channels", {})
         fake.components_pressed = getattr(fake, "components_pressed", {})
         seeds = seed if callable(seed) else itertools.count(seed).__next__
         # database: a SQLite path or any database URL (the `database` fixture gives one per back end).
-        self.bot = TneBot(Config(token="test-token", database_url=database, ai_delay=ai_delay,
-                                  render_processes=render_processes, ai_processes=ai_processes), seed_source=seeds)
+        self.bot = TneBot(Config(token="test-token", database_url=database, database_pool=database_pool,
+                                 ai_delay=ai_delay, render_processes=render_processes, ai_processes=ai_processes),
+                          seed_source=seeds)
 
     async def start(self) -> Harness:
         await self.bot.login("test-token")  # the real login: static_login, application_info, setup_hook
