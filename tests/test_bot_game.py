@@ -101,8 +101,8 @@ async def test_whole_game_to_the_final_standings(fake, database, drawn, users, s
         await h.close()
 
 
-async def test_computer_seats_are_never_pinged(fake, tmp_path):
-    h = await Harness(fake, str(tmp_path / "tne.sqlite3"), seed=3).start()
+async def test_computer_seats_are_never_pinged(fake, database):
+    h = await Harness(fake, database, seed=3).start()
     try:
         await h.command(ALICE, CHANNEL, "new", seats=3)
         await h.command(BOB, CHANNEL, "join")
