@@ -449,3 +449,26 @@ def test_sql_spelled_for_each_back_end():
     # Semicolons inside comments end nothing.
     assert split_script(script) == ["CREATE TABLE a (x INT); -- a comment; with a semicolon",
                                     "CREATE TABLE b (\n  y INT -- why; not\n);"]
+
+
+async def test_inside_a_sqlite_transaction_only_its_own_calls_are_allowed(tmp_path):
+    store = await open_store(str(tmp_path / "tne.sqlite3"))
+    try:
+        game_id = await lobby(store)
+        with pytest.raises(RuntimeError, match="use tx's methods"):
+            async with store.db.transaction() as tx:
+                await tx.execute("UPDATE games SET seats = 3 WHERE id = ?", game_id)
+                await store.get_game(game_id)  # would wait forever for the transaction it runs in
+        assert (await store.get_game(game_id)).seats == 2  # rolled back, and the database is free again
+    finally:
+        await store.close()
+
+
+def test_missing_postgresql_programs_fail_with_how_to_install(monkeypatch):
+    from tests import pg
+
+    monkeypatch.setenv("TNE_PG_BIN", "")
+    monkeypatch.setattr(pg.glob, "glob", lambda pattern: [])
+    monkeypatch.setattr(pg.shutil, "which", lambda name: None)
+    with pytest.raises(pg.PostgresMissing, match=r"apt-get install -y postgresql"):
+        pg.find_bin()

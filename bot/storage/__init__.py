@@ -22,7 +22,10 @@ How to add a table (an outbox, clocks, ratings, leases ...):
      a stale change on both back ends, across processes. `Returned(i)` passes a later statement the value the
      i-th returned (`INSERT ... RETURNING id`). Each Result has `rowcount` and `rows`;
    - read-decide-write: `async with db.transaction() as tx:` then `await tx.fetch/fetchrow/fetchval/execute`
-     (execute returns the row count); committed on leaving the block, rolled back on an exception;
+     (execute returns the row count); committed on leaving the block, rolled back on an exception. Inside it
+     use only tx (SQLite has one connection: a db.* call there would wait for the transaction, so it raises);
+   - PostgreSQL infers each `?`'s type from where it stands; where it cannot (`CASE WHEN ? THEN ? ...`,
+     `SELECT ?`), write `CAST(? AS DOUBLE PRECISION)`. SQLite accepts both spellings;
    - row locks and claiming work: write PostgreSQL's `SELECT ... FOR UPDATE SKIP LOCKED` (or `UPDATE ... WHERE
      id IN (SELECT ... FOR UPDATE SKIP LOCKED) RETURNING ...`); on SQLite the clause is dropped, since its
      write transaction (BEGIN IMMEDIATE) already holds the whole database.

@@ -9,6 +9,7 @@ write in its own SAVEPOINT so a stale or failing one is undone alone.
 from __future__ import annotations
 
 import asyncio
+import contextvars
 import os
 import sqlite3
 from collections.abc import AsyncIterator, Callable, Sequence
@@ -32,6 +33,8 @@ from bot.storage.url import SQLITE, DatabaseURL
 BUSY_TIMEOUT_MS = 5000
 MAX_GROUP = 1000  # writes committed together at most (bounds the time one group holds the thread)
 _UNIQUE = (sqlite3.SQLITE_CONSTRAINT_UNIQUE, sqlite3.SQLITE_CONSTRAINT_PRIMARYKEY)
+# The database whose transaction the current task holds: its other calls would wait for that very transaction.
+_holding: contextvars.ContextVar[SQLiteDatabase | None] = contextvars.ContextVar("tne_sqlite_holding", default=None)
 
 
 def _run(conn: sqlite3.Connection, statements: Sequence[Statement]) -> list[Result]:
@@ -189,7 +192,13 @@ class SQLiteDatabase:
 
     # --- writes ----------------------------------------------------------------------------------------------
 
+    def _not_inside_a_transaction(self) -> None:
+        if _holding.get() is self:
+            raise RuntimeError("inside `async with db.transaction() as tx` use tx's methods: this call would wait "
+                               "for that transaction to end")
+
     async def write(self, *statements: Statement) -> list[Result]:
+        self._not_inside_a_transaction()
         future = asyncio.get_running_loop().create_future()
         self._queue.append((statements, future))
         if self._flusher is None:
@@ -226,18 +235,23 @@ class SQLiteDatabase:
 
     @asynccontextmanager
     async def transaction(self) -> AsyncIterator[SQLiteTransaction]:
+        self._not_inside_a_transaction()
         async with self._turn:
             await self._call(lambda conn: conn.execute("BEGIN IMMEDIATE"))
+            token = _holding.set(self)
             try:
                 yield SQLiteTransaction(self)
                 await self._call(lambda conn: conn.execute("COMMIT"))
             except BaseException:
                 await asyncio.shield(self._call(_rollback))
                 raise
+            finally:
+                _holding.reset(token)
 
     # --- reads -----------------------------------------------------------------------------------------------
 
     async def read(self, *statements: Statement) -> list[Result]:
+        self._not_inside_a_transaction()
         async with self._turn:
             return await self._call(_read, statements)
 
