@@ -100,6 +100,9 @@ async def test_a_target_with_games_is_refused_unless_replaced(tmp_path, postgres
     store = await Storage.open(target)
     assert await store.db.fetchval("SELECT COUNT(*) FROM games") == 4
     await store.close()
+    with pytest.raises(CopyError, match=r"there is no file .*missing\.sqlite3 to copy from"):
+        await copy_database(str(tmp_path / "missing.sqlite3"), target, replace=True, say=lambda _: None)
+    assert not (tmp_path / "missing.sqlite3").exists()
     with pytest.raises(CopyError, match="same database"):
         await copy_database(source, str(tmp_path / "." / "tne.sqlite3"), say=lambda _: None)
 

@@ -13,7 +13,7 @@ from typing import Any
 from bot.storage.driver import Database, TableInfo
 from bot.storage.errors import StorageError
 from bot.storage.games import Storage
-from bot.storage.url import POSTGRESQL
+from bot.storage.url import POSTGRESQL, SQLITE, parse_url
 
 BATCH = 2000
 SKIP = frozenset({"schema_version"})  # each side has its own, brought to the same version by opening it
@@ -78,7 +78,10 @@ async def table_checksum(db: Database, table: TableInfo) -> tuple[int, str]:
 async def copy_database(source_url: str, target_url: str, *, replace: bool = False,
                         say: Callable[[str], None] = print) -> list[TableCopy]:
     """Copy every table of the source into the target, then check the copy; CopyError if refused or wrong."""
-    source = await Storage.open(source_url)
+    src = parse_url(source_url)
+    if src.dialect == SQLITE and not src.memory and not os.path.isfile(src.path):
+        raise CopyError(f"there is no file {os.path.abspath(src.path)} to copy from", where=str(src))
+    source = await Storage.open(src)
     try:
         target = await Storage.open(target_url)
     except BaseException:
