@@ -472,3 +472,22 @@ def test_missing_postgresql_programs_fail_with_how_to_install(monkeypatch):
     monkeypatch.setattr(pg.shutil, "which", lambda name: None)
     with pytest.raises(pg.PostgresMissing, match=r"apt-get install -y postgresql"):
         pg.find_bin()
+
+
+async def test_two_processes_moving_one_game_at_once_one_wins(database):
+    """Two bot processes (two connections or pools) race for the same revision: the database lets one write."""
+    first = await open_store(database)
+    second = await open_store(database)
+    try:
+        game_id = await started(first)
+        outcomes = await asyncio.gather(first.add_move(game_id, 2, move(0, "tile red A1"), {"by": 1}, over=False),
+                                        second.add_move(game_id, 2, move(0, "tile red B1"), {"by": 2}, over=False),
+                                        return_exceptions=True)
+        assert sorted(type(o).__name__ for o in outcomes) == ["NoneType", "StaleError"]
+        winner = "tile red A1" if outcomes[0] is None else "tile red B1"
+        assert [m.move for m in await second.moves(game_id)] == [winner]
+        game = await first.get_game(game_id)
+        assert (game.rev, game.move_count, game.snapshot) == (3, 1, {"by": 1 if outcomes[0] is None else 2})
+    finally:
+        await first.close()
+        await second.close()
