@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import logging
 import time
 from typing import Any
 
@@ -11,6 +12,8 @@ from bot.storage.rows import FINISHED, LIVE, GameRow, GameStatus, MoveRow, Playe
 from bot.storage.schema import migrate, schema_version
 from bot.storage.sql import Returned, Statement
 from bot.storage.url import DatabaseURL
+
+log = logging.getLogger(__name__)
 
 _GAME_COLUMNS = ("id, guild_id, channel_id, host_id, status, seats, board, scores, seed, rev, move_count, snapshot, "
                  "end_reason")
@@ -47,10 +50,11 @@ class Storage:
         """Open (creating if needed) the database a URL or SQLite path names and bring its schema up to date."""
         db = await connect(url, pool_size=pool_size)
         try:
-            await migrate(db)
+            version = await migrate(db)
         except BaseException:
             await db.close()
             raise
+        log.info("Database %s open at schema version %d", db.url, version)
         return cls(db)
 
     async def close(self) -> None:

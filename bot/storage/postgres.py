@@ -23,6 +23,7 @@ from bot.storage.sql import Result, Statement, for_postgresql, resolve, returns_
 from bot.storage.url import POSTGRESQL, DatabaseURL
 
 CONNECT_TIMEOUT = 5.0  # seconds; an unreachable server must not hold the start-up for a minute
+COMMAND_TIMEOUT = 30.0  # seconds; a statement (or a lock wait) longer than this is given up
 
 
 async def _run(conn: asyncpg.Connection, statements: Sequence[Statement]) -> list[Result]:
@@ -89,7 +90,7 @@ class PostgresDatabase:
     async def open(cls, url: DatabaseURL, *, pool_size: int) -> PostgresDatabase:
         try:
             pool = await asyncpg.create_pool(url.dsn, min_size=1, max_size=max(1, pool_size),
-                                             timeout=CONNECT_TIMEOUT,
+                                             timeout=CONNECT_TIMEOUT, command_timeout=COMMAND_TIMEOUT,
                                              server_settings={"application_name": "tne-bot"})
         except Exception as exc:
             raise _error(exc, url) from exc
@@ -204,7 +205,7 @@ def _error(exc: BaseException, url: DatabaseURL) -> BaseException:
     if isinstance(exc, asyncpg.PostgresConnectionError | asyncpg.InterfaceError | ConnectionError):
         return UnavailableError(f"the connection to the server was lost ({exc})", where=where)
     if isinstance(exc, TimeoutError | asyncio.TimeoutError):
-        return UnavailableError(f"the server did not answer within {CONNECT_TIMEOUT:g} s", where=where)
+        return UnavailableError("the server did not answer in time", where=where)
     if isinstance(exc, OSError):
         return UnavailableError(f"cannot reach the server ({exc.strerror or exc})", where=where)
     if isinstance(exc, asyncpg.PostgresError):
