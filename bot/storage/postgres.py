@@ -77,6 +77,12 @@ class PostgresTransaction:
             raise _error(exc, self._url) from exc
 
 
+async def _no_session_reset(conn: asyncpg.Connection) -> None:
+    """asyncpg's default release sends RESET ALL, UNLISTEN *, CLOSE ALL and an advisory unlock: one more round
+    trip per use. We leave no session state behind (no SET outside a transaction, no LISTEN, cursors or session
+    advisory locks), and asyncpg still rolls back an unfinished transaction itself."""
+
+
 class PostgresDatabase:
     """A pool of connections; each write is one transaction on one of them."""
 
@@ -91,6 +97,7 @@ class PostgresDatabase:
         try:
             pool = await asyncpg.create_pool(url.dsn, min_size=1, max_size=max(1, pool_size),
                                              timeout=CONNECT_TIMEOUT, command_timeout=COMMAND_TIMEOUT,
+                                             reset=_no_session_reset,
                                              server_settings={"application_name": "tne-bot"})
         except Exception as exc:
             raise _error(exc, url) from exc
