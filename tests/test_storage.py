@@ -491,3 +491,22 @@ async def test_two_processes_moving_one_game_at_once_one_wins(database):
     finally:
         await first.close()
         await second.close()
+
+
+async def test_a_hosts_open_lobbies_in_one_server(database):
+    store = await open_store(database)
+    try:
+        host = PlayerRow(0, 77, "Host")
+        ids = {}
+        for channel, guild in ((1, 10), (2, 10), (3, 11), (4, None)):
+            ids[channel] = await store.create_game(guild_id=guild, channel_id=channel, host=host, seats=2,
+                                                   board="standard", scores="open")
+        await store.start_game(ids[2], 0, 1, POSITION)  # started: no longer a lobby
+        await store.create_game(guild_id=10, channel_id=5, host=PlayerRow(0, 78, "Other"), seats=2,
+                                board="standard", scores="open")
+        assert await store.open_lobbies(10, 77) == [1]
+        assert await store.open_lobbies(11, 77) == [3]
+        assert await store.open_lobbies(None, 77) == [4]
+        assert await store.open_lobbies(12, 77) == []
+    finally:
+        await store.close()

@@ -88,6 +88,14 @@ class Storage:
             "SELECT id FROM games WHERE channel_id = ? AND status IN (?, ?) ORDER BY id DESC LIMIT 1",
             channel_id, *_FINISHED)
 
+    async def open_lobbies(self, guild_id: int | None, host_id: int) -> list[int]:
+        """The channels where this person hosts a lobby in this server (the bot-safety branch's query, ported)."""
+        rows = await self.db.fetch(
+            "SELECT channel_id FROM games WHERE status = ? AND host_id = ? "
+            "AND (guild_id = ? OR (guild_id IS NULL AND CAST(? AS BIGINT) IS NULL)) ORDER BY id",
+            GameStatus.LOBBY.value, host_id, guild_id, guild_id)
+        return [r[0] for r in rows]
+
     async def active_game_ids(self) -> list[int]:
         rows = await self.db.fetch("SELECT id FROM games WHERE status = ? ORDER BY id", GameStatus.ACTIVE.value)
         return [r[0] for r in rows]
