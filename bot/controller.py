@@ -19,6 +19,7 @@ from discord import app_commands
 from discord.utils import MISSING
 
 from bot import messages as M
+from bot import text as T
 from bot.autoplay import ai_available, pick_move
 from bot.pictures import Painter
 from bot.service import GameError, GameService, Table
@@ -26,16 +27,16 @@ from bot.views import Press, decision_view, hand_view, lobby_view, table_view
 
 log = logging.getLogger(__name__)
 
-PING = discord.AllowedMentions(everyone=False, roles=False, users=True, replied_user=False)
-QUIET = discord.AllowedMentions.none()
+QUIET = T.NOBODY
 
 
 async def private(interaction: discord.Interaction, text: str, **kwargs: Any) -> None:
-    """An ephemeral answer, as the first response or as a follow-up."""
+    """An ephemeral answer, as the first response or as a follow-up; it pings nobody."""
+    kwargs.setdefault("allowed_mentions", QUIET)
     if interaction.response.is_done():
-        await interaction.followup.send(text, ephemeral=True, **kwargs)
+        await interaction.followup.send(T.fit(text), ephemeral=True, **kwargs)
     else:
-        await interaction.response.send_message(text, ephemeral=True, **kwargs)
+        await interaction.response.send_message(T.fit(text), ephemeral=True, **kwargs)
 
 
 class FirstAnswers:
@@ -111,12 +112,12 @@ class Controller:
         """This channel's game; `finished` lets read-only commands show the last ended game too."""
         return await self.service.channel_table(interaction.channel_id, finished=finished)
 
-    async def publish(self, interaction: discord.Interaction | None, table: Table, text: str, *,
-                      ping: bool = True) -> None:
-        """Post a public game message: text (with the ping) at once, the board picture as soon as it is drawn."""
+    async def publish(self, interaction: discord.Interaction | None, table: Table, post: M.Post) -> None:
+        """Post a public game message: text (pinging exactly post.pings) at once, the board picture once drawn."""
         game = table.game  # captured now: the table may move on while the picture is drawn
         view = table_view(table) or MISSING
-        mentions = PING if ping else QUIET
+        mentions = T.mentions(post.pings)
+        text = T.fit(post.text)
         snapshot = Table(table.row, game, list(table.moves))
         want_picture = game is not None
         if interaction is not None and not interaction.response.is_done():
@@ -155,7 +156,7 @@ class Controller:
         await self.guarded(interaction, run)
 
     async def _lobby_update(self, interaction: discord.Interaction, table: Table, note: str, *, edit: bool) -> None:
-        text = f"{note}\n\n{M.lobby_text(table)}"
+        text = T.fit(f"{note}\n\n{M.lobby_text(table)}")
         view = lobby_view(table) if table.row.status == "lobby" else None
         if edit:
             await interaction.response.edit_message(content=M.lobby_text(table), view=view)
@@ -166,7 +167,7 @@ class Controller:
         async def run() -> None:
             gid = game_id if game_id is not None else (await self.table_here(interaction)).id
             table = await self.service.join(gid, interaction.user.id, interaction.user.display_name)
-            await self._lobby_update(interaction, table, f"{interaction.user.display_name} joins.",
+            await self._lobby_update(interaction, table, f"{T.name(interaction.user.display_name)} joins.",
                                      edit=game_id is not None)
         await self.guarded(interaction, run)
 
@@ -174,7 +175,7 @@ class Controller:
         async def run() -> None:
             gid = game_id if game_id is not None else (await self.table_here(interaction)).id
             table = await self.service.leave(gid, interaction.user.id)
-            await self._lobby_update(interaction, table, f"{interaction.user.display_name} leaves.",
+            await self._lobby_update(interaction, table, f"{T.name(interaction.user.display_name)} leaves.",
                                      edit=game_id is not None)
         await self.guarded(interaction, run)
 
@@ -199,10 +200,7 @@ class Controller:
             table = await self.service.start(gid, interaction.user.id)
             if game_id is not None:  # pressed on the lobby message: close its buttons, then post the game
                 await interaction.response.edit_message(content=M.lobby_text(table), view=None)
-            seating = ", ".join(table.label(p.seat) for p in table.players)
-            first = table.label(table.game.view(None)["turn"]["player"])
-            text = f"**The game begins!** Seats: {seating}. {first} was drawn to play first.\n{M.next_line(table)}"
-            await self.publish(interaction, table, text)
+            await self.publish(interaction, table, M.opening(table))
             self.kick(table.id)
         await self.guarded(interaction, run)
 
@@ -236,8 +234,7 @@ class Controller:
         async def run() -> None:
             table = await self.table_here(interaction)
             table, undone = await self.service.undo(table.id, interaction.user.id)
-            text = f"{table.label(undone.seat)} takes back `{undone.move}`.\n{M.next_line(table)}"
-            await self.publish(interaction, table, text)
+            await self.publish(interaction, table, M.takeback(table, undone.seat, undone.move))
         await self.guarded(interaction, run)
 
     async def resign(self, interaction: discord.Interaction) -> None:
@@ -245,13 +242,12 @@ class Controller:
             table = await self.table_here(interaction)
             seat = table.seat_of(interaction.user.id)
             table = await self.service.resign(table.id, interaction.user.id)
-            label = table.label(seat) if seat is not None else interaction.user.display_name
+            label = table.label(seat) if seat is not None else T.name(interaction.user.display_name)
+            post = M.resignation(table, label)
             if table.row.status != "active":
-                await interaction.response.send_message(f"{label} resigns. {M.final_text(table)}",
-                                                        allowed_mentions=QUIET)
+                await interaction.response.send_message(post.text, allowed_mentions=QUIET)
                 return
-            text = f"{label} resigns; their seat now passes and commits nothing.\n{M.next_line(table)}"
-            await self.publish(interaction, table, text)
+            await self.publish(interaction, table, post)
             self.kick(table.id)
         await self.guarded(interaction, run)
 
@@ -262,7 +258,7 @@ class Controller:
             table = await self.service.abandon(table.id, interaction.user.id,
                                                can_manage=bool(perms and perms.manage_channels))
             await interaction.response.send_message(
-                f"Game #{table.id} was abandoned by {interaction.user.display_name}.", allowed_mentions=QUIET)
+                f"Game #{table.id} was abandoned by {T.name(interaction.user.display_name)}.", allowed_mentions=QUIET)
         await self.guarded(interaction, run)
 
     # --- reading ---------------------------------------------------------------------------------------------
@@ -286,9 +282,7 @@ class Controller:
             table = await self.table_here(interaction, finished=True)
             if table.game is None:
                 raise GameError("The game has not started yet.")
-            ended = " (finished)" if table.row.status != "active" else ""
-            text = f"Game #{table.id}{ended} after {len(table.moves)} moves.\n{M.next_line(table)}"
-            await self.publish(interaction, table, text, ping=False)
+            await self.publish(interaction, table, M.board_caption(table))
         await self.guarded(interaction, run)
 
     async def status(self, interaction: discord.Interaction) -> None:

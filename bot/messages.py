@@ -2,25 +2,52 @@
 
 from __future__ import annotations
 
-from bot.service import DYNASTIES, Played, Table
+from dataclasses import dataclass
 
-COLOURS = ("red", "blue", "green", "black")
-COLOUR_EMOJI = {"red": "🟥", "blue": "🟦", "green": "🟩", "black": "⬛"}
-LEADER_NAMES = {"red": "priest", "blue": "farmer", "green": "trader", "black": "king"}
-LIMIT = 1900  # Discord allows 2000 characters; keep room for a mention line
+from bot import text as T
+from bot.service import DYNASTIES, Played, Table
+from engine.constants import COLOURS, LEADER_NAMES
+
+COLOUR_EMOJI = dict(zip(COLOURS, ("🟥", "🟦", "🟩", "⬛"), strict=True))
+LEADER_OF = dict(zip(COLOURS, LEADER_NAMES, strict=True))
+LIMIT = T.CONTENT_LIMIT
+
+
+@dataclass(frozen=True)
+class Post:
+    """A public message: its text and exactly the people it pings (by user id)."""
+
+    text: str
+    pings: tuple[int, ...] = ()
 
 
 def clip(text: str, limit: int = LIMIT) -> str:
     """Cut a text to fit one message, saying that it was cut."""
-    if len(text) <= limit:
-        return text
-    return text[: limit - 2].rstrip() + " …"
+    return T.fit(text, limit)
 
 
 def mention(table: Table, seat: int) -> str:
     """A ping for a person, plain name for a computer seat."""
     player = table.player(seat)
     return table.label(seat) if player.is_bot else f"<@{player.user_id}> ({DYNASTIES[seat].capitalize()})"
+
+
+def due(table: Table) -> tuple[int, ...]:
+    """The people who must act now and so are pinged: the person to move or decide; nobody for a computer."""
+    game = table.game
+    if game is None or game.over or table.row.status != "active":
+        return ()
+    player = table.player(game.to_move)
+    return () if player.is_bot else (player.user_id,)
+
+
+def announce(table: Table, head: str) -> Post:
+    """A public message after a change: what happened, then who must act now (pinged) or the result."""
+    tail = final_text(table) if table.game is not None and table.game.over else next_line(table)
+    if not tail:
+        return Post(clip(head))
+    body = clip(head, LIMIT - len(tail) - 1)
+    return Post(f"{body}\n{tail}", due(table))
 
 
 def lobby_text(table: Table) -> str:
@@ -32,7 +59,7 @@ def lobby_text(table: Table) -> str:
         "",
     ]
     for p in table.players:
-        lines.append(f"{p.seat + 1}. {p.name} — {DYNASTIES[p.seat].capitalize()}")
+        lines.append(f"{p.seat + 1}. {T.name(p.name)} — {DYNASTIES[p.seat].capitalize()}")
     for i in range(len(table.players), row.seats):
         lines.append(f"{i + 1}. (open)")
     lines.append("")
@@ -42,7 +69,7 @@ def lobby_text(table: Table) -> str:
         lines.append("This lobby was cancelled.")
     elif row.status == "active":
         lines.append("The game has started.")
-    return "\n".join(lines)
+    return clip("\n".join(lines))
 
 
 def next_line(table: Table) -> str:
@@ -60,14 +87,37 @@ def next_line(table: Table) -> str:
     return f"{mention(table, seat)}, your turn ({left} {word} left). Play with `/tne move`."
 
 
-def account(played: Played) -> str:
-    """The public account of one move: who played what, then the engine's event lines."""
+def account(played: Played) -> Post:
+    """The public account of one move: who played what, the engine's event lines, then who acts next."""
     table = played.table
     head = f"**{table.label(played.seat)}** played `{played.move}`."
     lines = [e["text"] for e in played.events if e.get("type") not in ("game_over",)]
     body = "\n".join(f"• {t}" for t in lines)
-    tail = final_text(table) if table.game is not None and table.game.over else next_line(table)
-    return clip("\n".join(x for x in (head, body) if x), LIMIT - len(tail)) + ("\n" + tail if tail else "")
+    return announce(table, "\n".join(x for x in (head, body) if x))
+
+
+def opening(table: Table) -> Post:
+    seating = ", ".join(table.label(p.seat) for p in table.players)
+    first = table.label(table.game.view(None)["turn"]["player"])
+    return announce(table, f"**The game begins!** Seats: {seating}. {first} was drawn to play first.")
+
+
+def takeback(table: Table, seat: int, move: str) -> Post:
+    return announce(table, f"{table.label(seat)} takes back `{move}`.")
+
+
+def resignation(table: Table, who: str) -> Post:
+    """`who` is already escaped (a seat label or a person's name)."""
+    if table.row.status != "active":
+        return Post(clip(f"{who} resigns. {final_text(table)}"))
+    return announce(table, f"{who} resigns; their seat now passes and commits nothing.")
+
+
+def board_caption(table: Table) -> Post:
+    """Above a posted board: which game and who is to act (named, not pinged: nobody asked for a ping)."""
+    ended = " (finished)" if table.row.status != "active" else ""
+    line = next_line(table)
+    return Post(clip(f"Game #{table.id}{ended} after {len(table.moves)} moves." + (f"\n{line}" if line else "")))
 
 
 def standings_lines(table: Table) -> list[str]:
@@ -90,8 +140,8 @@ def final_text(table: Table) -> str:
 
 
 def _leaders(player: dict) -> str:
-    on_board = [f"{LEADER_NAMES[c]} {sq}" for c, sq in (player.get("leaders") or {}).items() if sq]
-    supply = [LEADER_NAMES[c] for c in COLOURS if not (player.get("leaders") or {}).get(c)]
+    on_board = [f"{LEADER_OF[c]} {sq}" for c, sq in (player.get("leaders") or {}).items() if sq]
+    supply = [LEADER_OF[c] for c in COLOURS if not (player.get("leaders") or {}).get(c)]
     parts = []
     if on_board:
         parts.append("on board: " + ", ".join(on_board))
@@ -149,7 +199,7 @@ def hand_text(table: Table, seat: int) -> str:
             lines.append(f"Your decision: {game.describe_pending()}.")
         else:
             lines.append(f"Your turn: {view['turn']['actions_left']} action(s) left. Use `/tne move`.")
-    return "\n".join(lines)
+    return clip("\n".join(lines))
 
 
 def decision_text(table: Table, seat: int) -> str:
@@ -171,7 +221,7 @@ def decision_text(table: Table, seat: int) -> str:
         lines.append(f"You hold **{held}** {colour} tile{'s' if held != 1 else ''}. Commit how many?")
     else:
         lines.append("Choose below.")
-    return "\n".join(lines)
+    return clip("\n".join(lines))
 
 
 def log_text(table: Table, count: int = 12) -> str:

@@ -11,13 +11,14 @@ import secrets
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 
+from bot import text
 from bot.autoplay import LEVELS
 from bot.storage import DuplicateError, GameRow, MoveRow, PlayerRow, StaleError, Storage
 from engine import Game, IllegalMove, canonical, is_action
+from engine.constants import DYNASTIES
 
 log = logging.getLogger(__name__)
 
-DYNASTIES = ("archer", "bull", "lion", "urn")
 BOT_USER_ID = 0  # computer seats have no Discord account
 # Events that reveal something hidden (a drawn tile) or close the turn: undo must not cross them.
 REVEALING_EVENTS = frozenset({"draw", "swap", "turn", "game_over"})
@@ -54,11 +55,12 @@ class Table:
         return self.row.players[seat]
 
     def names(self) -> list[str]:
-        return [p.name for p in self.row.players]
+        """Players' names as plain text (pictures, button labels): cleaned, never escaped."""
+        return [text.plain(p.name) or "Player" for p in self.row.players]
 
     def label(self, seat: int) -> str:
-        """How messages name a seat: 'Name (Archer)'."""
-        return f"{self.row.players[seat].name} ({DYNASTIES[seat].capitalize()})"
+        """How messages name a seat: 'Name (Archer)', the name cleaned and escaped for message content."""
+        return f"{text.name(self.row.players[seat].name)} ({DYNASTIES[seat].capitalize()})"
 
     def to_move(self) -> int | None:
         return self.game.to_move if self.game is not None else None
@@ -181,7 +183,7 @@ class GameService:
             raise GameError("This channel already has a game. Finish or abandon it first, or open a thread.")
         try:
             game_id = await self.storage.create_game(
-                guild_id=guild_id, channel_id=channel_id, host=PlayerRow(0, user_id, name), seats=seats,
+                guild_id=guild_id, channel_id=channel_id, host=PlayerRow(0, user_id, text.plain(name)), seats=seats,
                 board=board, scores=scores)
         except DuplicateError as exc:
             raise GameError("This channel already has a game. Finish or abandon it first, or open a thread.") from exc
@@ -212,7 +214,7 @@ class GameService:
                 raise GameError("You are already in this game.")
             if len(table.players) >= table.row.seats:
                 raise GameError(f"The game is full ({table.row.seats} seats).")
-            seats = [*table.players, PlayerRow(len(table.players), user_id, name)]
+            seats = [*table.players, PlayerRow(len(table.players), user_id, text.plain(name))]
             return await self._lobby_change(table, seats)
 
     async def leave(self, game_id: int, user_id: int) -> Table:

@@ -12,6 +12,7 @@ from typing import Any, Protocol
 
 import discord
 
+from bot import text
 from bot.service import Table
 
 TEMPLATE = r"tne:(?P<game>[0-9]+):(?P<rev>[0-9]+):(?P<action>[a-z]+)(?::(?P<arg>[A-Za-z0-9.\-]+))?"
@@ -48,7 +49,7 @@ class TneButton(discord.ui.DynamicItem[discord.ui.Button], template=TEMPLATE):
     def __init__(self, press: Press, *, label: str = "…", style: discord.ButtonStyle = discord.ButtonStyle.secondary,
                  emoji: str | None = None) -> None:
         super().__init__(discord.ui.Button(
-            label=label, style=style, emoji=emoji,
+            label=text.label(label), style=style, emoji=emoji,
             custom_id=custom_id(press.game_id, press.action, rev=press.rev, move=press.move or None),
         ))
         self.press = press
@@ -120,7 +121,7 @@ def table_view(table: Table) -> discord.ui.View | None:
     items: list[discord.ui.Item] = []
     seat = game.to_move
     if game.pending and not table.player(seat).is_bot:
-        label = f"{DECISION_NAMES.get(game.pending['kind'], 'Decide')} ({table.player(seat).name})"[:80]
+        label = f"{DECISION_NAMES.get(game.pending['kind'], 'Decide')} ({table.names()[seat]})"
         items.append(button(table.id, "decide", label, rev=table.row.rev, style=discord.ButtonStyle.primary))
     items.append(button(table.id, "hand", "My hand", emoji="🂠"))
     return layout(*items)
