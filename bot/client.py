@@ -3,10 +3,8 @@
 from __future__ import annotations
 
 import logging
-import multiprocessing
 import re
 from collections.abc import Callable
-from concurrent.futures import ProcessPoolExecutor
 
 import discord
 import yarl
@@ -20,6 +18,7 @@ from bot.pictures import Painter
 from bot.service import GameService
 from bot.storage import Storage
 from bot.views import TneButton
+from bot.workers import Workers
 
 log = logging.getLogger(__name__)
 
@@ -59,16 +58,14 @@ class TneBot(commands.Bot):
         self.service: GameService | None = None
         self.controller: Controller | None = None
         self.painter: Painter | None = None
-        self.thinkers: ProcessPoolExecutor | None = None
+        self.thinkers: Workers | None = None
 
     async def setup_hook(self) -> None:
         self.storage = await Storage.open(self.config.database_url, pool_size=self.config.database_pool)
         self.service = GameService(self.storage, seed_source=self._seed_source)
         self.painter = Painter(self.config.render_processes)
         await self.painter.start()
-        if self.config.ai_processes > 0:
-            self.thinkers = ProcessPoolExecutor(self.config.ai_processes, initializer=lower_priority,
-                                                mp_context=multiprocessing.get_context("forkserver"))
+        self.thinkers = Workers(self.config.ai_processes, name="computer", initializer=lower_priority)
         self.controller = Controller(self, self.service, painter=self.painter, thinkers=self.thinkers,
                                      ai_delay=self.config.ai_delay, ai_budget=self.config.ai_budget)
         # Buttons from before a restart: one DynamicItem pattern dispatches every tne:<game>:... custom id.
@@ -99,7 +96,7 @@ class TneBot(commands.Bot):
         if self.painter is not None:
             self.painter.close()
         if self.thinkers is not None:
-            self.thinkers.shutdown(wait=False, cancel_futures=True)
+            self.thinkers.close()
         if self.storage is not None:
             await self.storage.close()
             self.storage = None

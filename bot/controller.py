@@ -7,11 +7,8 @@ moves (threads) run off the event loop and arrive as an edit or a follow-up.
 from __future__ import annotations
 
 import asyncio
-import functools
 import logging
-import zlib
 from collections.abc import Awaitable, Callable
-from concurrent.futures import Executor
 from typing import Any
 
 import discord
@@ -20,10 +17,12 @@ from discord.utils import MISSING
 
 from bot import messages as M
 from bot import text as T
-from bot.autoplay import ai_available, pick_move
+from bot.autoplay import ai_available
 from bot.pictures import Painter
-from bot.service import GameError, GameService, Table
+from bot.seats import ComputerSeats, PostRefused
+from bot.service import GameError, GameService, Played, Table
 from bot.views import Press, decision_view, hand_view, lobby_view, table_view
+from bot.workers import Workers
 
 log = logging.getLogger(__name__)
 
@@ -71,14 +70,11 @@ class Controller:
     """The bot's behaviour behind the `/tne` commands and the buttons."""
 
     def __init__(self, client: discord.Client, service: GameService, *, painter: Painter | None = None,
-                 thinkers: Executor | None = None, ai_delay: float = 1.5, ai_budget: float | None = None) -> None:
+                 thinkers: Workers | None = None, ai_delay: float = 1.5, ai_budget: float | None = None) -> None:
         self.client = client
         self.service = service
         self.painter = painter or Painter()
-        self.thinkers = thinkers  # a process pool for computer moves; None = a thread
-        self.ai_delay = ai_delay
-        self.ai_budget = ai_budget
-        self._bot_tasks: dict[int, asyncio.Task] = {}
+        self.seats = ComputerSeats(service, self.announce, workers=thinkers, delay=ai_delay, budget=ai_budget)
         self.first_answers = FirstAnswers()
 
     # --- plumbing --------------------------------------------------------------------------------------------
@@ -274,7 +270,12 @@ class Controller:
             view = hand_view(table, seat) or MISSING
             await interaction.response.send_message(M.hand_text(table, seat), view=view, ephemeral=True)
             await self.first_answers.wait()
-            await interaction.edit_original_response(attachments=[await self.painter.hand(table, seat)])
+            try:
+                picture = await self.painter.hand(table, seat)
+            except Exception:
+                log.exception("Could not draw the hand of seat %s in game %s", seat, table.id)
+                return  # the hand in words stands
+            await interaction.edit_original_response(attachments=[picture])
         await self.guarded(interaction, run)
 
     async def board(self, interaction: discord.Interaction) -> None:
@@ -338,63 +339,28 @@ class Controller:
         await self.publish(interaction, played.table, M.account(played))
         self.kick(press.game_id)
 
-    # --- computer seats --------------------------------------------------------------------------------------
+    # --- computer seats (bot/seats.py plays them; the controller only posts their moves) ---------------------
+
+    async def announce(self, played: Played) -> None:
+        """Post a computer seat's move in its channel; a refusal that retrying cannot fix is PostRefused."""
+        try:
+            await self.publish(None, played.table, M.account(played))
+        except discord.HTTPException as exc:
+            if 400 <= exc.status < 500 and exc.status != 429:
+                raise PostRefused(f"Discord refused the post ({exc.status})") from exc
+            raise
 
     def kick(self, game_id: int) -> None:
-        """Make sure a task plays for the computer seats of this game while one of them is to move."""
-        task = self._bot_tasks.get(game_id)
-        if task is None or task.done():
-            self._bot_tasks[game_id] = asyncio.create_task(self._play_bots(game_id), name=f"tne-bots-{game_id}")
-
-    async def _play_bots(self, game_id: int) -> None:
-        try:
-            while True:
-                table = await self.service.load(game_id)
-                game = table.game
-                if table.row.status != "active" or game is None or game.over:
-                    return
-                seat = game.to_move
-                player = table.player(seat)
-                if not player.is_bot:
-                    return
-                rev, view, legal = table.row.rev, game.view(seat), game.legal_moves()
-                if self.ai_delay:
-                    await asyncio.sleep(self.ai_delay)  # lets people follow the computer's moves
-                seed = zlib.crc32(f"{game_id}:{rev}".encode())
-                think = functools.partial(pick_move, view, seat, player.level or "", legal, seed=seed,
-                                          budget=self.ai_budget)
-                if self.thinkers is None:
-                    move = await asyncio.to_thread(think)
-                else:
-                    move = await asyncio.get_running_loop().run_in_executor(self.thinkers, think)
-                try:
-                    played = await self.service.play(game_id, move, seat=seat, rev=rev)
-                except GameError:
-                    continue  # someone undid or resigned meanwhile: look again
-                try:
-                    await self.publish(None, played.table, M.account(played))
-                except discord.HTTPException:
-                    # The move is stored; a lost post must not stop the computer (people can use /tne board).
-                    log.warning("Could not post the computer's move in game %s", game_id, exc_info=True)
-        except asyncio.CancelledError:
-            raise
-        except Exception:
-            log.exception("Computer play stopped in game %s", game_id)
+        """Make sure the game's computer seats play while one of them is to move."""
+        self.seats.kick(game_id)
 
     async def resume(self) -> None:
-        """After a start: computer seats that were to move carry on."""
-        for table in await self.service.active_tables():
-            self.kick(table.id)
+        """After a start: computer seats that were to move carry on; a periodic sweep keeps it so."""
+        await self.seats.start()
 
     async def idle(self) -> None:
         """Wait until no computer seat is thinking (tests and shutdown)."""
-        while True:
-            pending = [t for t in self._bot_tasks.values() if not t.done()]
-            if not pending:
-                return
-            await asyncio.gather(*pending, return_exceptions=True)
+        await self.seats.idle()
 
     async def stop(self) -> None:
-        for task in self._bot_tasks.values():
-            task.cancel()
-        await asyncio.gather(*self._bot_tasks.values(), return_exceptions=True)
+        await self.seats.stop()

@@ -9,7 +9,7 @@ import asyncio
 import logging
 import secrets
 from collections.abc import Awaitable, Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from bot import text
 from bot.autoplay import LEVELS
@@ -65,10 +65,15 @@ class Table:
     def to_move(self) -> int | None:
         return self.game.to_move if self.game is not None else None
 
+    def frozen(self) -> Table:
+        """A copy of this moment that later moves leave alone (engine games are never changed after a move:
+        each move makes a new one)."""
+        return Table(replace(self.row, players=list(self.row.players)), self.game, list(self.moves))
+
 
 @dataclass
 class Played:
-    """One applied move and what it did."""
+    """One applied move and what it did; `table` is the game as that move left it (later moves leave it alone)."""
 
     table: Table
     seat: int
@@ -318,7 +323,7 @@ class GameService:
                 table.row.status = "over"
                 table.row.end_reason = reason
                 self._forget(table.id)
-            return Played(table, seat, row.move, events, row.n)
+            return Played(table.frozen(), seat, row.move, events, row.n)
 
     async def undo(self, game_id: int, user_id: int) -> tuple[Table, MoveRow]:
         async with self.lock(game_id):

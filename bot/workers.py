@@ -1,0 +1,75 @@
+"""Worker processes for blocking work (pictures, computer moves) that replace themselves when one dies.
+
+A `ProcessPoolExecutor` whose worker is killed (out of memory, SIGKILL, a crash in native code) is broken
+for good: every later job fails with `BrokenProcessPool`. `Workers` starts a fresh pool instead and runs the
+job that met the broken pool once more, so one dead process costs one retry, never the feature.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import functools
+import logging
+import multiprocessing
+from collections.abc import Callable
+from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
+from typing import Any, TypeVar
+
+log = logging.getLogger(__name__)
+
+T = TypeVar("T")
+
+
+def _ready() -> bool:
+    return True
+
+
+class Workers:
+    """`processes` worker processes (threads when 0) that heal: a broken pool is replaced and the job retried once."""
+
+    def __init__(self, processes: int = 0, *, name: str = "worker", initializer: Callable[[], Any] | None = None
+                 ) -> None:
+        self.processes = processes
+        self.name = name
+        self.replaced = 0  # how many broken pools were replaced (for logs and tests)
+        self._initializer = initializer
+        self._pool: ProcessPoolExecutor | None = self._new_pool() if processes > 0 else None
+
+    def _new_pool(self) -> ProcessPoolExecutor:
+        # forkserver: never fork the bot itself, which runs threads (aiosqlite, the default executor).
+        return ProcessPoolExecutor(self.processes, initializer=self._initializer,
+                                   mp_context=multiprocessing.get_context("forkserver"))
+
+    async def start(self) -> None:
+        """Start the worker processes now rather than on the first job."""
+        if self._pool is not None:
+            await self.run(_ready)
+
+    async def run(self, fn: Callable[..., T], *args: Any) -> T:
+        """fn(*args) in a worker; a job that meets a dead worker runs once more in a fresh pool."""
+        pool = self._pool
+        if pool is None:
+            return await asyncio.to_thread(fn, *args)
+        loop = asyncio.get_running_loop()
+        job = functools.partial(fn, *args)
+        try:
+            return await loop.run_in_executor(pool, job)
+        except BrokenProcessPool:
+            log.warning("A %s process died; starting new ones and running the job again", self.name)
+            fresh = self._replace(pool)
+            return await loop.run_in_executor(fresh, job)
+
+    def _replace(self, broken: ProcessPoolExecutor) -> ProcessPoolExecutor:
+        """The pool to use after `broken` failed; jobs that fail together replace it only once."""
+        if self._pool is broken:
+            broken.shutdown(wait=False, cancel_futures=True)
+            self._pool = self._new_pool()
+            self.replaced += 1
+        assert self._pool is not None
+        return self._pool
+
+    def close(self) -> None:
+        if self._pool is not None:
+            self._pool.shutdown(wait=False, cancel_futures=True)
+            self._pool = None
