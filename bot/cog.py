@@ -20,6 +20,12 @@ class TneCog(commands.GroupCog, group_name="tne", group_description="Play Tigris
         self.controller = controller
         super().__init__()
 
+    async def interaction_check(self, interaction: discord.Interaction) -> bool:
+        """Refuse every command in direct messages at run time too (the synced schema alone is not a guard)."""
+        if interaction.guild_id is None:
+            raise app_commands.NoPrivateMessage()
+        return True
+
     @app_commands.command(name="new", description="Open a game in this channel")
     @app_commands.describe(seats="How many players (2-4)", board="Which board", scores="Hidden or open scores")
     async def new(self, interaction: discord.Interaction, seats: app_commands.Range[int, 2, 4] = 4,

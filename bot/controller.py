@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import time
 from collections.abc import Awaitable, Callable
 from typing import Any
 
@@ -27,6 +28,7 @@ from bot.workers import Workers
 log = logging.getLogger(__name__)
 
 QUIET = T.NOBODY
+NO_DMS = "Tigris & Euphrates is played in a server channel, not in direct messages."
 
 
 async def private(interaction: discord.Interaction, text: str, **kwargs: Any) -> None:
@@ -66,6 +68,32 @@ class FirstAnswers:
             await asyncio.sleep(self.POLL)
 
 
+class Cooldown:
+    """When each channel last had a public board: a repeat within `seconds` is answered privately.
+
+    Only channels within their cooldown are kept, so the map stays as small as the recent activity."""
+
+    def __init__(self, seconds: float = 30.0, clock: Callable[[], float] = time.monotonic) -> None:
+        self.seconds = seconds
+        self.clock = clock
+        self._last: dict[int, float] = {}
+
+    def _prune(self, now: float) -> None:
+        for key in [k for k, t in self._last.items() if now - t >= self.seconds]:
+            del self._last[key]
+
+    def recent(self, channel_id: int | None) -> bool:
+        self._prune(self.clock())
+        return channel_id in self._last
+
+    def mark(self, channel_id: int | None) -> None:
+        if channel_id is not None:
+            self._last[channel_id] = self.clock()
+
+    def __len__(self) -> int:
+        return len(self._last)
+
+
 class Controller:
     """The bot's behaviour behind the `/tne` commands and the buttons."""
 
@@ -76,6 +104,7 @@ class Controller:
         self.painter = painter or Painter()
         self.seats = ComputerSeats(service, self.announce, workers=thinkers, delay=ai_delay, budget=ai_budget)
         self.first_answers = FirstAnswers()
+        self.boards = Cooldown()
 
     # --- plumbing --------------------------------------------------------------------------------------------
 
@@ -94,7 +123,7 @@ class Controller:
         if isinstance(error, app_commands.CheckFailure):
             text = "You cannot use that here."
             if isinstance(error, app_commands.NoPrivateMessage):
-                text = "Tigris & Euphrates is played in a server channel, not in direct messages."
+                text = NO_DMS
         else:
             log.error("Command %s failed", interaction.command and interaction.command.qualified_name,
                       exc_info=error)
@@ -283,8 +312,22 @@ class Controller:
             table = await self.table_here(interaction, finished=True)
             if table.game is None:
                 raise GameError("The game has not started yet.")
+            if self.boards.recent(interaction.channel_id):
+                await self._private_board(interaction, table)
+                return
+            self.boards.mark(interaction.channel_id)
             await self.publish(interaction, table, M.board_caption(table))
         await self.guarded(interaction, run)
+
+    async def _private_board(self, interaction: discord.Interaction, table: Table) -> None:
+        """A board asked for again soon after one was posted here: shown only to the asker, not the channel."""
+        caption = M.board_caption(table).text
+        await private(interaction, f"{caption}\n-# The board was posted here moments ago, so this copy is only for "
+                                   "you.")
+        await self.first_answers.wait()
+        picture = await self._picture(table.frozen())
+        if picture is not None:
+            await interaction.edit_original_response(attachments=[picture])
 
     async def status(self, interaction: discord.Interaction) -> None:
         async def run() -> None:
@@ -303,6 +346,8 @@ class Controller:
     async def on_button(self, interaction: discord.Interaction, press: Press) -> None:
         """Every persistent button lands here, before or after a restart."""
         try:
+            if not await self._in_place(interaction, press):
+                return
             handler = {
                 "join": self.join, "leave": self.leave, "start": self.start, "cancel": self.cancel,
                 "hand": self.hand,
@@ -319,6 +364,24 @@ class Controller:
             log.exception("Button %s failed", press.action)
             if not interaction.response.is_done():
                 await private(interaction, "Something went wrong on my side. Check `/tne status` before trying again.")
+
+    async def _in_place(self, interaction: discord.Interaction, press: Press) -> bool:
+        """A press counts only in its game's own server and channel; anywhere else it is refused privately.
+
+        Custom ids are plain text that anyone can craft, so the id alone never proves where a button was."""
+        if interaction.guild_id is None:
+            await private(interaction, NO_DMS)
+            return False
+        try:
+            table = await self.service.load(press.game_id)
+        except GameError as exc:
+            await private(interaction, str(exc))
+            return False
+        if table.row.channel_id != interaction.channel_id or table.row.guild_id != interaction.guild_id:
+            log.info("Refused a press for game %s from channel %s", press.game_id, interaction.channel_id)
+            await private(interaction, "That button belongs to a game in another channel; it does nothing here.")
+            return False
+        return True
 
     async def _open_decision(self, interaction: discord.Interaction, press: Press) -> None:
         table = await self.service.load(press.game_id)

@@ -8,6 +8,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import secrets
+import weakref
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field, replace
 
@@ -20,6 +21,9 @@ from engine.constants import DYNASTIES
 log = logging.getLogger(__name__)
 
 BOT_USER_ID = 0  # computer seats have no Discord account
+# At most this many open lobbies per person per server: enough to gather players in a few threads at once,
+# few enough that nobody fills a server's channels with lobbies that never start.
+MAX_LOBBIES = 3
 # Events that reveal something hidden (a drawn tile) or close the turn: undo must not cross them.
 REVEALING_EVENTS = frozenset({"draw", "swap", "turn", "game_over"})
 
@@ -102,8 +106,9 @@ class GameService:
 
     def __init__(self, storage: Storage, *, seed_source: Callable[[], int] | None = None) -> None:
         self.storage = storage
-        self._tables: dict[int, Table] = {}
-        self._locks: dict[int, asyncio.Lock] = {}
+        self._tables: dict[int, Table] = {}  # live games only: a game that ends is forgotten
+        # A lock lives while someone holds or awaits it; then it goes by itself, so the map never grows.
+        self._locks: weakref.WeakValueDictionary[int, asyncio.Lock] = weakref.WeakValueDictionary()
         self._channels: dict[int, int] = {}  # channel -> its live game, saving a database read per command
         self._seed_source = seed_source or (lambda: secrets.randbits(31))
 
@@ -170,6 +175,12 @@ class GameService:
     def _forget(self, game_id: int) -> None:
         self._tables.pop(game_id, None)
 
+    def _ended(self, table: Table) -> None:
+        """A game ended: nothing in memory keeps it any more."""
+        self._forget(table.id)
+        if self._channels.get(table.row.channel_id) == table.id:
+            del self._channels[table.row.channel_id]
+
     async def _refresh(self, game_id: int) -> Table:
         self._forget(game_id)
         return await self.load(game_id)
@@ -186,6 +197,11 @@ class GameService:
             raise GameError("Scores are hidden or open.")
         if await self.storage.live_game_id(channel_id) is not None:
             raise GameError("This channel already has a game. Finish or abandon it first, or open a thread.")
+        lobbies = await self.storage.open_lobbies(guild_id, user_id)
+        if len(lobbies) >= MAX_LOBBIES:
+            where = ", ".join(f"<#{c}>" for c in lobbies)
+            raise GameError(f"You already have {len(lobbies)} open lobbies in this server ({where}), the most one "
+                            "person may have. Start one of them, or cancel one, before opening another.")
         try:
             game_id = await self.storage.create_game(
                 guild_id=guild_id, channel_id=channel_id, host=PlayerRow(0, user_id, text.plain(name)), seats=seats,
@@ -322,7 +338,7 @@ class GameService:
             if trial.over:
                 table.row.status = "over"
                 table.row.end_reason = reason
-                self._forget(table.id)
+                self._ended(table)
             return Played(table.frozen(), seat, row.move, events, row.n)
 
     async def undo(self, game_id: int, user_id: int) -> tuple[Table, MoveRow]:
@@ -373,4 +389,4 @@ class GameService:
         table.row.status = status
         table.row.end_reason = reason
         table.row.rev += 1
-        self._forget(table.id)
+        self._ended(table)
