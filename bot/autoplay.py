@@ -6,6 +6,7 @@ import contextlib
 import importlib.util
 import os
 
+# The computer levels a host can seat: the bot's one definition (engine.ai also has "random", for tests).
 LEVELS = ("easy", "medium", "hard")
 
 

@@ -9,7 +9,10 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot import messages as M
+from bot.autoplay import LEVELS
 from bot.controller import Controller, private
+
+LEVEL_CHOICES = [app_commands.Choice(name=level, value=level) for level in LEVELS]
 
 
 @app_commands.guild_only()
@@ -47,8 +50,8 @@ class TneCog(commands.GroupCog, group_name="tne", group_description="Play Tigris
 
     @app_commands.command(name="addbot", description="Seat a computer player (host)")
     @app_commands.describe(level="How strong it plays")
-    async def addbot(self, interaction: discord.Interaction,
-                     level: Literal["easy", "medium", "hard"] = "medium") -> None:
+    @app_commands.choices(level=LEVEL_CHOICES)
+    async def addbot(self, interaction: discord.Interaction, level: str = "medium") -> None:
         await self.controller.add_bot(interaction, level)
 
     @app_commands.command(name="move", description="Play a move, e.g. tile red F7")

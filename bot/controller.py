@@ -28,6 +28,7 @@ from bot.workers import Workers
 log = logging.getLogger(__name__)
 
 QUIET = T.NOBODY
+AUTOCOMPLETE_LIMIT = 25  # Discord shows at most 25 choices
 NO_DMS = "Tigris & Euphrates is played in a server channel, not in direct messages."
 
 
@@ -66,6 +67,33 @@ class FirstAnswers:
         deadline = asyncio.get_running_loop().time() + self.MAX_WAIT
         while self._still_owed() and asyncio.get_running_loop().time() < deadline:
             await asyncio.sleep(self.POLL)
+
+
+def matching_moves(legal: list[str], typed: str, limit: int = AUTOCOMPLETE_LIMIT) -> list[str]:
+    """Legal moves for what is typed, best first: those whose words match the typed words in place (the last
+    typed word being the start of the word in its place: `tile green L` -> `tile green L1`...`L11`), then those
+    that have the typed words as starts of their words, in order (`red f7` -> `tile red F7`)."""
+    words = typed.lower().split()
+    if not words:
+        return legal[:limit]
+    *whole, last = words
+    in_place, in_order = [], []
+    for move in legal:
+        parts = move.lower().split()
+        if (len(parts) >= len(words) and parts[: len(whole)] == whole
+                and parts[len(whole)].startswith(last)):
+            in_place.append(move)
+        elif _starts_in_order(words, parts):
+            in_order.append(move)
+    return (in_place + in_order)[:limit]
+
+
+def _starts_in_order(words: list[str], parts: list[str]) -> bool:
+    i = 0
+    for part in parts:
+        if i < len(words) and part.startswith(words[i]):
+            i += 1
+    return i == len(words)
 
 
 class Cooldown:
@@ -240,7 +268,9 @@ class Controller:
         await self.guarded(interaction, run)
 
     async def autocomplete_move(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice]:
-        """The caller's legal moves that contain every word typed so far (Discord shows 25)."""
+        """The caller's legal moves that match what is typed so far (see `matching_moves`)."""
+        if interaction.guild_id is None:
+            return []
         try:
             table = await self.table_here(interaction)
         except GameError:
@@ -249,11 +279,7 @@ class Controller:
         seat = table.seat_of(interaction.user.id)
         if game is None or game.over or seat is None or game.to_move != seat:
             return []
-        words = current.lower().split()
-        legal = [m for m in game.legal_moves() if all(w in m.lower() for w in words)]
-        typed = current.strip().lower()
-        legal.sort(key=lambda m: (not m.startswith(typed), m.split()[0] != (words[0] if words else m.split()[0])))
-        return [app_commands.Choice(name=m, value=m) for m in legal[:25]]
+        return [app_commands.Choice(name=m, value=m) for m in matching_moves(game.legal_moves(), current)]
 
     async def undo(self, interaction: discord.Interaction) -> None:
         async def run() -> None:

@@ -248,11 +248,25 @@ HELP_TEXT = """**Tigris & Euphrates — commands**
 `/tne resign`, `/tne abandon` (host or Manage Channels), `/tne rules`"""
 
 RULES_TEXT = """**Tigris & Euphrates in brief**
-Each turn you take 2 actions: place a tile or a leader, withdraw a leader, place a catastrophe, swap tiles, or pass.
-A tile scores a point of its colour for the leader of that colour in its kingdom (the king stands in).
-A leader placed next to a rival of its colour starts a **revolt** (red tiles as support);
-a tile joining two kingdoms with leaders of one colour starts a **war** (that colour's tiles).
-Attacker commits from hand, then the defender; ties go to the defender.
-2×2 blocks of one colour may become **monuments**, which pay their colours to matching leaders at the end of turns.
-Traders take treasures (wild points). The game ends when 1–2 treasures remain or the bag runs out.
-Your score is your **weakest colour**. Squares: columns A–P, rows 1–11 (A1 top left)."""
+You hold **6 tiles**, hidden from the others: red temples, blue farms, green markets, black settlements. \
+At the end of your turn you draw back up to 6. Each turn you take **2 actions**, any of:
+• **Tile**: blue on rivers only, the others on land. It scores 1 point of its colour for the leader of that \
+colour in its kingdom (else for the king, the black leader; else nobody).
+• **Leader**: place, move or withdraw one of your 4. A leader stands on land **next to a red temple** and may \
+never join two kingdoms. A region with a leader is a kingdom.
+• **Catastrophe** (2 per game): destroys a tile or an empty square for good; leaders left with no temple beside \
+them go home.
+• **Swap** up to 6 tiles from your hand, or **pass**.
+**Revolt**: your leader enters a kingdom holding a leader of its colour. Each side counts the red temples next to \
+its leader, then commits red tiles from hand (attacker first); ties go to the defender. The loser's leader goes \
+home; the winner scores 1 red point.
+**War**: a tile joins two kingdoms holding leaders of one colour. Each side counts that colour's tiles in its \
+kingdom plus tiles committed from hand (attacker first; ties to the defender). The loser's leader and that \
+colour's tiles on its side are removed; the winner scores 1 point for each.
+**Monuments**: four tiles of one colour in a 2×2 square may become a monument. At the end of your turn each \
+monument gives you 1 point per leader of yours of its colours in its kingdom.
+**Treasures**: a kingdom with 2 or more treasures and a trader (green leader): its owner takes all but one. \
+Treasures are wild points.
+**The end** comes when only 1–2 treasures are left or the bag cannot refill a hand. \
+Your score is your **weakest colour**.
+Squares: columns A–P, rows 1–11 (A1 top left). Your tiles: `/tne hand`. Every command: `/tne help`."""

@@ -24,6 +24,7 @@ BOT_USER_ID = 0  # computer seats have no Discord account
 # At most this many open lobbies per person per server: enough to gather players in a few threads at once,
 # few enough that nobody fills a server's channels with lobbies that never start.
 MAX_LOBBIES = 3
+MOVE_LIMIT = 100  # no move is longer than ~30 characters; anything past this is not worth reading back
 # Events that reveal something hidden (a drawn tile) or close the turn: undo must not cross them.
 REVEALING_EVENTS = frozenset({"draw", "swap", "turn", "game_over"})
 
@@ -314,6 +315,8 @@ class GameService:
             game = self._running(table)
             if rev is not None and rev != table.row.rev:
                 raise GameError("That button is out of date: the game has moved on. Use the newest message.")
+            if len(move) > MOVE_LIMIT:
+                raise GameError(f"“{text.quote(move)}” is not a move: moves are short, like `tile red F7`.")
             if seat is None:
                 seat = self._player_seat(table, user_id)
             if game.to_move != seat:
