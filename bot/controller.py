@@ -1,7 +1,8 @@
 """Turns interactions into service calls and service results into Discord messages.
 
-Every handler answers within a few milliseconds (text first); pictures (worker processes) and computer
-moves (threads) run off the event loop and arrive as an edit or a follow-up.
+Every handler answers within a few milliseconds (text first); pictures and computer moves run in workers off the
+event loop and arrive as an edit or a follow-up. Computer seats are played by bot/seats.py; the controller only
+posts their moves (`announce`).
 """
 
 from __future__ import annotations
@@ -251,10 +252,12 @@ class Controller:
         async def run() -> None:
             gid = game_id if game_id is not None else (await self.table_here(interaction)).id
             table = await self.service.start(gid, interaction.user.id)
-            if game_id is not None:  # pressed on the lobby message: close its buttons, then post the game
-                await interaction.response.edit_message(content=M.lobby_text(table), view=None)
-            await self.publish(interaction, table, M.opening(table))
-            self.kick(table.id)
+            try:
+                if game_id is not None:  # pressed on the lobby message: close its buttons, then post the game
+                    await interaction.response.edit_message(content=M.lobby_text(table), view=None)
+                await self.publish(interaction, table, M.opening(table))
+            finally:
+                self.kick(table.id)  # whatever became of the post, a computer to move plays
         await self.guarded(interaction, run)
 
     # --- play ------------------------------------------------------------------------------------------------
@@ -263,8 +266,10 @@ class Controller:
         async def run() -> None:
             table = await self.table_here(interaction)
             played = await self.service.play(table.id, action, user_id=interaction.user.id)
-            await self.publish(interaction, played.table, M.account(played))
-            self.kick(table.id)
+            try:
+                await self.publish(interaction, played.table, M.account(played))
+            finally:
+                self.kick(table.id)
         await self.guarded(interaction, run)
 
     async def autocomplete_move(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice]:
@@ -298,8 +303,10 @@ class Controller:
             if table.row.status != "active":
                 await interaction.response.send_message(post.text, allowed_mentions=QUIET)
                 return
-            await self.publish(interaction, table, post)
-            self.kick(table.id)
+            try:
+                await self.publish(interaction, table, post)
+            finally:
+                self.kick(table.id)
         await self.guarded(interaction, run)
 
     async def abandon(self, interaction: discord.Interaction) -> None:
@@ -424,9 +431,11 @@ class Controller:
 
     async def _play_button(self, interaction: discord.Interaction, press: Press) -> None:
         played = await self.service.play(press.game_id, press.move, user_id=interaction.user.id, rev=press.rev)
-        await interaction.response.edit_message(content=f"You played `{played.move}`.", view=None)
-        await self.publish(interaction, played.table, M.account(played))
-        self.kick(press.game_id)
+        try:
+            await interaction.response.edit_message(content=f"You played `{played.move}`.", view=None)
+            await self.publish(interaction, played.table, M.account(played))
+        finally:
+            self.kick(press.game_id)
 
     # --- computer seats (bot/seats.py plays them; the controller only posts their moves) ---------------------
 

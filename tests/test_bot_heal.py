@@ -100,3 +100,27 @@ async def test_killed_picture_and_computer_workers_are_replaced(fake, tmp_path, 
         assert caplog.text.count("process died") == 2
     finally:
         await h.close()
+
+
+async def test_a_move_whose_reply_fails_still_lets_the_computer_play(fake, tmp_path):
+    h = await Harness(fake, str(tmp_path / "tne.sqlite3"), seed=seed_where_first(0)).start()
+    try:
+        await h.command(ALICE, CHANNEL, "new", seats=2)
+        await h.command(ALICE, CHANNEL, "addbot", level="easy")
+        await h.command(ALICE, CHANNEL, "start")
+        real = fake._webhook
+        failed = []
+
+        async def webhook(route, **kw):
+            if route.path.endswith("/callback") and not failed:
+                failed.append(route)
+                raise discord.NotFound(SimpleNamespace(status=404, reason="Not Found"), "Unknown interaction")
+            return await real(route, **kw)
+
+        fake._webhook = webhook
+        await h.command(ALICE, CHANNEL, "move", action="pass")
+        table = await h.service.channel_table(CHANNEL)
+        assert failed and table.moves[0].move == "pass" and table.moves[0].seat == 0
+        assert table.game.to_move == 0 and any(m.seat == 1 for m in table.moves), "the computer played at once"
+    finally:
+        await h.close()
