@@ -199,3 +199,30 @@ async def test_board_and_lobby_ping_nobody(fake, harness):
     await harness.command(ALICE, CHANNEL, "start")
     board = response(await harness.command(BOB, CHANNEL, "board"))
     assert not board.ephemeral and pinged(board) == []
+
+
+async def test_a_whole_game_with_hostile_names_stays_within_limits_and_pings_exactly(fake, tmp_path):
+    import random
+
+    from tests.bot_harness import drive
+
+    names = ["<@1009> " + "*" * 40, "# [Nitro](https://e.co) " + "_" * 40, "@everyone\u202e" + "`|" * 40]
+    users = [User(3001 + i, n) for i, n in enumerate(names)]
+    h = await Harness(fake, str(tmp_path / "tne.sqlite3"), seed=21).start()
+    try:
+        game_id = await open_game(h, users)
+        for sub in ("status", "log", "board"):
+            await h.command(users[0], CHANNEL, sub)
+        await drive(h, users, game_id, random.Random(3))
+        for sub in ("status", "log", "board"):
+            await h.command(users[1], CHANNEL, sub)
+        assert (await h.service.load(game_id)).row.status == "over"
+        assert_within_limits(fake)
+        ids = {u.id for u in users}
+        moves = [c for c in fake.public_calls() if "played `" in c.content and c.kind != "original_edit"]
+        assert moves
+        for call in moves:
+            mentioned = {uid for uid in ids | {VICTIM} if f"<@{uid}>" in call.content}
+            assert len(mentioned) <= 1 and set(pinged(call)) == mentioned, call.content
+    finally:
+        await h.close()
