@@ -9,7 +9,7 @@ import asyncio
 import logging
 import secrets
 import weakref
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Hashable
 from dataclasses import dataclass, field, replace
 
 from bot import text
@@ -109,12 +109,12 @@ class GameService:
         self.storage = storage
         self._tables: dict[int, Table] = {}  # live games only: a game that ends is forgotten
         # A lock lives while someone holds or awaits it; then it goes by itself, so the map never grows.
-        self._locks: weakref.WeakValueDictionary[int, asyncio.Lock] = weakref.WeakValueDictionary()
+        self._locks: weakref.WeakValueDictionary[Hashable, asyncio.Lock] = weakref.WeakValueDictionary()
         self._channels: dict[int, int] = {}  # channel -> its live game, saving a database read per command
         self._seed_source = seed_source or (lambda: secrets.randbits(31))
 
-    def lock(self, game_id: int) -> asyncio.Lock:
-        """The lock that orders every change to one game."""
+    def lock(self, game_id: Hashable) -> asyncio.Lock:
+        """The lock that orders every change to one game (or to whatever else the key names)."""
         lock = self._locks.get(game_id)
         if lock is None:
             lock = self._locks[game_id] = asyncio.Lock()
@@ -198,17 +198,21 @@ class GameService:
             raise GameError("Scores are hidden or open.")
         if await self.storage.live_game_id(channel_id) is not None:
             raise GameError("This channel already has a game. Finish or abandon it first, or open a thread.")
-        lobbies = await self.storage.open_lobbies(guild_id, user_id)
-        if len(lobbies) >= MAX_LOBBIES:
-            where = ", ".join(f"<#{c}>" for c in lobbies)
-            raise GameError(f"You already have {len(lobbies)} open lobbies in this server ({where}), the most one "
-                            "person may have. Start one of them, or cancel one, before opening another.")
-        try:
-            game_id = await self.storage.create_game(
-                guild_id=guild_id, channel_id=channel_id, host=PlayerRow(0, user_id, text.plain(name)), seats=seats,
-                board=board, scores=scores)
-        except DuplicateError as exc:
-            raise GameError("This channel already has a game. Finish or abandon it first, or open a thread.") from exc
+        # One person's lobbies in one server are counted and created one at a time, so two quick /tne new
+        # in two channels cannot both slip under the limit.
+        async with self.lock(("lobbies", guild_id, user_id)):
+            lobbies = await self.storage.open_lobbies(guild_id, user_id)
+            if len(lobbies) >= MAX_LOBBIES:
+                where = ", ".join(f"<#{c}>" for c in lobbies)
+                raise GameError(f"You already have {len(lobbies)} open lobbies in this server ({where}), the most "
+                                "one person may have. Start one of them, or cancel one, before opening another.")
+            try:
+                game_id = await self.storage.create_game(
+                    guild_id=guild_id, channel_id=channel_id, host=PlayerRow(0, user_id, text.plain(name)),
+                    seats=seats, board=board, scores=scores)
+            except DuplicateError as exc:
+                raise GameError("This channel already has a game. Finish or abandon it first, or open a thread."
+                                ) from exc
         return await self.load(game_id)
 
     async def _write(self, table: Table, write: Awaitable[None], retry: str = "try again") -> None:

@@ -126,6 +126,15 @@ async def test_at_most_a_few_open_lobbies_per_person_per_server(harness):
     assert not response(await harness.command(ALICE, 101, "new", seats=2)).ephemeral
 
 
+async def test_lobbies_opened_at_once_still_respect_the_limit(harness):
+    payloads = [harness.command_payload(ALICE, channel, "new", seats=2) for channel in range(1, MAX_LOBBIES + 3)]
+    calls = await harness.dispatch(*payloads)
+    answers = [c for c in calls if c.kind == "response"]
+    assert sum(1 for c in answers if not c.ephemeral) == MAX_LOBBIES
+    assert sum(1 for c in answers if c.ephemeral and "open lobbies" in c.content) == 2
+    assert len(await harness.service.storage.open_lobbies(GUILD_ID, ALICE.id)) == MAX_LOBBIES
+
+
 async def test_a_repeated_board_is_answered_privately(harness, fake):
     now = [1000.0]
     harness.bot.controller.boards.clock = lambda: now[0]
