@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import asyncio
 import logging
-import time
 from collections.abc import Awaitable, Callable
 from typing import Any
 
@@ -20,6 +19,8 @@ from discord.utils import MISSING
 from bot import messages as M
 from bot import text as T
 from bot.autoplay import ai_available
+from bot.completion import matching_moves
+from bot.cooldown import Cooldown
 from bot.pictures import Painter
 from bot.seats import ComputerSeats, PostRefused
 from bot.service import GameError, GameService, Played, Table
@@ -29,7 +30,6 @@ from bot.workers import Workers
 log = logging.getLogger(__name__)
 
 QUIET = T.NOBODY
-AUTOCOMPLETE_LIMIT = 25  # Discord shows at most 25 choices
 NO_DMS = "Tigris & Euphrates is played in a server channel, not in direct messages."
 
 
@@ -68,59 +68,6 @@ class FirstAnswers:
         deadline = asyncio.get_running_loop().time() + self.MAX_WAIT
         while self._still_owed() and asyncio.get_running_loop().time() < deadline:
             await asyncio.sleep(self.POLL)
-
-
-def matching_moves(legal: list[str], typed: str, limit: int = AUTOCOMPLETE_LIMIT) -> list[str]:
-    """Legal moves for what is typed, best first: those whose words match the typed words in place (the last
-    typed word being the start of the word in its place: `tile green L` -> `tile green L1`...`L11`), then those
-    that have the typed words as starts of their words, in order (`red f7` -> `tile red F7`)."""
-    words = typed.lower().split()
-    if not words:
-        return legal[:limit]
-    *whole, last = words
-    in_place, in_order = [], []
-    for move in legal:
-        parts = move.lower().split()
-        if (len(parts) >= len(words) and parts[: len(whole)] == whole
-                and parts[len(whole)].startswith(last)):
-            in_place.append(move)
-        elif _starts_in_order(words, parts):
-            in_order.append(move)
-    return (in_place + in_order)[:limit]
-
-
-def _starts_in_order(words: list[str], parts: list[str]) -> bool:
-    i = 0
-    for part in parts:
-        if i < len(words) and part.startswith(words[i]):
-            i += 1
-    return i == len(words)
-
-
-class Cooldown:
-    """When each channel last had a public board: a repeat within `seconds` is answered privately.
-
-    Only channels within their cooldown are kept, so the map stays as small as the recent activity."""
-
-    def __init__(self, seconds: float = 30.0, clock: Callable[[], float] = time.monotonic) -> None:
-        self.seconds = seconds
-        self.clock = clock
-        self._last: dict[int, float] = {}
-
-    def _prune(self, now: float) -> None:
-        for key in [k for k, t in self._last.items() if now - t >= self.seconds]:
-            del self._last[key]
-
-    def recent(self, channel_id: int | None) -> bool:
-        self._prune(self.clock())
-        return channel_id in self._last
-
-    def mark(self, channel_id: int | None) -> None:
-        if channel_id is not None:
-            self._last[channel_id] = self.clock()
-
-    def __len__(self) -> int:
-        return len(self._last)
 
 
 class Controller:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import engine.ai
 from bot import text as T
 from bot.autoplay import LEVELS
-from bot.controller import matching_moves
+from bot.completion import matching_moves
 from bot.messages import RULES_TEXT
 from engine import Game
 from tests.bot_harness import (
