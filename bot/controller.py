@@ -70,6 +70,11 @@ class FirstAnswers:
             await asyncio.sleep(self.POLL)
 
 
+def moment_nonce(table: Table) -> str:
+    """A message nonce naming this game at this revision (Discord allows 25 characters)."""
+    return f"tne{table.id}.{table.row.rev}"[:25]
+
+
 class Controller:
     """The bot's behaviour behind the `/tne` commands and the buttons."""
 
@@ -133,7 +138,9 @@ class Controller:
         kwargs: dict[str, Any] = {"file": board} if board is not None else {}
         if interaction is None:
             channel = self.client.get_partial_messageable(table.row.channel_id, guild_id=table.row.guild_id)
-            await channel.send(text, view=view, allowed_mentions=mentions, **kwargs)
+            # One nonce per game moment (Discord enforces it for a few minutes): a retried post after a lost
+            # answer returns the message already made instead of posting it twice.
+            await channel.send(text, view=view, allowed_mentions=mentions, nonce=moment_nonce(table), **kwargs)
         else:
             await interaction.followup.send(text, view=view, allowed_mentions=mentions, **kwargs)
 

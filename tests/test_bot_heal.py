@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import os
 import signal
 from types import SimpleNamespace
@@ -20,16 +21,21 @@ def seed_where_first(seat: int, players: int = 2) -> int:
     return next(s for s in range(1, 200) if Game.new(players=players, seed=s).to_move == seat)
 
 
-def failing_channel_posts(fake: FakeDiscord, errors: list[Exception]) -> None:
-    """The next channel posts fail with these errors, as discord.py raises them (503 is not retried by it)."""
+def failing_channel_posts(fake: FakeDiscord, errors: list[Exception]) -> list[str]:
+    """The next channel posts fail with these errors, as discord.py raises them (503 is not retried by it);
+    returns the nonces of the posts that failed."""
     real = fake._http
+    nonces: list[str] = []
 
     async def http(route, **kw):
         if route.method == "POST" and route.path == "/channels/{channel_id}/messages" and errors:
+            body = kw.get("json") or next(json.loads(p["value"]) for p in kw["form"] if p["name"] == "payload_json")
+            nonces.append(body["nonce"])
             raise errors.pop(0)
         return await real(route, **kw)
 
     fake._http = http
+    return nonces
 
 
 def unavailable() -> discord.DiscordServerError:
@@ -44,12 +50,16 @@ async def test_a_failed_computer_post_is_retried_and_announced_once(fake, tmp_pa
         h.bot.controller.seats.backoff = QUICK
         await h.command(ALICE, CHANNEL, "new", seats=2)
         await h.command(ALICE, CHANNEL, "addbot", level="easy")
-        failing_channel_posts(fake, errors)
+        failed = failing_channel_posts(fake, errors)
         await h.command(ALICE, CHANNEL, "start")
         table = await h.service.channel_table(CHANNEL)
         computer = [m for m in table.moves if m.seat == 1]
         posts = [c for c in fake.calls if c.kind == "channel"]
         assert [c.content.split("`")[1] for c in posts] == [m.move for m in computer], "each move posted once"
+        # Every try of one post carries the same nonce (Discord then makes at most one message of them), and
+        # each move's post has its own.
+        assert set(failed) == {posts[0].payload["nonce"]} and posts[0].payload["enforce_nonce"] is True
+        assert len({c.payload["nonce"] for c in posts}) == len(posts)
         assert f"<@{ALICE.id}>" in posts[-1].content and table.game.to_move == 0
         assert "again in" in caplog.text
     finally:

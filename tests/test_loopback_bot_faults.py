@@ -125,7 +125,7 @@ async def test_today_a_reply_held_past_the_deadline_loses_the_announcement(tmp_p
     assert not sent.record.acknowledged and server.channel(channel).find(MOVE) == []
 
 
-@pytest.mark.parametrize("fault", ["503", "drop"])
+@pytest.mark.parametrize("fault", ["503", "drop", "drop_after"])
 async def test_a_computer_post_meeting_a_fault_is_announced_once_and_play_goes_on(loopback, tmp_path, fault):
     """Was `test_today_...`: one 503 lost the computer's move, a dropped connection stopped the computer for good.
     Now the post is retried (with one nonce, so a post that did reach Discord is not made twice)."""
