@@ -134,3 +134,25 @@ async def test_a_move_whose_reply_fails_still_lets_the_computer_play(fake, tmp_p
         assert table.game.to_move == 0 and any(m.seat == 1 for m in table.moves), "the computer played at once"
     finally:
         await h.close()
+
+
+async def test_a_restart_resumes_a_computer_that_was_to_move(fake, tmp_path):
+    db = str(tmp_path / "tne.sqlite3")
+    first = await Harness(fake, db, seed=seed_where_first(1)).start()
+    await first.command(ALICE, CHANNEL, "new", seats=2)
+    await first.command(ALICE, CHANNEL, "addbot", level="easy")
+    first.bot.controller.kick = lambda game_id: None  # this process dies before its computer seat moves
+    await first.command(ALICE, CHANNEL, "start")
+    table = await first.service.channel_table(CHANNEL)
+    assert table.game.to_move == 1 and not table.moves
+    await first.close()
+
+    second = await Harness(fake, db).start()  # start-up sweeps: the waiting computer plays
+    try:
+        await second.bot.controller.idle()
+        table = await second.service.channel_table(CHANNEL)
+        assert table.game.to_move == 0 and table.moves and all(m.seat == 1 for m in table.moves)
+        posts = [c for c in fake.calls if c.kind == "channel"]
+        assert len(posts) == len(table.moves) and f"<@{ALICE.id}>" in posts[-1].content
+    finally:
+        await second.close()
