@@ -31,10 +31,10 @@ def plain(text: str, limit: int = NAME_LIMIT) -> str:
     """Printable text on one line: control and format characters dropped, spaces collapsed, cut to `limit`."""
     kept = []
     for ch in unicodedata.normalize("NFC", str(text)):
-        category = unicodedata.category(ch)
-        if category in _DROP:
-            continue
-        kept.append(" " if category == "Zs" or ch.isspace() else ch)
+        if ch.isspace():  # tabs and line breaks too: a name stays on one line
+            kept.append(" ")
+        elif unicodedata.category(ch) not in _DROP:
+            kept.append(ch)
     return cut(" ".join("".join(kept).split()), limit)
 
 

@@ -54,6 +54,7 @@ def test_plain_drops_controls_and_cuts():
     assert T.plain("\u202eevil\u200b\u200d na\u00a0me\n\u2066") == "evil na me"
     assert T.plain("x" * 100) == "x" * 31 + "…" and len(T.plain("x" * 100)) == T.NAME_LIMIT
     assert T.plain("\x00\x1b[31m") == "[31m"
+    assert T.plain("two\nlines\tand\u2028more") == "two lines and more"
     assert T.name("\u200b\u200b") == "Player"
 
 
