@@ -264,3 +264,17 @@ def sleep_then_pid(seconds: float) -> int:
 
     time.sleep(seconds)
     return os.getpid()
+
+
+async def test_a_job_that_kills_its_worker_twice_fails_and_the_workers_go_on():
+    from concurrent.futures.process import BrokenProcessPool
+
+    workers = Workers(1)
+    try:
+        with pytest.raises(BrokenProcessPool):
+            await workers.run(os._exit, 3)  # dies in the worker, and again in the retry
+        assert workers.replaced == 1
+        assert await workers.run(os.getpid) != os.getpid(), "the next job gets a fresh worker"
+        assert workers.replaced == 2
+    finally:
+        workers.close()
