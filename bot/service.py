@@ -15,7 +15,7 @@ from dataclasses import dataclass, field, replace
 from bot import text
 from bot.autoplay import LEVELS
 from bot.storage import DuplicateError, GameRow, MoveRow, PlayerRow, StaleError, Storage
-from engine import Game, IllegalMove, canonical, is_action
+from engine import Game, IllegalMove, canonical
 from engine.constants import DYNASTIES
 
 log = logging.getLogger(__name__)
@@ -25,8 +25,6 @@ BOT_USER_ID = 0  # computer seats have no Discord account
 # few enough that nobody fills a server's channels with lobbies that never start.
 MAX_LOBBIES = 3
 MOVE_LIMIT = 100  # no move is longer than ~30 characters; anything past this is not worth reading back
-# Events that reveal something hidden (a drawn tile) or close the turn: undo must not cross them.
-REVEALING_EVENTS = frozenset({"draw", "swap", "turn", "game_over"})
 
 
 class GameError(Exception):
@@ -85,21 +83,6 @@ class Played:
     move: str
     events: list[dict]
     n: int
-
-
-def may_undo(table: Table, seat: int) -> MoveRow:
-    """The move `seat` may take back now, or GameError saying why not."""
-    game = table.game
-    if game is None or not table.moves:
-        raise GameError("There is nothing to undo.")
-    last = table.moves[-1]
-    if last.seat != seat:
-        raise GameError("You can only undo your own last action, and someone else has moved since.")
-    if not is_action(last.move):
-        raise GameError("Decisions (reinforcements, war order, monuments, treasures) cannot be undone.")
-    if any(e.get("type") in REVEALING_EVENTS for e in last.events):
-        raise GameError("That action drew tiles or ended the turn, so it cannot be undone.")
-    return last
 
 
 class GameService:
@@ -353,8 +336,20 @@ class GameService:
             table = await self.load(game_id)
             self._running(table)
             seat = self._player_seat(table, user_id)
-            last = may_undo(table, seat)
-            game = self._replay(table.row, table.moves[:-1])
+            if not table.moves:
+                raise GameError("There is nothing to undo.")
+            # The engine holds the rule and the position before the action (also in a stored snapshot), so
+            # nothing is replayed from the seed.
+            game = table.game.copy()
+            try:
+                undone = game.undo(seat)
+            except IllegalMove as exc:
+                raise GameError(str(exc)) from exc
+            last = table.moves[-1]
+            if str(undone) != last.move:
+                log.error("Game %s: the engine undid %r but the last stored move is %r", table.id, str(undone),
+                          last.move)
+                raise GameError("That action cannot be undone.")
             await self._write(table, self.storage.drop_last_move(table.id, table.row.rev, last.n, game.position()),
                               "look again and retry")
             table.game = game
