@@ -129,3 +129,18 @@ async def test_addbot_offers_exactly_the_levels(fake, tmp_path):
     addbot = next(o for o in put.payload[0]["options"] if o["name"] == "addbot")
     (level,) = addbot["options"]
     assert [c["value"] for c in level["choices"]] == list(LEVELS)
+
+
+async def test_commit_with_a_superscript_digit_gets_the_engines_refusal(harness):
+    from tests.bot_harness import find_conflict, play_moves
+
+    game_id = await open_game(harness, [ALICE, BOB])
+    table = await harness.service.load(game_id)
+    await play_moves(harness, [ALICE, BOB], game_id, find_conflict(2, table.row.seed, "war"))
+    table = await harness.service.load(game_id)
+    attacker = [ALICE, BOB][table.game.pending["attacker"]]
+    (answer,) = await harness.command(attacker, CHANNEL, "move", action="commit ²")
+    assert answer.ephemeral and "went wrong" not in answer.content
+    assert "is not a number of tiles" in answer.content and "commit 2" in answer.content
+    after = await harness.service.load(game_id)
+    assert after.row.move_count == table.row.move_count and after.game.pending == table.game.pending
