@@ -11,8 +11,10 @@ from discord.ext import commands
 from bot import messages as M
 from bot.autoplay import LEVELS
 from bot.controller import Controller, private
+from engine import BOARD_NAMES
 
 LEVEL_CHOICES = [app_commands.Choice(name=level, value=level) for level in LEVELS]
+BOARD_CHOICES = [app_commands.Choice(name=board, value=board) for board in BOARD_NAMES]
 
 
 @app_commands.guild_only()
@@ -31,8 +33,9 @@ class TneCog(commands.GroupCog, group_name="tne", group_description="Play Tigris
 
     @app_commands.command(name="new", description="Open a game in this channel")
     @app_commands.describe(seats="How many players (2-4)", board="Which board", scores="Hidden or open scores")
+    @app_commands.choices(board=BOARD_CHOICES)
     async def new(self, interaction: discord.Interaction, seats: app_commands.Range[int, 2, 4] = 4,
-                  board: Literal["standard", "advanced"] = "standard",
+                  board: str = BOARD_NAMES[0],
                   scores: Literal["hidden", "open"] = "hidden") -> None:
         await self.controller.new(interaction, seats, board, scores)
 

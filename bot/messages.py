@@ -6,7 +6,7 @@ from dataclasses import dataclass
 
 from bot import text as T
 from bot.service import DYNASTIES, Played, Table
-from engine.constants import COLOURS, LEADER_NAMES
+from engine import COLOURS, LEADER_NAMES
 
 COLOUR_EMOJI = dict(zip(COLOURS, ("🟥", "🟦", "🟩", "⬛"), strict=True))
 LEADER_OF = dict(zip(COLOURS, LEADER_NAMES, strict=True))

@@ -15,8 +15,7 @@ from dataclasses import dataclass, field, replace
 from bot import text
 from bot.autoplay import LEVELS
 from bot.storage import DuplicateError, GameRow, MoveRow, PlayerRow, StaleError, Storage
-from engine import Game, IllegalMove, canonical
-from engine.constants import DYNASTIES
+from engine import BOARD_NAMES, DYNASTIES, Game, IllegalMove, canonical
 
 log = logging.getLogger(__name__)
 
@@ -175,8 +174,8 @@ class GameService:
                        board: str = "standard", scores: str = "hidden") -> Table:
         if not 2 <= seats <= 4:
             raise GameError("A game has 2, 3 or 4 seats.")
-        if board not in ("standard", "advanced"):
-            raise GameError("The board is standard or advanced.")
+        if board not in BOARD_NAMES:
+            raise GameError(f"The board is {' or '.join(BOARD_NAMES)}.")
         if scores not in ("hidden", "open"):
             raise GameError("Scores are hidden or open.")
         if await self.storage.live_game_id(channel_id) is not None:

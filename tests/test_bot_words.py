@@ -144,3 +144,21 @@ async def test_commit_with_a_superscript_digit_gets_the_engines_refusal(harness)
     assert "is not a number of tiles" in answer.content and "commit 2" in answer.content
     after = await harness.service.load(game_id)
     assert after.row.move_count == table.row.move_count and after.game.pending == table.game.pending
+
+
+async def test_new_offers_the_engines_boards_and_refuses_others(fake, tmp_path):
+    from engine import BOARD_NAMES
+
+    h = Harness(fake, str(tmp_path / "tne.sqlite3"))
+    h.bot.sync_on_start = True
+    await h.start()
+    try:
+        (put,) = [c for c in fake.calls if c.method == "PUT" and "/commands" in c.path]
+        new = next(o for o in put.payload[0]["options"] if o["name"] == "new")
+        board = next(o for o in new["options"] if o["name"] == "board")
+        assert [c["value"] for c in board["choices"]] == list(BOARD_NAMES)
+        (answer,) = await h.command(ALICE, CHANNEL, "new", seats=2, board="giant")
+        assert answer.ephemeral and "The board is standard or advanced." in answer.content
+        assert await h.service.storage.live_game_id(CHANNEL) is None
+    finally:
+        await h.close()
