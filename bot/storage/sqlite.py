@@ -12,6 +12,7 @@ import asyncio
 import contextvars
 import os
 import sqlite3
+import time
 from collections.abc import AsyncIterator, Callable, Sequence
 from contextlib import asynccontextmanager
 from typing import Any
@@ -95,18 +96,34 @@ def _insert_many(conn: sqlite3.Connection, table: str, columns: Sequence[str], r
     conn.executemany(f'INSERT INTO "{table}" ({names}) VALUES ({marks})', rows)
 
 
+def _switch_to_wal(conn: sqlite3.Connection) -> str:
+    """Turn WAL on; gives the journal mode the file ends up in.
+
+    SQLite answers "database is locked" at once, without its busy handler, while another connection is switching
+    the same new file to WAL: two processes opening a fresh database together then race. Retrying briefly lets the
+    second one see the first one's WAL file."""
+    deadline = time.monotonic() + BUSY_TIMEOUT_MS / 1000
+    while True:
+        try:
+            return str(conn.execute("PRAGMA journal_mode=WAL").fetchone()[0])
+        except sqlite3.OperationalError as exc:
+            if "locked" not in str(exc) or time.monotonic() > deadline:
+                raise
+            time.sleep(0.02)
+
+
 def _setup(conn: sqlite3.Connection, memory: bool) -> None:
     conn.row_factory = sqlite3.Row
     if sqlite3.sqlite_version_info < (3, 35):
         raise UnavailableError(f"SQLite {sqlite3.sqlite_version} is too old (3.35 or newer has RETURNING)")
+    conn.execute(f"PRAGMA busy_timeout={BUSY_TIMEOUT_MS}")
     if not memory:
-        mode = conn.execute("PRAGMA journal_mode=WAL").fetchone()[0]
+        mode = _switch_to_wal(conn)
         if mode != "wal":
             raise UnavailableError(f"could not switch the file to WAL mode (it stays in {mode} mode)")
     # WAL + NORMAL keeps every committed action across a process kill; only an OS crash may lose the last one.
     conn.execute("PRAGMA synchronous=NORMAL")
     conn.execute("PRAGMA foreign_keys=ON")
-    conn.execute(f"PRAGMA busy_timeout={BUSY_TIMEOUT_MS}")
     conn.execute("SELECT COUNT(*) FROM sqlite_master").fetchone()  # reads the schema: a damaged file says so here
 
 
