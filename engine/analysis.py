@@ -1,0 +1,83 @@
+"""Read-only queries for computer players: a game's facts as typed, immutable values.
+
+The computer players search on their own sampled copies of a game (built from one seat's view), so
+these queries may show every hand: the caller decides what it was allowed to know when it built
+the game. Nothing here changes a game."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from engine.boards import BoardMap
+from engine.state import EMPTY, State, _deep
+
+if TYPE_CHECKING:
+    from engine.game import Game
+
+__all__ = ["EMPTY", "Facts", "SeatFacts", "facts", "facts_of_state"]
+
+
+@dataclass(frozen=True, slots=True)
+class SeatFacts:
+    """One seat: hand and points per colour (red, blue, green, black), leaders' squares (-1 in supply)."""
+
+    hand: tuple[int, ...]
+    leaders: tuple[int, ...]
+    catastrophes: int
+    points: tuple[int, ...]  # red, blue, green, black, treasure
+    swapped: tuple[int, ...]  # tiles this seat discarded by swapping, per colour
+
+
+@dataclass(frozen=True, slots=True)
+class Facts:
+    """Everything about one moment of a game, square arrays indexed like `engine.squares` (row-major).
+
+    `tile[sq]` is a colour index or EMPTY, `leader[sq]` is seat * 4 + colour or EMPTY, `down[sq]` marks
+    a monument's face-down tile; `pending` is a copy of the decision in progress, or None."""
+
+    board: BoardMap
+    tile: tuple[int, ...]
+    down: tuple[bool, ...]
+    leader: tuple[int, ...]
+    cat: tuple[bool, ...]
+    treasure: tuple[bool, ...]
+    monuments: tuple[tuple[int, int], ...]  # (monument index, top-left square)
+    bag: tuple[int, ...]
+    players: tuple[SeatFacts, ...]
+    player: int
+    actions_left: int
+    over: bool
+    pending: dict[str, Any] | None
+
+    @property
+    def n(self) -> int:
+        """The number of players."""
+        return len(self.players)
+
+
+def facts_of_state(state: State) -> Facts:
+    """The facts of an engine state (for code inside the engine that already holds one)."""
+    return Facts(
+        board=state.board,
+        tile=tuple(state.tile),
+        down=tuple(state.down),
+        leader=tuple(state.leader),
+        cat=tuple(state.cat),
+        treasure=tuple(state.treasure),
+        monuments=tuple(state.monuments),
+        bag=tuple(state.bag),
+        players=tuple(
+            SeatFacts(tuple(p.hand), tuple(p.leaders), p.catastrophes, tuple(p.points), tuple(p.swapped))
+            for p in state.players
+        ),
+        player=state.player,
+        actions_left=state.actions_left,
+        over=state.over,
+        pending=_deep(state.pending),
+    )
+
+
+def facts(game: Game) -> Facts:
+    """The facts of a game now, as an immutable snapshot."""
+    return facts_of_state(game._state)
