@@ -34,3 +34,50 @@ def test_terminal_game_watch_mode(capsys, tmp_path) -> None:
     play_main(["--seat", "-1", "--levels", "easy,random", "--seed", "2", "--png", ""])
     out = capsys.readouterr().out
     assert "final standings" in out
+
+
+def test_ladder_pairs_swap_seats_on_each_deal() -> None:
+    from bench.ladder import tasks_for
+    tasks = tasks_for(["a", "b", "c"], 4, 7, None)
+    assert len(tasks) == 3 * 4
+    ab = [t for t in tasks if set(t[1]) == {"a", "b"}]
+    assert ab == [(7, ["a", "b"]), (7, ["b", "a"]), (8, ["a", "b"]), (8, ["b", "a"])]
+    table = tasks_for(["a", "b", "c", "d"], 8, 1, 4)
+    assert [t[1][0] for t in table] == ["a", "b", "c", "d"] * 2
+    assert [t[0] for t in table] == [1, 1, 1, 1, 2, 2, 2, 2]
+
+
+def test_ladder_elo_orders_players_by_results() -> None:
+    from bench.ladder import elo
+
+    def game(first: str, second: str) -> dict:
+        return {"players": [first, second], "places": [1, 2]}
+
+    results = [game("strong", "weak")] * 9 + [game("weak", "strong")] + [game("weak", "random")] * 8
+    results += [game("random", "weak")] * 2 + [game("strong", "random")] * 10
+    ratings = elo(["strong", "weak", "random"], results, anchor="random")
+    assert ratings["random"] == 0
+    assert ratings["strong"] > ratings["weak"] > 0
+    # 9 wins in 10 plus the virtual draw (9.5 to 1.5): about 320 points apart.
+    assert 250 < ratings["strong"] - ratings["weak"] < 400
+
+
+def test_ladder_game_reports_places_and_times() -> None:
+    from bench.ladder import play_game
+    result = play_game((3, ["easy", "random"], 0.1, "standard"))
+    assert result["players"] == ["easy", "random"]
+    assert sorted(result["places"]) in ([1, 2], [1, 1])
+    assert sum(result["wins"]) == 1.0
+    assert all(len(t) > 10 for t in result["times"])
+
+
+def test_ladder_names_budgets_and_refuses_unknown_players() -> None:
+    import pytest
+
+    from bench.players import label, parse
+    assert label("hard@0.5", 1.0) == "hard@0.5"
+    assert label("hard", 2.0) == "hard@2"
+    assert label("medium", 2.0) == "medium"
+    assert parse("alphabeta@3", 1.0) == ("alphabeta", 3.0)
+    with pytest.raises(ValueError):
+        parse("grandmaster", 1.0)

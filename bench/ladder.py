@@ -1,0 +1,202 @@
+"""A ladder of computer players: every pair on seeded deals, seats swapped, on all cores.
+
+    python -m bench.ladder --players hard@1,hard-v1@1,alphabeta@1 --games 100 --jobs 16
+    python -m bench.ladder --players hard,medium,easy,random --table 4 --games 40
+
+Pairs mode plays `--games` games for each pair of players: each deal twice, once with each player
+first to sit, so no deal favours either. It prints each pair's win rate with its 95% Wilson interval,
+an Elo-style rating for each player (a Bradley-Terry fit to all the games, random pinned at 0 when
+present) and decision times. `--table N` instead seats N of the players at one table per game, turning
+the seats between games, and ranks them by average place. Imports nothing from bot/ or render/."""
+
+import argparse
+import json
+import math
+import os
+import statistics
+import sys
+import time
+from itertools import combinations
+from multiprocessing import Pool
+
+from bench.players import BUDGETED, PLAYERS, label, parse
+from engine import Game
+
+MAX_MOVES = 1500  # players who never draw again could shuffle leaders forever: such games are cut
+
+
+def play_game(task: tuple[int, list[str], float, str]) -> dict:
+    """One seeded game with the named players in seat order; per seat its place, share of the win and times."""
+    seed, names, default_budget, board = task
+    specs = [parse(name, default_budget) for name in names]
+    g = Game.new(players=len(names), seed=seed, board=board)
+    times: list[list[float]] = [[] for _ in names]
+    k = 0
+    while not g.over and k < MAX_MOVES:
+        seat = g.to_move
+        level, budget = specs[seat]
+        view = g.view(seat)
+        t = time.perf_counter()
+        move = PLAYERS[level](view, seat, seed * 1000 + k, budget)
+        times[seat].append(time.perf_counter() - t)
+        g.play(move, seat)
+        k += 1
+    st = g.standings()
+    firsts = sum(1 for s in st if s["place"] == 1)
+    return {
+        "seed": seed, "players": [label(n, default_budget) for n in names], "cut": not g.over,
+        "places": [s["place"] for s in st], "scores": [s["score"] for s in st],
+        "wins": [(1 / firsts) if s["place"] == 1 else 0.0 for s in st], "times": times,
+    }
+
+
+def wilson(wins: float, n: int, z: float = 1.96) -> tuple[float, float]:
+    """95% Wilson score interval for a win rate."""
+    if n == 0:
+        return 0.0, 1.0
+    p = wins / n
+    denom = 1 + z * z / n
+    centre = (p + z * z / (2 * n)) / denom
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / denom
+    return max(0.0, centre - half), min(1.0, centre + half)
+
+
+def elo(names: list[str], results: list[dict], anchor: str | None = None) -> dict[str, float]:
+    """Elo-style ratings from a Bradley-Terry fit (minorise-maximise) over every pair of seats in every game.
+
+    Each player gets one virtual draw against every other it met, so a clean sweep stays finite."""
+    wins = {a: {b: 0.0 for b in names} for a in names}
+    for r in results:
+        for i, j in combinations(range(len(r["players"])), 2):
+            a, b = r["players"][i], r["players"][j]
+            if r["places"][i] < r["places"][j]:
+                wins[a][b] += 1
+            elif r["places"][i] > r["places"][j]:
+                wins[b][a] += 1
+            else:
+                wins[a][b] += 0.5
+                wins[b][a] += 0.5
+    for a in names:
+        for b in names:
+            if a != b and wins[a][b] + wins[b][a] > 0:
+                wins[a][b] += 0.5
+    gamma = dict.fromkeys(names, 1.0)
+    for _ in range(2000):
+        new = {}
+        for a in names:
+            w = sum(wins[a].values())
+            d = sum((wins[a][b] + wins[b][a]) / (gamma[a] + gamma[b]) for b in names if b != a)
+            new[a] = w / d if d > 0 else gamma[a]
+        scale = math.exp(sum(math.log(v) for v in new.values()) / len(new))
+        gamma = {a: v / scale for a, v in new.items()}
+    rating = {a: 400 * math.log10(g) for a, g in gamma.items()}
+    shift = rating.get(anchor, 0.0) if anchor else 0.0
+    return {a: v - shift for a, v in rating.items()}
+
+
+def time_summary(results: list[dict], name: str) -> str:
+    times = sorted(t for r in results for i, p in enumerate(r["players"]) if p == name for t in r["times"][i])
+    if not times:
+        return f"{name:<16} no decisions"
+    ms = [1000 * t for t in times]
+    return (f"{name:<16} {len(ms):>7} {statistics.median(ms):>9.1f} {ms[int(0.9 * (len(ms) - 1))]:>8.1f} "
+            f"{ms[-1]:>8.0f}")
+
+
+def pairs_report(names: list[str], results: list[dict]) -> str:
+    lines = [f"{'pair':<36} {'games':>5} {'1st wins':>10} {'win %':>7}  95% interval"]
+    for a, b in combinations(names, 2):
+        games = [r for r in results if set(r["players"]) == {a, b}]
+        w = sum(r["wins"][r["players"].index(a)] for r in games)
+        lo, hi = wilson(w, len(games))
+        lines.append(f"{a + ' vs ' + b:<36} {len(games):>5} {w:>10.1f} {100 * w / max(1, len(games)):>6.1f}%  "
+                     f"[{100 * lo:.1f}%, {100 * hi:.1f}%]")
+    return "\n".join(lines)
+
+
+def table_report(names: list[str], results: list[dict]) -> str:
+    lines = [f"{'player':<16} {'seats':>5} {'avg place':>9}  95% interval   {'win %':>6} {'score':>6}"]
+    rows = []
+    for name in names:
+        places = [r["places"][i] for r in results for i, p in enumerate(r["players"]) if p == name]
+        wins = sum(r["wins"][i] for r in results for i, p in enumerate(r["players"]) if p == name)
+        scores = [r["scores"][i] for r in results for i, p in enumerate(r["players"]) if p == name]
+        mean = statistics.fmean(places)
+        half = 1.96 * statistics.stdev(places) / math.sqrt(len(places)) if len(places) > 1 else float("inf")
+        rows.append((mean, f"{name:<16} {len(places):>5} {mean:>9.2f}  [{mean - half:.2f}, {mean + half:.2f}] "
+                           f"{100 * wins / len(places):>6.1f} {statistics.fmean(scores):>6.2f}"))
+    lines.extend(row for _, row in sorted(rows))
+    return "\n".join(lines)
+
+
+def tasks_for(names: list[str], games: int, seed: int, table: int | None) -> list[tuple[int, list[str]]]:
+    """(deal seed, players in seat order) for every game to play."""
+    out = []
+    if table:
+        for i in range(games):
+            rot = i % table
+            out.append((seed + i // table, [names[(s + rot) % len(names)] for s in range(table)]))
+        return out
+    for a, b in combinations(names, 2):
+        for i in range(games):
+            out.append((seed + i // 2, [a, b] if i % 2 == 0 else [b, a]))
+    return out
+
+
+def main(argv: list[str] | None = None) -> None:
+    ap = argparse.ArgumentParser(description="Play computer players against each other and rate them.")
+    ap.add_argument("--players", default="hard,medium,easy,random",
+                    help=f"comma-separated, each level or level@seconds, from {', '.join(PLAYERS)}")
+    ap.add_argument("--games", type=int, default=20,
+                    help="games per pair (even: each deal twice), or in all with --table")
+    ap.add_argument("--table", type=int, default=None, help="seat this many players at one table per game (3 or 4)")
+    ap.add_argument("--budget", type=float, default=1.0, help="seconds per decision where a name gives none")
+    ap.add_argument("--jobs", type=int, default=os.cpu_count() or 1, help="worker processes (default: all cores)")
+    ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--board", default="standard")
+    ap.add_argument("--out", default=None, help="append every game's result to this JSON-lines file")
+    args = ap.parse_args(argv)
+    raw = args.players.split(",")
+    try:
+        names = [label(n, args.budget) for n in raw]
+    except ValueError as exc:
+        ap.error(str(exc))
+    if len(set(names)) != len(names):
+        ap.error("each player once")
+    if args.table and not (2 <= args.table <= 4 and len(names) == args.table):
+        ap.error("--table N needs 2 to 4 and exactly N players")
+    tasks = [(s, seats, args.budget, args.board) for s, seats in tasks_for(names, args.games, args.seed, args.table)]
+    started = time.perf_counter()
+    results = []
+    with Pool(args.jobs) as pool:
+        for res in pool.imap_unordered(play_game, tasks):
+            results.append(res)
+            if args.out:
+                with open(args.out, "a") as fh:
+                    fh.write(json.dumps({k: v for k, v in res.items() if k != "times"}) + "\n")
+            done = len(results)
+            sys.stderr.write(f"\r{done}/{len(tasks)} games, {time.perf_counter() - started:.0f}s")
+            sys.stderr.flush()
+    sys.stderr.write("\n")
+    cut = sum(r["cut"] for r in results)
+    print(f"players {','.join(names)}  games {len(results)}  board {args.board}  seed {args.seed}  "
+          f"jobs {args.jobs} on {os.cpu_count()} cores  wall {time.perf_counter() - started:.0f}s"
+          + (f"  ({cut} cut off at {MAX_MOVES} moves)" if cut else ""))
+    print(table_report(names, results) if args.table else pairs_report(names, results))
+    ratings = elo(names, results, anchor=next((n for n in names if n == "random"), None))
+    print(f"\n{'player':<16} {'Elo':>7}")
+    for name in sorted(names, key=lambda n: -ratings[n]):
+        print(f"{name:<16} {ratings[name]:>7.0f}")
+    print(f"\n{'decision time':<16} {'n':>7} {'median ms':>9} {'p90 ms':>8} {'max ms':>8}")
+    for name in names:
+        print(time_summary(results, name))
+    over = [n for n in names if n.split("@")[0] in BUDGETED]
+    for name in over:
+        budget = float(name.split("@")[1])
+        worst = max((t for r in results for i, p in enumerate(r["players"]) if p == name for t in r["times"][i]),
+                    default=0.0)
+        print(f"{name}: worst decision {worst / budget:.2f}x its budget")
+
+
+if __name__ == "__main__":
+    main()

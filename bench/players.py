@@ -1,0 +1,55 @@
+"""Every computer player the ladder knows, by name: today's levels and each released version.
+
+A player is named `level` or `level@seconds` (the budget of a searching player, e.g. `hard@1`).
+Released versions stay here for good so no change can make the top level weaker unnoticed."""
+
+from collections.abc import Callable
+
+Choose = Callable[[dict, int, int, float], str]
+
+
+def _current(level: str) -> Choose:
+    def choose(view: dict, seat: int, seed: int, budget: float) -> str:
+        from engine.ai import choose_move
+        return choose_move(view, seat, level, seed=seed, budget=budget)
+    return choose
+
+
+def _v1(level: str) -> Choose:
+    def choose(view: dict, seat: int, seed: int, budget: float) -> str:
+        from bench.v1 import choose_move
+        return choose_move(view, seat, level, seed=seed, budget=budget)
+    return choose
+
+
+def _alphabeta(view: dict, seat: int, seed: int, budget: float) -> str:
+    from bench.alphabeta import alphabeta_move
+    return alphabeta_move(view, seat, seed=seed, budget=budget)
+
+
+PLAYERS: dict[str, Choose] = {
+    "random": _current("random"),
+    "easy": _current("easy"),
+    "medium": _current("medium"),
+    "hard": _current("hard"),
+    "easy-v1": _v1("easy"),
+    "medium-v1": _v1("medium"),
+    "hard-v1": _v1("hard"),
+    "alphabeta": _alphabeta,
+}
+# Players whose strength depends on the budget they are given.
+BUDGETED = ("hard", "hard-v1", "alphabeta")
+
+
+def parse(name: str, default_budget: float) -> tuple[str, float]:
+    """Split `level@seconds` into the registered level and its budget; raises ValueError if unknown."""
+    level, _, budget = name.partition("@")
+    if level not in PLAYERS:
+        raise ValueError(f"unknown player {level!r}: use one of {', '.join(PLAYERS)}")
+    return level, float(budget) if budget else default_budget
+
+
+def label(name: str, default_budget: float) -> str:
+    """The name as the tables print it: budgeted players always show their budget."""
+    level, budget = parse(name, default_budget)
+    return f"{level}@{budget:g}" if level in BUDGETED else level
