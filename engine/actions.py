@@ -6,7 +6,7 @@ from engine.draws import draw
 from engine.errors import IllegalMove
 from engine.events import event, plural, who
 from engine.flow import after_wars, end_turn, next_war, treasure_stage
-from engine.regions import Regions
+from engine.regions import Regions, regions_of
 from engine.squares import SQUARE_NAMES
 from engine.state import EMPTY, JSON, State, touched
 from engine.support import send_home_unsupported, touches_temple
@@ -37,12 +37,13 @@ def check_leader(state: State, colour: int, sq: int) -> list[int]:
     what = _occupant(state, sq)
     if what:
         raise IllegalMove(f"{name} already holds {what}: a leader needs an empty square.")
+    base = regions_of(state)
     if current >= 0:
         state.leader[current] = EMPTY  # judged with the leader lifted
     try:
         if not touches_temple(state, sq):
             raise IllegalMove(f"A leader must stand next to a face-up red temple, and {name} has none beside it.")
-        regions = Regions(state)
+        regions = base.lifted(current, state) if current >= 0 else base
         kingdoms = regions.adjacent_kingdoms(sq)
         if len(kingdoms) >= 2:
             raise IllegalMove(f"A leader on {name} would join two kingdoms, which is not allowed.")
@@ -103,7 +104,7 @@ def check_tile(state: State, colour: int, sq: int) -> Regions:
         raise IllegalMove(f"{name} is a river square: only blue tiles go there.")
     if not state.board.river[sq] and colour == BLUE:
         raise IllegalMove(f"{name} is a land square: blue tiles go only on river squares.")
-    regions = Regions(state)
+    regions = regions_of(state)
     if len(regions.adjacent_kingdoms(sq)) >= 3:
         raise IllegalMove(f"A tile on {name} would join three kingdoms; a tile may join at most two.")
     return regions

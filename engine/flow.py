@@ -5,10 +5,10 @@ from engine.constants import COLOURS, GREEN, HAND_SIZE, MONUMENT_NAMES, MONUMENT
 from engine.draws import draw
 from engine.events import event, plural, who
 from engine.outcome import reason, termination
-from engine.regions import Regions
-from engine.squares import COLS, NEIGHBOURS, SQUARE_INDEX, SQUARE_NAMES, block_squares
+from engine.regions import Regions, regions_of
+from engine.squares import COLS, SQUARE_INDEX, SQUARE_NAMES, block_squares
 from engine.standings import standings
-from engine.state import EMPTY, JSON, State, decision, touched
+from engine.state import JSON, State, decision, touched
 from engine.support import send_home_unsupported
 
 
@@ -82,29 +82,19 @@ def build_monument(state: State, monument: int, top_left: int, events: list[JSON
     treasure_stage(state, events)
 
 
-def _region_of(state: State, start: int) -> list[int]:
-    tile, leader = state.tile, state.leader
-    seen = {start}
-    todo = [start]
-    while todo:
-        sq = todo.pop()
-        for nb in NEIGHBOURS[sq]:
-            if nb not in seen and (tile[nb] != EMPTY or leader[nb] != EMPTY):
-                seen.add(nb)
-                todo.append(nb)
-    return list(seen)
-
-
 def owed_treasures(state: State) -> list[tuple[int, list[int]]]:
     """Kingdoms with a trader and two or more treasures, as (trader's owner, treasure squares), clockwise."""
     owed = []
     treasure = state.treasure
+    regions = None
     for k in range(state.n):
         seat = (state.player + k) % state.n
         sq = state.players[seat].leaders[GREEN]
         if sq < 0:
             continue
-        found = sorted(x for x in _region_of(state, sq) if treasure[x])
+        if regions is None:
+            regions = regions_of(state)
+        found = sorted(x for x in regions.squares[regions.label[sq]] if treasure[x])
         if len(found) >= 2:
             owed.append((seat, found))
     return owed
@@ -163,7 +153,7 @@ def end_turn(state: State, events: list[JSON]) -> None:
     """Monument income, refills from the active player clockwise, the end check, the next turn."""
     active = state.player
     if state.monuments:
-        regions = Regions(state)
+        regions = regions_of(state)
         for m, at in state.monuments:
             here = regions.leaders[regions.label[at]]
             for colour in MONUMENTS[m]:

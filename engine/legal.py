@@ -1,5 +1,6 @@
 """Every legal move of the seat to move, in canonical notation."""
 
+from functools import lru_cache
 from itertools import product
 
 from engine.constants import BLUE, COLOURS
@@ -11,7 +12,7 @@ from engine.notation import (
     WAR_MOVES,
     WITHDRAW_MOVES,
 )
-from engine.regions import Regions
+from engine.regions import Regions, regions_of
 from engine.squares import NEIGHBOURS, NSQ, SQUARE_INDEX
 from engine.state import EMPTY, State
 
@@ -34,68 +35,99 @@ def legal_moves(state: State) -> list[str]:
     return [TREASURE_MOVES[SQUARE_INDEX[sq]] for sq in p["choices"]]
 
 
-def _kingdom_counts(regions: Regions, squares: list[int]) -> list[int]:
-    """For each square, how many distinct kingdoms touch it (3 means three or more)."""
+def _kingdoms_beside(regions: Regions, sq: int) -> int:
+    """How many distinct kingdoms touch a square."""
     label, leaders = regions.label, regions.leaders
+    a = b = -1
+    n = 0
+    for nb in NEIGHBOURS[sq]:
+        r = label[nb]
+        if r >= 0 and r != a and r != b and leaders[r]:
+            n += 1
+            if a < 0:
+                a = r
+            else:
+                b = r
+    return n
+
+
+def _spots_without(regions: Regions, touches: list[int], sq: int, state: State, spots: list[int]) -> list[int]:
+    """The spots next to at most one kingdom once the leader on sq is lifted.
+
+    Only the leader's region changes. When the leader holds on to it by one square or none, the rest
+    stays in one piece, a kingdom only if another leader is in it; else the region is searched again."""
+    label = regions.label
+    rid = label[sq]
+    if sum(1 for nb in NEIGHBOURS[sq] if label[nb] == rid) >= 2:
+        lifted = regions.lifted(sq, state)
+        near = {nb for x in regions.squares[rid] for nb in NEIGHBOURS[x]}
+        return [s for s in spots if (_kingdoms_beside(lifted, s) if s in near else touches[s]) < 2]
+    still_kingdom = len(regions.leaders[rid]) >= 2
     out = []
-    for sq in squares:
-        a = b = -1
-        n = 0
-        for nb in NEIGHBOURS[sq]:
-            r = label[nb]
-            if r >= 0 and r != a and r != b and leaders[r]:
-                n += 1
-                if a < 0:
-                    a = r
-                else:
-                    b = r
-        out.append(n)
+    for s in spots:
+        n = touches[s]
+        if n:
+            touching = elsewhere = False
+            for nb in NEIGHBOURS[s]:
+                if label[nb] == rid:
+                    touching = True
+                    elsewhere = elsewhere or nb != sq
+            if touching and not (still_kingdom and elsewhere):
+                n -= 1
+        if n < 2:
+            out.append(s)
     return out
+
+
+@lru_cache(maxsize=4096)
+def _swap_moves(hand: tuple[int, ...]) -> tuple[str, ...]:
+    """Every swap of 1 to 6 tiles a hand allows, in the order of the counts per colour."""
+    out = []
+    for combo in product(*(range(h + 1) for h in hand)):
+        if 0 < sum(combo) <= 6:
+            out.append("swap " + " ".join(COLOURS[c] for c in range(4) for _ in range(combo[c])))
+    return tuple(out)
 
 
 def _action_moves(state: State) -> list[str]:
     seat = state.player
     player = state.players[seat]
     tile, leader, cat, down, river = state.tile, state.leader, state.cat, state.down, state.board.river
-    empties = [sq for sq in range(NSQ) if tile[sq] == EMPTY and leader[sq] == EMPTY and not cat[sq]]
-    regions = Regions(state)
-    counts = _kingdom_counts(regions, empties)
+    empties = [sq for sq, t, code, c in zip(range(NSQ), tile, leader, cat, strict=True)
+               if t == EMPTY and code == EMPTY and not c]
+    regions = regions_of(state)
+    touches = regions.kingdom_touches()
     moves: list[str] = []
 
-    tile_ok = [sq for sq, k in zip(empties, counts, strict=True) if k < 3]
+    tile_ok = [sq for sq in empties if touches[sq] < 3]
+    land = [sq for sq in tile_ok if not river[sq]]
+    water = [sq for sq in tile_ok if river[sq]]
     for colour in range(4):
         if player.hand[colour]:
             names = TILE_MOVES[colour]
-            if colour == BLUE:
-                moves.extend(names[sq] for sq in tile_ok if river[sq])
-            else:
-                moves.extend(names[sq] for sq in tile_ok if not river[sq])
+            moves.extend([names[sq] for sq in (water if colour == BLUE else land)])
 
-    def beside_temple(sq: int) -> bool:
-        return any(tile[nb] == 0 and not down[nb] for nb in NEIGHBOURS[sq])
-
-    spots = [sq for sq in empties if not river[sq] and beside_temple(sq)]
+    beside_temple = [False] * NSQ
+    for sq in range(NSQ):
+        if tile[sq] == 0 and not down[sq]:
+            for nb in NEIGHBOURS[sq]:
+                beside_temple[nb] = True
+    spots = [sq for sq in empties if beside_temple[sq] and not river[sq]]
     for colour in range(4):
         current = player.leaders[colour]
         names = LEADER_MOVES[colour]
         if current < 0:
-            k = _kingdom_counts(regions, spots)
-            moves.extend(names[sq] for sq, n in zip(spots, k, strict=True) if n < 2)
+            moves.extend(names[sq] for sq in spots if touches[sq] < 2)
             continue
         # Judged with the leader lifted; its own square holds it, so it is never among the spots.
-        lifted = Regions(state, exclude=current)
-        k = _kingdom_counts(lifted, spots)
-        moves.extend(names[sq] for sq, n in zip(spots, k, strict=True) if n < 2)
+        moves.extend([names[sq] for sq in _spots_without(regions, touches, current, state, spots)])
         moves.append(WITHDRAW_MOVES[colour])
 
     if player.catastrophes > 0:
         treasure = state.treasure
-        moves.extend(CATASTROPHE_MOVES[sq] for sq in range(NSQ)
-                     if not cat[sq] and leader[sq] == EMPTY and not treasure[sq] and not down[sq])
+        moves.extend([name for name, c, code, t, d in zip(CATASTROPHE_MOVES, cat, leader, treasure, down, strict=True)
+                      if not c and code == EMPTY and not t and not d])
 
-    hand = player.hand
-    for combo in product(*(range(h + 1) for h in hand)):
-        if 0 < sum(combo) <= 6:
-            moves.append("swap " + " ".join(COLOURS[c] for c in range(4) for _ in range(combo[c])))
+    moves.extend(_swap_moves(tuple(player.hand)))
     moves.append("pass")
     return moves

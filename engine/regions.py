@@ -5,34 +5,43 @@ from engine.state import EMPTY, State
 
 
 class Regions:
-    """A labelling of the board: `label[sq]` is a region id or -1, with each region's squares and leaders."""
+    """A labelling of the board: `label[sq]` is a region id or -1, with each region's squares and leaders.
+
+    Regions are numbered in the order of their first square and searched breadth first, so every
+    list comes out in one fixed order. Treat an instance as read-only: `regions_of` shares it."""
 
     __slots__ = ("label", "leaders", "squares")
 
     def __init__(self, state: State, exclude: int = -1) -> None:
         tile, leader = state.tile, state.leader
         label = [-1] * NSQ
+        occupied = [sq for sq, t, code in zip(range(NSQ), tile, leader, strict=True)
+                    if (t != EMPTY or code != EMPTY) and sq != exclude]
+        if exclude >= 0:
+            label[exclude] = -2  # never entered; reset below
+        for sq in occupied:
+            label[sq] = -3  # occupied, not yet reached
         squares: list[list[int]] = []
         leaders: list[list[int]] = []
-        for start in range(NSQ):
-            if label[start] != -1 or start == exclude or (tile[start] == EMPTY and leader[start] == EMPTY):
+        for start in occupied:
+            if label[start] != -3:
                 continue
             rid = len(squares)
             label[start] = rid
             members = [start]
             found = []
-            i = 0
-            while i < len(members):
-                sq = members[i]
-                i += 1
-                if leader[sq] != EMPTY:
-                    found.append(leader[sq])
+            for sq in members:  # the list grows while it is walked: breadth first
+                code = leader[sq]
+                if code != EMPTY:
+                    found.append(code)
                 for nb in NEIGHBOURS[sq]:
-                    if label[nb] == -1 and nb != exclude and (tile[nb] != EMPTY or leader[nb] != EMPTY):
+                    if label[nb] == -3:
                         label[nb] = rid
                         members.append(nb)
             squares.append(members)
             leaders.append(found)
+        if exclude >= 0:
+            label[exclude] = -1
         self.label = label
         self.squares = squares
         self.leaders = leaders
@@ -45,3 +54,109 @@ class Regions:
     def adjacent_kingdoms(self, sq: int) -> list[int]:
         """Ids of the kingdoms (regions with a leader) touching a square."""
         return [r for r in self.adjacent_regions(sq) if self.leaders[r]]
+
+    def kingdom_touches(self) -> list[int]:
+        """For every square, how many distinct kingdoms have a square orthogonally next to it."""
+        count = [0] * NSQ
+        mark = [-1] * NSQ
+        for rid, members in enumerate(self.squares):
+            if self.leaders[rid]:
+                for x in members:
+                    for nb in NEIGHBOURS[x]:
+                        if mark[nb] != rid:
+                            mark[nb] = rid
+                            count[nb] += 1
+        return count
+
+    def lifted(self, sq: int, state: State) -> "Regions":
+        """The regions as they would be with the occupied square `sq` emptied (a leader lifted).
+
+        Only the region that held sq is searched again; the pieces it falls into get new ids after
+        the others (its own id keeps an empty list), so ids differ from a fresh labelling's."""
+        rid = self.label[sq]
+        out = Regions.__new__(Regions)
+        label = self.label[:]
+        squares = self.squares[:]
+        leaders = self.leaders[:]
+        squares[rid] = []
+        leaders[rid] = []
+        label[sq] = -1
+        members_of = self.squares[rid]
+        for x in members_of:
+            if x != sq:
+                label[x] = -3
+        leader = state.leader
+        for start in members_of:
+            if label[start] != -3:
+                continue
+            piece = len(squares)
+            label[start] = piece
+            members = [start]
+            found = []
+            for x in members:
+                if leader[x] != EMPTY:
+                    found.append(leader[x])
+                for nb in NEIGHBOURS[x]:
+                    if label[nb] == -3:
+                        label[nb] = piece
+                        members.append(nb)
+            squares.append(members)
+            leaders.append(found)
+        out.label, out.squares, out.leaders = label, squares, leaders
+        return out
+
+
+def _added(regions: Regions, sq: int, code: int) -> Regions:
+    """The regions after a tile or leader (code, or EMPTY for a tile) lands on the empty square sq.
+
+    The regions it touches merge into the lowest-numbered one; the others keep their ids, empty."""
+    label = regions.label[:]
+    squares = regions.squares[:]
+    leaders = regions.leaders[:]
+    touching = sorted({label[nb] for nb in NEIGHBOURS[sq] if label[nb] >= 0})
+    if not touching:
+        label[sq] = len(squares)
+        squares.append([sq])
+        leaders.append([code] if code != EMPTY else [])
+    else:
+        target = touching[0]
+        members = squares[target] + [sq]
+        found = leaders[target][:]
+        for rid in touching[1:]:
+            for x in squares[rid]:
+                label[x] = target
+            members.extend(squares[rid])
+            found.extend(leaders[rid])
+            squares[rid] = []
+            leaders[rid] = []
+        if code != EMPTY:
+            found.append(code)
+        label[sq] = target
+        squares[target] = members
+        leaders[target] = found
+    out = Regions.__new__(Regions)
+    out.label, out.squares, out.leaders = label, squares, leaders
+    return out
+
+
+def regions_of(state: State) -> Regions:
+    """The state's regions, labelled again only when a tile or leader changed since the last call.
+
+    One tile or leader added since then (the common step of a game) merges regions instead."""
+    cache = state.regions_cache
+    tile, leader = state.tile, state.leader
+    if cache is not None:
+        same_tiles, same_leaders = cache[0] == tile, cache[1] == leader
+        if same_tiles and same_leaders:
+            return cache[2]
+        if same_tiles or same_leaders:
+            old, new, other = (cache[1], leader, tile) if same_tiles else (cache[0], tile, leader)
+            changed = [sq for sq, a, b in zip(range(NSQ), old, new, strict=True) if a != b]
+            sq = changed[0]
+            if len(changed) == 1 and old[sq] == EMPTY and other[sq] == EMPTY:
+                regions = _added(cache[2], sq, leader[sq])
+                state.regions_cache = (tile[:], leader[:], regions)
+                return regions
+    regions = Regions(state)
+    state.regions_cache = (tile[:], leader[:], regions)
+    return regions

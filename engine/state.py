@@ -52,13 +52,15 @@ class State:
     pending: JSON | None = None
     last: JSON | None = None
     tape: "Tape | None" = None  # only while a move is played (engine.game); never copied, never stored
+    # (tile, leader, Regions) of the last labelling: engine.regions.regions_of reuses it while both match.
+    regions_cache: tuple[list[int], list[int], Any] | None = field(default=None, compare=False, repr=False)
 
     def copy(self) -> "State":
         return State(
             self.board, [p.copy() for p in self.players], self.scores_open, self.tile[:], self.down[:],
             self.leader[:], self.cat[:], self.treasure[:], self.monuments[:], self.bag[:],
             self.removed[:], self.player, self.actions_left, self.seed, self.draws, self.short_draw,
-            self.over, _deep(self.pending), _deep(self.last),
+            self.over, _deep(self.pending), _deep(self.last), regions_cache=self.regions_cache,
         )
 
     @property

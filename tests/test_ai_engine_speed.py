@@ -1,0 +1,48 @@
+"""The engine's fast paths agree with plain labelling: cached, merged and lifted regions on many positions."""
+
+import random
+
+import pytest
+
+import engine.regions
+from engine import Game
+from engine.regions import Regions, regions_of
+from engine.state import State
+
+
+def partition(regions: Regions) -> set[tuple[frozenset[int], tuple[int, ...]]]:
+    """The regions as sets of squares with their leaders, whatever their ids."""
+    return {(frozenset(sq), tuple(sorted(found))) for sq, found in zip(regions.squares, regions.leaders, strict=True)
+            if sq}
+
+
+def labels_agree(regions: Regions) -> bool:
+    return all(regions.label[sq] == rid for rid, members in enumerate(regions.squares) for sq in members)
+
+
+@pytest.mark.parametrize(("players", "board", "seed"), [(2, "standard", 1), (3, "advanced", 2), (4, "standard", 3)])
+def test_incremental_and_lifted_regions_match_a_fresh_labelling(players: int, board: str, seed: int,
+                                                                monkeypatch: pytest.MonkeyPatch) -> None:
+    merges = []
+    real_added = engine.regions._added
+    monkeypatch.setattr(engine.regions, "_added", lambda *a: merges.append(1) or real_added(*a))
+    rng = random.Random(seed)
+    g = Game.new(players=players, seed=seed, board=board)
+    checked = 0
+    while not g.over:
+        state: State = g._state
+        fast = regions_of(state)
+        fresh = Regions(state)
+        assert partition(fast) == partition(fresh) and labels_agree(fast)
+        for p in state.players:
+            for sq in p.leaders:
+                if sq >= 0:
+                    lifted = fast.lifted(sq, state)
+                    assert partition(lifted) == partition(Regions(state, exclude=sq)) and labels_agree(lifted)
+                    checked += 1
+        legal = g.legal_moves()
+        building = [m for m in legal if m.split()[0] in ("tile", "leader", "commit", "war", "monument", "treasure")]
+        g.play(rng.choice(building) if building and rng.random() < 0.85 else rng.choice(legal))
+        if rng.random() < 0.1:
+            g = g.copy()  # copies share the cache: it must still be judged against their own board
+    assert len(merges) > 50 and checked > 50
