@@ -10,12 +10,13 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from engine.boards import BoardMap
+from engine.regions import Regions, regions_of
 from engine.state import EMPTY, State, _deep
 
 if TYPE_CHECKING:
     from engine.game import Game
 
-__all__ = ["EMPTY", "Facts", "SeatFacts", "facts", "facts_of_state"]
+__all__ = ["EMPTY", "Facts", "Regions", "SeatFacts", "facts", "facts_of_state", "regions"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -81,3 +82,9 @@ def facts_of_state(state: State) -> Facts:
 def facts(game: Game) -> Facts:
     """The facts of a game now, as an immutable snapshot."""
     return facts_of_state(game._state)
+
+
+def regions(game: Game) -> Regions:
+    """The game's regions and kingdoms now: `label[sq]` (region id or -1), each region's `squares` and
+    `leaders` (seat * 4 + colour). Shared with the engine's own cache: read it, never change it."""
+    return regions_of(game._state)

@@ -1,64 +1,108 @@
-"""Computer players: legal moves only, no peeking at hidden tiles, games that finish, sane reinforcements."""
+"""Computer players: legal moves only, every decision kind, no peeking at hidden tiles, determinism,
+the time budget kept on the search's own (injected) clock, games that finish, sane reinforcements."""
 
 import random
 
 import pytest
 
+from bench.players import PLAYERS
 from engine import Game
 from engine.ai import LEVELS, choose_move
 
-
-def play_out(players: int, seed: int, levels: list[str], stop: int | None = None) -> tuple[Game, list[dict]]:
-    """Play a computer-only game, checking each move is legal; returns the game and sampled positions."""
-    g = Game.new(players=players, seed=seed)
-    seen = []
-    k = 0
-    while not g.over and (stop is None or k < stop):
-        seat = g.to_move
-        if k % 7 == 0 or g.pending:
-            seen.append(g.position())
-        move = choose_move(g.view(seat), seat, levels[seat], seed=k, budget=0.05)
-        assert move in g.legal_moves(), (move, g.pending)
-        g.play(move, seat)
-        k += 1
-    return g, seen
+DECISION_KINDS = ("revolt", "war", "war_order", "monument", "treasure")
 
 
-def sample_positions(count: int = 40) -> list[dict]:
-    rng = random.Random(5)
-    out = []
-    for seed in range(3):
-        _, seen = play_out(2 + seed % 3, seed, ["easy"] * 4)
-        out.extend(seen)
-    rng.shuffle(out)
-    # Keep every decision position, topped up with ordinary turns.
-    decisions = [p for p in out if p["pending"]]
-    turns = [p for p in out if not p["pending"]]
-    return decisions[:count // 2] + turns[:count - min(len(decisions), count // 2)]
+class StepClock:
+    """An injected clock that moves on a fixed step at every reading, so searches run the same anywhere."""
+
+    def __init__(self, step: float) -> None:
+        self.now = 0.0
+        self.step = step
+
+    def perf_counter(self) -> float:
+        self.now += self.step
+        return self.now
+
+BUILDING = ("tile", "leader", "commit", "war", "monument", "treasure")
 
 
-POSITIONS = sample_positions()
+def builder_positions() -> tuple[list[dict], list[dict]]:
+    """Turn starts and decisions from seeded games of mostly building random moves (which raise every
+    kind of decision within a few games): (turns, decisions), a few of each decision kind and side."""
+    turns: list[dict] = []
+    decisions: dict[tuple[str, bool], list[dict]] = {}
+    for seed, players in ((0, 2), (1, 3), (2, 4), (3, 2)):
+        g = Game.new(players=players, seed=seed)
+        rng = random.Random(seed)
+        k = 0
+        while not g.over:
+            p = g.pending
+            if p is None and k % 23 == 5:
+                turns.append(g.position())
+            elif p is not None:
+                side = p.get("attacker_commit", 0) is None  # a conflict's attacker deciding
+                bucket = decisions.setdefault((p["kind"], side), [])
+                if len(bucket) < 3 and (not bucket or k % 3 == 0):
+                    bucket.append(g.position())
+            legal = g.legal_moves()
+            building = [m for m in legal if m.split()[0] in BUILDING]
+            g.play(rng.choice(building) if building and rng.random() < 0.85 else rng.choice(legal))
+            k += 1
+    return turns[:10], [pos for bucket in decisions.values() for pos in bucket]
 
 
-@pytest.mark.parametrize("level", ["random", "easy", "medium", "hard"])
-def test_moves_are_legal_on_many_positions(level: str) -> None:
+TURNS, DECISIONS = builder_positions()
+POSITIONS = TURNS + DECISIONS
+
+
+def test_positions_cover_every_decision_kind_and_both_sides_of_conflicts() -> None:
+    kinds = {p["pending"]["kind"] for p in DECISIONS}
+    assert kinds == set(DECISION_KINDS)
+    for kind in ("revolt", "war"):
+        sides = {p["pending"]["attacker_commit"] is None for p in DECISIONS if p["pending"]["kind"] == kind}
+        assert sides == {True, False}, kind  # the attacker's and the defender's reinforcement
+
+
+@pytest.mark.parametrize("level", LEVELS)
+def test_every_level_plays_legal_moves_and_makes_every_decision(level: str) -> None:
+    answered = set()
     for i, pos in enumerate(POSITIONS):
         g = Game.from_position(pos)
         seat = g.to_move
-        move = choose_move(g.view(seat), seat, level, seed=i, budget=0.05)
+        move = choose_move(g.view(seat), seat, level, seed=i, budget=0.2, clock=StepClock(0.01).perf_counter)
         assert move in g.legal_moves(), (level, move, pos["pending"])
+        if pos["pending"]:
+            answered.add(pos["pending"]["kind"])
+        g.play(move, seat)  # the engine accepts it
+    assert answered == set(DECISION_KINDS)
 
 
-def test_decision_positions_are_covered() -> None:
-    kinds = {p["pending"]["kind"] for p in POSITIONS if p["pending"]}
-    assert {"revolt", "war"} & kinds
+def test_every_level_is_in_the_ladder() -> None:
+    assert set(LEVELS) <= set(PLAYERS)
+    assert {"hard-v1", "medium-v1", "easy-v1", "alphabeta"} <= set(PLAYERS)
 
 
-@pytest.mark.parametrize("players", [2, 3, 4])
-def test_computer_only_games_finish(players: int) -> None:
-    g, _ = play_out(players, 100 + players, ["easy", "random", "easy", "random"])
-    assert g.over
-    assert len(g.standings()) == players
+@pytest.mark.parametrize("level", LEVELS)
+def test_a_fixed_seed_gives_the_same_move(level: str) -> None:
+    for i, pos in enumerate(TURNS[:4] + DECISIONS[::4]):
+        g = Game.from_position(pos)
+        seat = g.to_move
+        view = g.view(seat)
+        moves = {choose_move(view, seat, level, seed=i, budget=0.3, clock=StepClock(0.01).perf_counter)
+                 for _ in range(2)}
+        assert len(moves) == 1
+
+
+@pytest.mark.parametrize("budget", [0.3, 1.0])
+def test_hard_keeps_to_its_budget_on_its_own_clock(budget: float) -> None:
+    for i, pos in enumerate(TURNS[:5]):
+        g = Game.from_position(pos)
+        seat = g.to_move
+        clock = StepClock(budget / 50)
+        move = choose_move(g.view(seat), seat, "hard", seed=i, budget=budget, clock=clock.perf_counter)
+        assert move in g.legal_moves()
+        assert clock.now <= budget  # readings from the first to the last, all inside the budget
+        assert clock.now >= 0.5 * budget  # and the time was used to search, not left idle
 
 
 def _reshuffle_hidden(pos: dict, seat: int, rng: random.Random) -> dict:
@@ -87,17 +131,46 @@ def _reshuffle_hidden(pos: dict, seat: int, rng: random.Random) -> dict:
 @pytest.mark.parametrize("level", ["easy", "medium", "hard"])
 def test_decisions_ignore_hidden_information(level: str) -> None:
     rng = random.Random(11)
-    for i, pos in enumerate(POSITIONS[:12]):
+    changed = 0
+    for i, pos in enumerate(TURNS[:6] + DECISIONS[::3]):
         g = Game.from_position(pos)
         seat = g.to_move
-        other = Game.from_position(_reshuffle_hidden(pos, seat, rng))
+        redealt = _reshuffle_hidden(pos, seat, rng)
+        other = Game.from_position(redealt)
+        changed += redealt["players"] != pos["players"] or redealt["bag"] != pos["bag"]
         view = g.view(seat)
-        assert other.view(seat)["players"][seat] == view["players"][seat]
-        # hard stops on the clock, so it is compared with a budget too small to finish a round
-        a = choose_move(view, seat, level, seed=i, budget=0.0)
-        b = choose_move(other.view(seat), seat, level, seed=i, budget=0.0)
+        assert other.view(seat) == view
+        # The full search on the same injected clock: any peek at the hidden tiles would show.
+        a = choose_move(view, seat, level, seed=i, budget=0.3, clock=StepClock(0.01).perf_counter)
+        b = choose_move(other.view(seat), seat, level, seed=i, budget=0.3, clock=StepClock(0.01).perf_counter)
         assert a == b
         assert b in other.legal_moves()
+    assert changed >= 5
+
+
+def test_the_ai_is_handed_only_a_view() -> None:
+    # A view hides the other hands, the bag and the seed: the players work from that alone.
+    g = Game.from_position(TURNS[3])
+    seat = g.to_move
+    view = g.view(seat)
+    assert view["bag"] is None and view["seed"] is None
+    assert all(p["hand"] is None for i, p in enumerate(view["players"]) if i != seat)
+    assert choose_move(view, seat, "hard", seed=1, budget=0.2, clock=StepClock(0.01).perf_counter) \
+        in g.legal_moves()
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_computer_only_games_finish(players: int) -> None:
+    g = Game.new(players=players, seed=100 + players)
+    levels = ["easy", "random", "easy", "random"]
+    k = 0
+    while not g.over:
+        assert k < 3000
+        seat = g.to_move
+        move = choose_move(g.view(seat), seat, levels[seat], seed=k)
+        g.play(move, seat)
+        k += 1
+    assert len(g.standings()) == players
 
 
 def _conflict(kind: str, attacker_base: int, defender_base: int, attacker_commit: int | None,
@@ -140,20 +213,7 @@ def test_reinforcements_never_overcommit(level: str) -> None:
 
 def test_unknown_level_and_wrong_seat_are_refused() -> None:
     g = Game.new(players=2, seed=1)
-    with pytest.raises(ValueError):
+    with pytest.raises(ValueError, match="Unknown level"):
         choose_move(g.view(g.to_move), g.to_move, "grandmaster")
-    with pytest.raises(ValueError):
+    with pytest.raises(ValueError, match="not to move"):
         choose_move(g.view(1 - g.to_move), 1 - g.to_move, "easy")
-
-
-def test_levels_are_listed() -> None:
-    assert LEVELS == ("random", "easy", "medium", "hard")
-
-
-def test_hard_search_plays_legal_moves() -> None:
-    # A budget large enough for the full search path (candidates, sampled rollouts).
-    turns = [p for p in POSITIONS if not p["pending"]][:4]
-    for i, pos in enumerate(turns):
-        g = Game.from_position(pos)
-        seat = g.to_move
-        assert choose_move(g.view(seat), seat, "hard", seed=i, budget=0.3) in g.legal_moves()

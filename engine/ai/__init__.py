@@ -1,6 +1,8 @@
 """Computer players for Tigris & Euphrates. They see only a seat's view, never hidden tiles."""
 
 import random
+import time
+from collections.abc import Callable
 
 from engine.ai.easy import easy_move, random_move
 from engine.ai.sampling import determinise, seat_to_move, unseen_tiles
@@ -18,8 +20,11 @@ def _rng(view: dict, seat: int, seed: int) -> random.Random:
     return random.Random(key)
 
 
-def choose_move(view: dict, seat: int, level: str, *, seed: int = 0, budget: float | None = None) -> str:
-    """A legal move for the seat to move in `view` (its own view), at level random, easy, medium or hard."""
+def choose_move(view: dict, seat: int, level: str, *, seed: int = 0, budget: float | None = None,
+                clock: Callable[[], float] = time.perf_counter) -> str:
+    """A legal move for the seat to move in `view` (its own view), at level random, easy, medium or hard.
+
+    `budget` is the hard level's time in seconds (default 3), measured on `clock` (tests inject one)."""
     if level not in LEVELS:
         raise ValueError(f"Unknown level {level!r}: use one of {', '.join(LEVELS)}.")
     if seat_to_move(view) != seat:
@@ -35,7 +40,7 @@ def choose_move(view: dict, seat: int, level: str, *, seed: int = 0, budget: flo
         from engine.ai.medium import medium_move
         return medium_move(view, game, seat, rng, pool)
     from engine.ai.hard import hard_move
-    return hard_move(view, game, seat, rng, pool, 3.0 if budget is None else budget)
+    return hard_move(view, game, seat, rng, pool, 3.0 if budget is None else budget, clock)
 
 
 __all__ = ["LEVELS", "choose_move"]

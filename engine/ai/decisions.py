@@ -2,19 +2,18 @@
 
 from math import comb
 
+from engine.analysis import Facts, Regions
 from engine.constants import COLOURS, MONUMENT_NAMES, MONUMENTS, RED
-from engine.regions import Regions
 from engine.squares import NEIGHBOURS, SQUARE_INDEX, block_squares
-from engine.state import State
 
 # A tile kept in hand is worth roughly half a future point (or a later reinforcement).
 TILE_COST = 0.45
 LEADER_VALUE = 1.5
 
 
-def hidden_pool(state: State, seat: int) -> list[int]:
+def hidden_pool(state: Facts, seat: int) -> list[int]:
     """Tiles per colour the seat cannot see, judged inside a (possibly sampled) full state."""
-    pool = state.bag[:]
+    pool = list(state.bag)
     for i, p in enumerate(state.players):
         if i != seat:
             for c in range(4):
@@ -43,7 +42,7 @@ def conflict_stake(p: dict, seat: int) -> float:
     return (1 + p["strength"][theirs]) + 0.8 * (1 + p["strength"][mine]) + LEADER_VALUE
 
 
-def commit_count(state: State, pool: list[int]) -> int:
+def commit_count(state: Facts, pool: list[int]) -> int:
     """Reinforcements for the pending revolt or war: the fewest that win when the outcome is sure,
     none when a loss is sure, else the count with the best expected value against the unseen hand."""
     p = state.pending
@@ -71,12 +70,12 @@ def commit_count(state: State, pool: list[int]) -> int:
     return best
 
 
-def war_order_choice(state: State) -> str:
+def war_order_choice(state: Facts, board: Regions) -> str:
     """Fight first the war the active player is most sure to win (ties: the given order)."""
     p = state.pending
     seat = p["seat"]
     marker = SQUARE_INDEX[p["marker"]]
-    regions = Regions(state, exclude=marker)
+    regions = board.lifted(marker, state)
     best, best_score = p["waiting"][0], -1e9
     for name in p["waiting"]:
         colour = COLOURS.index(name)
@@ -92,9 +91,8 @@ def war_order_choice(state: State) -> str:
     return f"war {best}"
 
 
-def monument_score(state: State, seat: int, monument: int, top_left: int) -> float:
+def monument_score(state: Facts, regions: Regions, seat: int, monument: int, top_left: int) -> float:
     """Value of building that monument there for the seat: income from its leaders, minus harm done."""
-    regions = Regions(state)
     rid = regions.label[top_left]
     here = regions.leaders[rid] if rid >= 0 else []
     score = 0.0
@@ -115,29 +113,29 @@ def monument_score(state: State, seat: int, monument: int, top_left: int) -> flo
     return score
 
 
-def monument_choice(state: State) -> str:
+def monument_choice(state: Facts, regions: Regions) -> str:
     p = state.pending
     best, best_score = "decline", -0.3
     for block in p["blocks"]:
         for pair in p["pairs"]:
-            s = monument_score(state, p["seat"], MONUMENT_NAMES.index(pair), SQUARE_INDEX[block])
+            s = monument_score(state, regions, p["seat"], MONUMENT_NAMES.index(pair), SQUARE_INDEX[block])
             if s > best_score:
                 best, best_score = f"monument {pair} {block}", s
     return best
 
 
-def treasure_choice(state: State) -> str:
+def treasure_choice(state: Facts) -> str:
     """Every treasure is worth the same; take them in the listed order."""
     return f"treasure {state.pending['choices'][0]}"
 
 
-def decide(state: State, pool: list[int]) -> str:
-    """The move for the pending decision (state.pending must be set)."""
+def decide(state: Facts, regions: Regions, pool: list[int]) -> str:
+    """The move for the pending decision (state.pending must be set) by quick rules, without search."""
     kind = state.pending["kind"]
     if kind in ("revolt", "war"):
         return f"commit {commit_count(state, pool)}"
     if kind == "war_order":
-        return war_order_choice(state)
+        return war_order_choice(state, regions)
     if kind == "monument":
-        return monument_choice(state)
+        return monument_choice(state, regions)
     return treasure_choice(state)

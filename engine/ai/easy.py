@@ -3,7 +3,9 @@
 import random
 
 from engine.ai.decisions import decide, hidden_pool
+from engine.ai.features import survey
 from engine.ai.heuristic import score_moves
+from engine.analysis import facts, regions
 from engine.game import Game
 
 NOISE = 0.6
@@ -17,11 +19,11 @@ def random_move(game: Game, rng: random.Random) -> str:
 def easy_move(game: Game, seat: int, rng: random.Random, pool: list[int] | None = None,
               noise: float = NOISE) -> str:
     """The best move by the quick heuristic after adding uniform noise; decisions by the shared rules."""
-    state = game._state
-    if state.pending:
-        return decide(state, pool if pool is not None else hidden_pool(state, seat))
+    f = facts(game)
+    if f.pending:
+        return decide(f, regions(game), pool if pool is not None else hidden_pool(f, seat))
     moves = game.legal_moves()
-    scores = score_moves(state, seat, moves)
+    scores = score_moves(f, survey(f, regions(game)), seat, moves)
     best, best_score = moves[0], -1e9
     for move, s in zip(moves, scores, strict=True):
         s += rng.random() * noise

@@ -1,11 +1,10 @@
 """A fast one-look score for every action, without playing it: the easy level's brain and the
-move ordering of the stronger levels."""
+move ordering (the priors) of the stronger levels."""
 
-
-from engine.ai.survey import survey
+from engine.ai.features import Survey
+from engine.analysis import EMPTY, Facts
 from engine.constants import BLUE, COLOURS, GREEN, RED
 from engine.squares import COLS, NEIGHBOURS, SQUARE_INDEX
-from engine.state import EMPTY, State
 
 
 def colour_need(points: list[int]) -> list[float]:
@@ -14,12 +13,12 @@ def colour_need(points: list[int]) -> list[float]:
     return [min(2.0, max(0.5, 1.0 + 0.35 * (mean - points[c]))) for c in range(4)]
 
 
-def temples_beside(state: State, sq: int, skip: int = -1) -> int:
+def temples_beside(state: Facts, sq: int, skip: int = -1) -> int:
     tile, down = state.tile, state.down
     return sum(1 for nb in NEIGHBOURS[sq] if nb != skip and tile[nb] == RED and not down[nb])
 
 
-def _completes_block(state: State, colour: int, sq: int) -> bool:
+def _completes_block(state: Facts, colour: int, sq: int) -> bool:
     """Would a tile of colour on sq finish a 2x2 face-up block of that colour?"""
     tile, down = state.tile, state.down
     r, c = divmod(sq, COLS)
@@ -38,15 +37,16 @@ def _completes_block(state: State, colour: int, sq: int) -> bool:
 class Scorer:
     """Scores action moves for one seat in one position."""
 
-    def __init__(self, state: State, seat: int) -> None:
+    def __init__(self, state: Facts, board: Survey, seat: int) -> None:
         self.state = state
         self.seat = seat
-        self.board = survey(state)
+        self.board = board
         me = state.players[seat]
         self.need = colour_need(me.points)
         self.hand = me.hand
         self.opponents = state.n - 1
         self.rival_weight = 0.7 if state.n == 2 else 0.35
+        self.staying: dict[int, float] = {}  # colour -> worth of the square its leader stands on
 
     def kingdoms_beside(self, sq: int) -> list[int]:
         label, leaders = self.board.regions.label, self.board.regions.leaders
@@ -119,12 +119,12 @@ class Scorer:
                     continue
                 mine_k, theirs_k = (a, d) if owner_a == seat else (d, a)
                 # The unification tile itself counts for nobody and leaves the hand.
-                my_str = b.colour_count[mine_k][c] + self.hand[c] - (colour == c)
-                their_str = b.colour_count[theirs_k][c] + 1.5
+                my_str = b.colours[mine_k][c] + self.hand[c] - (colour == c)
+                their_str = b.colours[theirs_k][c] + 1.5
                 if my_str > their_str:
-                    value += (1 + b.colour_count[theirs_k][c]) * self.need[c]
+                    value += (1 + b.colours[theirs_k][c]) * self.need[c]
                 else:
-                    value -= (1 + b.colour_count[mine_k][c]) * self.need[c]
+                    value -= (1 + b.colours[mine_k][c]) * self.need[c]
         return value
 
     def leader(self, colour: int, sq: int) -> float:
@@ -132,7 +132,9 @@ class Scorer:
         current = state.players[seat].leaders[colour]
         value = self.spot_value(colour, sq, current)
         if current >= 0:
-            stay = self.spot_value(colour, current, current, staying=True)
+            stay = self.staying.get(colour)
+            if stay is None:
+                stay = self.staying[colour] = self.spot_value(colour, current, current, staying=True)
             return value - stay - 0.35
         # A leader in play earns points every turn; in supply it earns nothing.
         return value + 1.0
@@ -149,7 +151,7 @@ class Scorer:
         codes = []
         for r in rids:
             for c in range(4):
-                tiles[c] += b.colour_count[r][c]
+                tiles[c] += b.colours[r][c]
             codes.extend(x for x in leaders[r] if x != seat * 4 + colour)
         support = temples_beside(state, sq)
         value = 0.25 * min(support, 3)
@@ -188,6 +190,6 @@ class Scorer:
         return value
 
 
-def score_moves(state: State, seat: int, moves: list[str]) -> list[float]:
-    scorer = Scorer(state, seat)
+def score_moves(state: Facts, board: Survey, seat: int, moves: list[str]) -> list[float]:
+    scorer = Scorer(state, board, seat)
     return [scorer.score(m) for m in moves]

@@ -1,0 +1,111 @@
+"""A depth-limited alpha-beta player, the kind of searcher 0b01/tigris-and-euphrates ships, as a baseline.
+
+Following that design (not its code): negamax-style minimax with alpha-beta pruning over single
+actions, the same player moving again for the second action of its turn and the rival's replies
+after it; moves ordered by a static score and pruned to the best few at each node; decisions inside
+an action (reinforcements, war order, monuments, treasures) answered by fixed rules rather than
+searched; a hand-written evaluation at the leaves (the frozen v1 one); a few determinisations of
+the hidden tiles, whose root scores are summed. Iterative deepening keeps it inside its budget."""
+
+import random
+import time
+from collections.abc import Callable
+
+from bench.v1 import _rng
+from bench.v1.decisions import decide, hidden_pool
+from bench.v1.evaluate import evaluate
+from bench.v1.heuristic import score_moves
+from bench.v1.sampling import determinise, unseen_tiles
+from engine.analysis import facts
+from engine.game import Game
+
+DETERMINISATIONS = 3
+WIDTHS = (8, 6, 5, 4)  # candidates kept at each depth, best by the static order first
+MAX_DEPTH = 4  # actions: both of its own turn, then the rival's two
+
+
+class OutOfTime(Exception):
+    pass
+
+
+def settle(game: Game, root: int, pool: list[int]) -> None:
+    while True:
+        f = facts(game)
+        if not f.pending or f.over:
+            return
+        decider = f.pending["seat"]
+        game.play(decide(f, pool if decider == root else hidden_pool(f, decider)))
+
+
+def ordered(game: Game, width: int) -> list[str]:
+    """The legal actions by the static score, best first, cut to `width`."""
+    f = facts(game)
+    moves = game.legal_moves()
+    scores = score_moves(f, f.player, moves)
+    order = sorted(range(len(moves)), key=lambda i: -scores[i])
+    return [moves[i] for i in order[:width]]
+
+
+def alphabeta(game: Game, depth: int, ply: int, alpha: float, beta: float, root: int, pool: list[int],
+              deadline: float, clock: Callable[[], float]) -> float:
+    """The value for the root seat: maximising on its actions, minimising on the rivals' (paranoid)."""
+    f = facts(game)
+    if depth == 0 or f.over:
+        return evaluate(f, root)
+    if clock() > deadline:
+        raise OutOfTime
+    maximise = f.player == root
+    best = -1e18 if maximise else 1e18
+    for move in ordered(game, WIDTHS[min(ply, len(WIDTHS) - 1)]):
+        child = game.copy()
+        child.play(move)
+        settle(child, root, pool)
+        value = alphabeta(child, depth - 1, ply + 1, alpha, beta, root, pool, deadline, clock)
+        if maximise:
+            best = max(best, value)
+            alpha = max(alpha, value)
+        else:
+            best = min(best, value)
+            beta = min(beta, value)
+        if alpha >= beta:
+            break
+    return best
+
+
+def root_scores(game: Game, depth: int, root: int, pool: list[int], deadline: float,
+                clock: Callable[[], float]) -> dict[str, float]:
+    scores = {}
+    alpha = -1e18
+    for move in ordered(game, WIDTHS[0]):
+        child = game.copy()
+        child.play(move)
+        settle(child, root, pool)
+        value = alphabeta(child, depth - 1, 1, -1e18, 1e18, root, pool, deadline, clock)
+        scores[move] = value
+        alpha = max(alpha, value)
+    return scores
+
+
+def alphabeta_move(view: dict, seat: int, *, seed: int = 0, budget: float = 1.0,
+                   clock: Callable[[], float] = time.perf_counter) -> str:
+    """The move of the alpha-beta player for the seat to move in `view`, within `budget` seconds."""
+    start = clock()
+    rng: random.Random = _rng(view, seat, seed)
+    pool = unseen_tiles(view, seat)
+    games = [determinise(view, seat, rng) for _ in range(DETERMINISATIONS)]
+    f = facts(games[0])
+    if f.pending:
+        return decide(f, pool)
+    deadline = start + 0.9 * budget
+    best = ordered(games[0], 1)[0]
+    for depth in range(1, MAX_DEPTH + 1):
+        total: dict[str, float] = {}
+        try:
+            for g in games:
+                for move, value in root_scores(g, depth, seat, pool, deadline, clock).items():
+                    total[move] = total.get(move, 0.0) + value
+        except OutOfTime:
+            break
+        # Only moves searched on every deal compare fairly (a conflict can change later options).
+        best = max(total, key=lambda m: total[m])
+    return best
