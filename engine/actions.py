@@ -43,7 +43,7 @@ def check_leader(state: State, colour: int, sq: int) -> list[int]:
     try:
         if not touches_temple(state, sq):
             raise IllegalMove(f"A leader must stand next to a face-up red temple, and {name} has none beside it.")
-        regions = base.lifted(current, state) if current >= 0 else base
+        regions = base.lifted(current, state.leader) if current >= 0 else base
         kingdoms = regions.adjacent_kingdoms(sq)
         if len(kingdoms) >= 2:
             raise IllegalMove(f"A leader on {name} would join two kingdoms, which is not allowed.")

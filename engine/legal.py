@@ -59,7 +59,7 @@ def _spots_without(regions: Regions, touches: list[int], sq: int, state: State, 
     label = regions.label
     rid = label[sq]
     if sum(1 for nb in NEIGHBOURS[sq] if label[nb] == rid) >= 2:
-        lifted = regions.lifted(sq, state)
+        lifted = regions.lifted(sq, state.leader)
         near = {nb for x in regions.squares[rid] for nb in NEIGHBOURS[x]}
         return [s for s in spots if (_kingdoms_beside(lifted, s) if s in near else touches[s]) < 2]
     still_kingdom = len(regions.leaders[rid]) >= 2
@@ -93,9 +93,9 @@ def _action_moves(state: State) -> list[str]:
     seat = state.player
     player = state.players[seat]
     tile, leader, cat, down, river = state.tile, state.leader, state.cat, state.down, state.board.river
-    empties = [sq for sq, t, code, c in zip(range(NSQ), tile, leader, cat, strict=True)
-               if t == EMPTY and code == EMPTY and not c]
     regions = regions_of(state)
+    # Every tile and leader is in a region: unlabelled squares are empty or hold a catastrophe.
+    empties = [sq for sq, r, c in zip(range(NSQ), regions.label, cat, strict=True) if r < 0 and not c]
     touches = regions.kingdom_touches()
     moves: list[str] = []
 

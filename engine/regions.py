@@ -1,5 +1,7 @@
 """Regions and kingdoms: groups of tiles and leaders connected orthogonally."""
 
+from collections.abc import Sequence
+
 from engine.squares import NEIGHBOURS, NSQ
 from engine.state import EMPTY, State
 
@@ -10,7 +12,7 @@ class Regions:
     Regions are numbered in the order of their first square and searched breadth first, so every
     list comes out in one fixed order. Treat an instance as read-only: `regions_of` shares it."""
 
-    __slots__ = ("label", "leaders", "squares")
+    __slots__ = ("_touches", "label", "leaders", "squares")
 
     def __init__(self, state: State, exclude: int = -1) -> None:
         tile, leader = state.tile, state.leader
@@ -45,6 +47,7 @@ class Regions:
         self.label = label
         self.squares = squares
         self.leaders = leaders
+        self._touches: list[int] | None = None
 
     def adjacent_regions(self, sq: int) -> set[int]:
         """Ids of the regions touching a square."""
@@ -56,7 +59,9 @@ class Regions:
         return [r for r in self.adjacent_regions(sq) if self.leaders[r]]
 
     def kingdom_touches(self) -> list[int]:
-        """For every square, how many distinct kingdoms have a square orthogonally next to it."""
+        """For every square, how many distinct kingdoms have a square orthogonally next to it (kept: read only)."""
+        if self._touches is not None:
+            return self._touches
         count = [0] * NSQ
         mark = [-1] * NSQ
         for rid, members in enumerate(self.squares):
@@ -66,9 +71,10 @@ class Regions:
                         if mark[nb] != rid:
                             mark[nb] = rid
                             count[nb] += 1
+        self._touches = count
         return count
 
-    def lifted(self, sq: int, state: State) -> "Regions":
+    def lifted(self, sq: int, leader: Sequence[int]) -> "Regions":
         """The regions as they would be with the occupied square `sq` emptied (a leader lifted).
 
         Only the region that held sq is searched again; the pieces it falls into get new ids after
@@ -85,7 +91,6 @@ class Regions:
         for x in members_of:
             if x != sq:
                 label[x] = -3
-        leader = state.leader
         for start in members_of:
             if label[start] != -3:
                 continue
@@ -103,6 +108,7 @@ class Regions:
             squares.append(members)
             leaders.append(found)
         out.label, out.squares, out.leaders = label, squares, leaders
+        out._touches = None
         return out
 
 
@@ -136,6 +142,7 @@ def _added(regions: Regions, sq: int, code: int) -> Regions:
         leaders[target] = found
     out = Regions.__new__(Regions)
     out.label, out.squares, out.leaders = label, squares, leaders
+    out._touches = None
     return out
 
 

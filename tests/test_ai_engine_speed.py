@@ -37,7 +37,7 @@ def test_incremental_and_lifted_regions_match_a_fresh_labelling(players: int, bo
         for p in state.players:
             for sq in p.leaders:
                 if sq >= 0:
-                    lifted = fast.lifted(sq, state)
+                    lifted = fast.lifted(sq, state.leader)
                     assert partition(lifted) == partition(Regions(state, exclude=sq)) and labels_agree(lifted)
                     checked += 1
         legal = g.legal_moves()

@@ -75,7 +75,7 @@ def war_order_choice(state: Facts, board: Regions) -> str:
     p = state.pending
     seat = p["seat"]
     marker = SQUARE_INDEX[p["marker"]]
-    regions = board.lifted(marker, state)
+    regions = board.lifted(marker, state.leader)
     best, best_score = p["waiting"][0], -1e9
     for name in p["waiting"]:
         colour = COLOURS.index(name)

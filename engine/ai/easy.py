@@ -5,6 +5,7 @@ import random
 from engine.ai.decisions import decide, hidden_pool
 from engine.ai.features import survey
 from engine.ai.heuristic import score_moves
+from engine.ai.search import progress_only
 from engine.analysis import facts, regions
 from engine.game import Game
 
@@ -22,7 +23,7 @@ def easy_move(game: Game, seat: int, rng: random.Random, pool: list[int] | None 
     f = facts(game)
     if f.pending:
         return decide(f, regions(game), pool if pool is not None else hidden_pool(f, seat))
-    moves = game.legal_moves()
+    moves = progress_only(f, game.legal_moves())
     scores = score_moves(f, survey(f, regions(game)), seat, moves)
     best, best_score = moves[0], -1e9
     for move, s in zip(moves, scores, strict=True):

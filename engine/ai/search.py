@@ -19,7 +19,7 @@ from engine.ai.evaluate import evaluate
 from engine.ai.features import survey
 from engine.ai.heuristic import score_moves
 from engine.ai.sampling import determinise
-from engine.analysis import facts, regions
+from engine.analysis import Facts, facts, regions
 from engine.game import Game
 
 Clock = Callable[[], float]
@@ -51,10 +51,24 @@ def value_of(game: Game, seat: int) -> float:
     return evaluate(facts(game), regions(game), seat)
 
 
+ENDGAME_BAG = 6  # with fewer tiles in the bag, every action places a tile or swaps when it can
+
+
+def progress_only(f: Facts, moves: list[str]) -> list[str]:
+    """With the bag almost empty, the actions that draw it down: tiles and swaps, when there are any.
+
+    Hidden scores make each player's guess of the others' cautious, so two computers who both believe
+    they are behind would otherwise move leaders about forever rather than draw the last tiles."""
+    if sum(f.bag) >= ENDGAME_BAG or f.pending:
+        return moves
+    drawing = [m for m in moves if m.startswith(("tile", "swap"))]
+    return drawing or moves
+
+
 def candidates(game: Game, seat: int, width: int) -> list[str]:
     """The best actions by the quick heuristic, plus the best of each kind, so every kind is considered."""
     f = facts(game)
-    moves = game.legal_moves()
+    moves = progress_only(f, game.legal_moves())
     scores = score_moves(f, survey(f, regions(game)), seat, moves)
     order = sorted(range(len(moves)), key=lambda i: -scores[i])
     picked = [moves[i] for i in order[:width]]
@@ -93,7 +107,7 @@ def plan_turn(view: dict | None, game: Game, seat: int, rng: random.Random, pool
               deadline: float | None = None, clock: Clock | None = None) -> list[Plan]:
     """First actions with their best second action and the value of the turn, best first.
 
-    A first action that starts a conflict is judged over `samples` deals (with a view to sample from).
+    A first action that starts a conflict or swaps is judged over `samples` deals (given a view to sample).
     With a deadline, candidates left when it passes are skipped (the heuristic's favourites come first)."""
     second = second_width if facts(game).actions_left >= 2 else 0
     scored: list[Plan] = []
@@ -103,9 +117,11 @@ def plan_turn(view: dict | None, game: Game, seat: int, rng: random.Random, pool
         g = game.copy()
         g.play(move)
         pending = facts(g).pending
-        conflict = pending is not None and pending["kind"] in ("revolt", "war")
+        # A conflict's outcome hangs on hidden hands, a swap's worth on hidden draws: one deal would
+        # flatter or wrong them by luck.
+        uncertain = move.startswith("swap") or (pending is not None and pending["kind"] in ("revolt", "war"))
         value, follow = best_second(g, seat, pool, second)
-        if conflict and view is not None:
+        if uncertain and view is not None:
             for _ in range(samples - 1):
                 other = determinise(view, seat, rng)
                 other.play(move)
