@@ -25,9 +25,10 @@ from engine import Game
 MAX_MOVES = 1500  # players who never draw again could shuffle leaders forever: such games are cut
 
 
-def play_game(task: tuple[int, list[str], float, str]) -> dict:
+def play_game(task: tuple[int, list[str], float, str] | tuple[int, list[str], float, str, bool]) -> dict:
     """One seeded game with the named players in seat order; per seat its place, share of the win and times."""
-    seed, names, default_budget, board = task
+    seed, names, default_budget, board = task[:4]
+    timer = time.process_time if len(task) > 4 and task[4] else time.perf_counter
     specs = [parse(name, default_budget) for name in names]
     g = Game.new(players=len(names), seed=seed, board=board)
     times: list[list[float]] = [[] for _ in names]
@@ -36,9 +37,9 @@ def play_game(task: tuple[int, list[str], float, str]) -> dict:
         seat = g.to_move
         level, budget = specs[seat]
         view = g.view(seat)
-        t = time.perf_counter()
-        move = PLAYERS[level](view, seat, seed * 1000 + k, budget)
-        times[seat].append(time.perf_counter() - t)
+        t = timer()
+        move = PLAYERS[level](view, seat, seed * 1000 + k, budget, timer)
+        times[seat].append(timer() - t)
         g.play(move, seat)
         k += 1
     st = g.standings()
@@ -155,6 +156,8 @@ def main(argv: list[str] | None = None) -> None:
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--board", default="standard")
     ap.add_argument("--out", default=None, help="append every game's result to this JSON-lines file")
+    ap.add_argument("--cpu-clock", action="store_true",
+                    help="budgets and times in process CPU time, for fair matches on a busy machine")
     args = ap.parse_args(argv)
     raw = args.players.split(",")
     try:
@@ -165,7 +168,8 @@ def main(argv: list[str] | None = None) -> None:
         ap.error("each player once")
     if args.table and not (2 <= args.table <= 4 and len(names) == args.table):
         ap.error("--table N needs 2 to 4 and exactly N players")
-    tasks = [(s, seats, args.budget, args.board) for s, seats in tasks_for(names, args.games, args.seed, args.table)]
+    tasks = [(s, seats, args.budget, args.board, args.cpu_clock)
+             for s, seats in tasks_for(names, args.games, args.seed, args.table)]
     started = time.perf_counter()
     results = []
     with Pool(args.jobs) as pool:
@@ -181,6 +185,7 @@ def main(argv: list[str] | None = None) -> None:
     cut = sum(r["cut"] for r in results)
     print(f"players {','.join(names)}  games {len(results)}  board {args.board}  seed {args.seed}  "
           f"jobs {args.jobs} on {os.cpu_count()} cores  wall {time.perf_counter() - started:.0f}s"
+          + ("  (budgets in CPU time)" if args.cpu_clock else "")
           + (f"  ({cut} cut off at {MAX_MOVES} moves)" if cut else ""))
     print(table_report(names, results) if args.table else pairs_report(names, results))
     ratings = elo(names, results, anchor=next((n for n in names if n == "random"), None))

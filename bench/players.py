@@ -1,30 +1,43 @@
 """Every computer player the ladder knows, by name: today's levels and each released version.
 
 A player is named `level` or `level@seconds` (the budget of a searching player, e.g. `hard@1`).
-Released versions stay here for good so no change can make the top level weaker unnoticed."""
+Released versions stay here for good so no change can make the top level weaker unnoticed. Each
+player takes the clock its budget is measured on: the wall clock normally, or the process's CPU
+time for fair matches on a busy shared machine (`bench.ladder --cpu-clock`)."""
 
+import time
 from collections.abc import Callable
+from types import SimpleNamespace
 
-Choose = Callable[[dict, int, int, float], str]
+Clock = Callable[[], float]
+Choose = Callable[[dict, int, int, float, Clock], str]
 
 
 def _current(level: str) -> Choose:
-    def choose(view: dict, seat: int, seed: int, budget: float) -> str:
+    def choose(view: dict, seat: int, seed: int, budget: float, clock: Clock) -> str:
         from engine.ai import choose_move
-        return choose_move(view, seat, level, seed=seed, budget=budget)
+        return choose_move(view, seat, level, seed=seed, budget=budget, clock=clock)
     return choose
 
 
 def _v1(level: str) -> Choose:
-    def choose(view: dict, seat: int, seed: int, budget: float) -> str:
-        from bench.v1 import choose_move
-        return choose_move(view, seat, level, seed=seed, budget=budget)
+    def choose(view: dict, seat: int, seed: int, budget: float, clock: Clock) -> str:
+        from bench.v1 import choose_move, hard, medium
+        if clock is time.perf_counter:
+            return choose_move(view, seat, level, seed=seed, budget=budget)
+        # The frozen code reads time.perf_counter() itself: lend it the chosen clock for this call.
+        saved = hard.time, medium.time
+        hard.time = medium.time = SimpleNamespace(perf_counter=clock)  # type: ignore[assignment]
+        try:
+            return choose_move(view, seat, level, seed=seed, budget=budget)
+        finally:
+            hard.time, medium.time = saved
     return choose
 
 
-def _alphabeta(view: dict, seat: int, seed: int, budget: float) -> str:
+def _alphabeta(view: dict, seat: int, seed: int, budget: float, clock: Clock) -> str:
     from bench.alphabeta import alphabeta_move
-    return alphabeta_move(view, seat, seed=seed, budget=budget)
+    return alphabeta_move(view, seat, seed=seed, budget=budget, clock=clock)
 
 
 PLAYERS: dict[str, Choose] = {

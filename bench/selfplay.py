@@ -23,7 +23,7 @@ def one_game(task: tuple[int, int, str, str, float]) -> dict | None:
     moves = []
     while not g.over and len(moves) < MAX_MOVES:
         seat = g.to_move
-        move = PLAYERS[level](g.view(seat), seat, seed * 7919 + len(moves), budget)
+        move = PLAYERS[level](g.view(seat), seat, seed * 7919 + len(moves), budget, time.perf_counter)
         g.play(move, seat)
         moves.append(move)
     if not g.over:

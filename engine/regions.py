@@ -155,7 +155,8 @@ def regions_of(state: State) -> Regions:
     if cache is not None:
         same_tiles, same_leaders = cache[0] == tile, cache[1] == leader
         if same_tiles and same_leaders:
-            return cache[2]
+            cached: Regions = cache[2]
+            return cached
         if same_tiles or same_leaders:
             old, new, other = (cache[1], leader, tile) if same_tiles else (cache[0], tile, leader)
             changed = [sq for sq, a, b in zip(range(NSQ), old, new, strict=True) if a != b]

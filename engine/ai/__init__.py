@@ -5,12 +5,12 @@ import time
 from collections.abc import Callable
 
 from engine.ai.easy import easy_move, random_move
-from engine.ai.sampling import determinise, seat_to_move, unseen_tiles
+from engine.ai.sampling import View, determinise, seat_to_move, unseen_tiles
 
 LEVELS: tuple[str, ...] = ("random", "easy", "medium", "hard")
 
 
-def _rng(view: dict, seat: int, seed: int) -> random.Random:
+def _rng(view: View, seat: int, seed: int) -> random.Random:
     """A generator fixed by the seed and a cheap digest of the view, so each decision differs."""
     turn = view.get("turn") or {}
     pending = view.get("pending") or {}
@@ -20,7 +20,7 @@ def _rng(view: dict, seat: int, seed: int) -> random.Random:
     return random.Random(key)
 
 
-def choose_move(view: dict, seat: int, level: str, *, seed: int = 0, budget: float | None = None,
+def choose_move(view: View, seat: int, level: str, *, seed: int = 0, budget: float | None = None,
                 clock: Callable[[], float] = time.perf_counter) -> str:
     """A legal move for the seat to move in `view` (its own view), at level random, easy, medium or hard.
 

@@ -1,6 +1,7 @@
 """Decisions inside an action, shared by every level: reinforcements, war order, monuments, treasures."""
 
 from math import comb
+from typing import Any
 
 from engine.analysis import Facts, Regions
 from engine.constants import COLOURS, MONUMENT_NAMES, MONUMENTS, RED
@@ -9,6 +10,13 @@ from engine.squares import NEIGHBOURS, SQUARE_INDEX, block_squares
 # A tile kept in hand is worth roughly half a future point (or a later reinforcement).
 TILE_COST = 0.45
 LEADER_VALUE = 1.5
+
+
+def pending_of(state: Facts) -> dict[str, Any]:
+    """The decision in progress; only called where one is."""
+    if state.pending is None:
+        raise ValueError("no decision is pending")
+    return state.pending
 
 
 def hidden_pool(state: Facts, seat: int) -> list[int]:
@@ -32,27 +40,27 @@ def count_distribution(pool: list[int], colour: int, hand_size: int) -> list[flo
     return [comb(good, k) * comb(total - good, h - k) / denom for k in range(h + 1)]
 
 
-def conflict_stake(p: dict, seat: int) -> float:
+def conflict_stake(p: dict[str, Any], seat: int) -> float:
     """How much winning rather than losing this conflict is worth to the seat, in points."""
     mine = "attacker" if seat == p["attacker"] else "defender"
     theirs = "defender" if mine == "attacker" else "attacker"
     if p["kind"] == "revolt":
         return 2.0 + LEADER_VALUE
     # A war's winner scores the leader and the loser's tiles; the loser's tiles leave the board.
-    return (1 + p["strength"][theirs]) + 0.8 * (1 + p["strength"][mine]) + LEADER_VALUE
+    return float((1 + p["strength"][theirs]) + 0.8 * (1 + p["strength"][mine]) + LEADER_VALUE)
 
 
 def commit_count(state: Facts, pool: list[int]) -> int:
     """Reinforcements for the pending revolt or war: the fewest that win when the outcome is sure,
     none when a loss is sure, else the count with the best expected value against the unseen hand."""
-    p = state.pending
+    p = pending_of(state)
     seat = p["seat"]
     colour = COLOURS.index(p["commit_colour"])
     have = state.players[seat].hand[colour]
     a, d = p["strength"]["attacker"], p["strength"]["defender"]
     stake = conflict_stake(p, seat)
     if p["attacker_commit"] is not None:  # defending: the attacker's total is known, a tie holds
-        need = a + p["attacker_commit"] - d
+        need = int(a + p["attacker_commit"] - d)
         if need <= 0 or need > have or need * TILE_COST >= stake:
             return 0
         return need
@@ -72,7 +80,7 @@ def commit_count(state: Facts, pool: list[int]) -> int:
 
 def war_order_choice(state: Facts, board: Regions) -> str:
     """Fight first the war the active player is most sure to win (ties: the given order)."""
-    p = state.pending
+    p = pending_of(state)
     seat = p["seat"]
     marker = SQUARE_INDEX[p["marker"]]
     regions = board.lifted(marker, state.leader)
@@ -103,7 +111,7 @@ def monument_score(state: Facts, regions: Regions, seat: int, monument: int, top
     squares = block_squares(top_left)
     if state.tile[top_left] == RED:
         # Face-down temples support nobody: count own leaders that would lose their last temple.
-        flipped = set(squares)
+        flipped = set(squares or ())
         for colour, sq in enumerate(state.players[seat].leaders):
             if sq < 0:
                 continue
@@ -114,7 +122,7 @@ def monument_score(state: Facts, regions: Regions, seat: int, monument: int, top
 
 
 def monument_choice(state: Facts, regions: Regions) -> str:
-    p = state.pending
+    p = pending_of(state)
     best, best_score = "decline", -0.3
     for block in p["blocks"]:
         for pair in p["pairs"]:
@@ -126,12 +134,12 @@ def monument_choice(state: Facts, regions: Regions) -> str:
 
 def treasure_choice(state: Facts) -> str:
     """Every treasure is worth the same; take them in the listed order."""
-    return f"treasure {state.pending['choices'][0]}"
+    return f"treasure {pending_of(state)['choices'][0]}"
 
 
 def decide(state: Facts, regions: Regions, pool: list[int]) -> str:
     """The move for the pending decision (state.pending must be set) by quick rules, without search."""
-    kind = state.pending["kind"]
+    kind = pending_of(state)["kind"]
     if kind in ("revolt", "war"):
         return f"commit {commit_count(state, pool)}"
     if kind == "war_order":

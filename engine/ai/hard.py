@@ -6,6 +6,7 @@ import time
 from engine.ai.decisions import decide
 from engine.ai.easy import easy_move
 from engine.ai.medium import decision_by_lookahead
+from engine.ai.sampling import View
 from engine.ai.search import Clock, search
 from engine.analysis import facts, regions
 from engine.game import Game
@@ -13,7 +14,7 @@ from engine.game import Game
 MIN_BUDGET = 0.15  # below this not even the plan fits: the quick heuristic answers
 
 
-def hard_move(view: dict, game: Game, seat: int, rng: random.Random, pool: list[int], budget: float,
+def hard_move(view: View, game: Game, seat: int, rng: random.Random, pool: list[int], budget: float,
               clock: Clock = time.perf_counter) -> str:
     f = facts(game)
     if f.pending:

@@ -1,13 +1,15 @@
 """A fast one-look score for every action, without playing it: the easy level's brain and the
 move ordering (the priors) of the stronger levels."""
 
+from collections.abc import Sequence
+
 from engine.ai.features import Survey
 from engine.analysis import EMPTY, Facts
 from engine.constants import BLUE, COLOURS, GREEN, RED
 from engine.squares import COLS, NEIGHBOURS, SQUARE_INDEX
 
 
-def colour_need(points: list[int]) -> list[float]:
+def colour_need(points: Sequence[int]) -> list[float]:
     """How much one more point of each colour is worth: more for the weakest colours (score = minimum)."""
     mean = sum(points[:4]) / 4
     return [min(2.0, max(0.5, 1.0 + 0.35 * (mean - points[c]))) for c in range(4)]
@@ -148,7 +150,7 @@ class Scorer:
             if r >= 0 and r not in rids:
                 rids.append(r)
         tiles = [0, 0, 0, 0]
-        codes = []
+        codes: list[int] = []
         for r in rids:
             for c in range(4):
                 tiles[c] += b.colours[r][c]

@@ -3,6 +3,7 @@
 import random
 
 from engine.ai.decisions import decide
+from engine.ai.sampling import View
 from engine.ai.search import best_second, plan_turn
 from engine.analysis import facts, regions
 from engine.game import Game
@@ -23,7 +24,7 @@ def decision_by_lookahead(game: Game, seat: int, pool: list[int]) -> str:
     return best
 
 
-def medium_move(view: dict, game: Game, seat: int, rng: random.Random, pool: list[int]) -> str:
+def medium_move(view: View, game: Game, seat: int, rng: random.Random, pool: list[int]) -> str:
     f = facts(game)
     if f.pending:
         if f.pending["kind"] in ("revolt", "war"):

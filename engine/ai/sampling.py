@@ -1,13 +1,16 @@
 """Determinisation: turn a seat's view into full games by sampling what the seat cannot see."""
 
 import random
+from typing import Any
 
 from engine.boards import BOARDS
 from engine.constants import COLOURS, TILE_TOTALS
 from engine.game import Game
 
+View = dict[str, Any]  # a seat's view of a position (engine.Game.view)
 
-def unseen_tiles(view: dict, seat: int) -> list[int]:
+
+def unseen_tiles(view: View, seat: int) -> list[int]:
     """Tiles per colour this seat cannot locate: in other hands, others' swap discards or the bag."""
     on_board = [0, 0, 0, 0]
     for colour in view["tiles"].values():
@@ -31,7 +34,7 @@ def _deal(pool: list[int], count: int, rng: random.Random) -> list[int]:
     return got
 
 
-def estimated_points(view: dict, seat: int) -> dict:
+def estimated_points(view: View, seat: int) -> dict[str, int]:
     """A stand-in for a rival's hidden score, from public counts: roughly one point was scored per tile
     placed, so the rivals share what the seat did not score, spread evenly over the colours (a
     cautious guess: a balanced rival is the dangerous one). Taken treasures are shared out too."""
@@ -48,7 +51,7 @@ def estimated_points(view: dict, seat: int) -> dict:
     return {**dict.fromkeys(COLOURS, per), "treasure": max(0, round(taken / rivals))}
 
 
-def determinise(view: dict, seat: int, rng: random.Random) -> Game:
+def determinise(view: View, seat: int, rng: random.Random) -> Game:
     """A full game consistent with the view: other hands, swap discards and bag sampled uniformly."""
     pool = unseen_tiles(view, seat)
     pos = dict(view)
@@ -74,9 +77,9 @@ def determinise(view: dict, seat: int, rng: random.Random) -> Game:
     return Game.from_position(pos)
 
 
-def seat_to_move(view: dict) -> int | None:
+def seat_to_move(view: View) -> int | None:
     """The seat that must act or decide in this view, or None once the game is over."""
     if view.get("over"):
         return None
     pending = view.get("pending")
-    return pending["seat"] if pending else view["turn"]["player"]
+    return int(pending["seat"]) if pending else int(view["turn"]["player"])

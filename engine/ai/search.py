@@ -18,7 +18,7 @@ from engine.ai.decisions import decide, hidden_pool
 from engine.ai.evaluate import evaluate
 from engine.ai.features import survey
 from engine.ai.heuristic import score_moves
-from engine.ai.sampling import determinise
+from engine.ai.sampling import View, determinise
 from engine.analysis import Facts, facts, regions
 from engine.game import Game
 
@@ -29,6 +29,7 @@ CONFLICT_SAMPLES = 4
 PRIOR_ROUNDS = 2.0  # the plan's value weighs as much as this many sampled rounds
 HALVINGS = (2, 4, 8, 16)
 ARMS = 10
+RETHINK_WIDTH = 4  # second actions tried again on a deal where the first one's result was uncertain
 REPLY_WIDTH = 4  # a rival's reply is the best by the evaluation among this many heuristic favourites
 SEARCH_SHARE = 0.3  # of the hard level's budget for the plan that proposes its arms
 SAFETY = 0.92  # of the budget the search may spend; the rest covers the last arm's overrun
@@ -102,7 +103,7 @@ def best_second(game: Game, seat: int, pool: list[int] | None, width: int) -> tu
     return best, best_move
 
 
-def plan_turn(view: dict | None, game: Game, seat: int, rng: random.Random, pool: list[int],
+def plan_turn(view: View | None, game: Game, seat: int, rng: random.Random, pool: list[int],
               first_width: int, second_width: int, samples: int = CONFLICT_SAMPLES,
               deadline: float | None = None, clock: Clock | None = None) -> list[Plan]:
     """First actions with their best second action and the value of the turn, best first.
@@ -153,14 +154,18 @@ def reply(game: Game, mover: int, width: int) -> Game:
 
 
 def rollout(game: Game, seat: int, first: str, second: str | None, pool: list[int], reply_width: int) -> float:
-    """Play the arm's turn on a sampled game, then every rival's reply turn, and evaluate for the seat."""
+    """Play the arm's turn on a sampled game, then every rival's reply turn, and evaluate for the seat.
+
+    After a first action whose result hangs on the deal (a conflict, a swap) the second action is
+    chosen again on this deal; otherwise the planned one is played."""
     game.play(first)
+    pending = facts(game).pending
+    redo = first.startswith("swap") or (pending is not None and pending["kind"] in ("revolt", "war"))
     settle(game, seat, pool)
     if _own_turn_on(game, seat):
-        if second is not None and second in game.legal_moves():
-            game.play(second)
-        else:
-            game.play(candidates(game, seat, 1)[0])
+        if redo or second is None or second not in game.legal_moves():
+            second = best_second(game, seat, pool, RETHINK_WIDTH)[1] or candidates(game, seat, 1)[0]
+        game.play(second)
         settle(game, seat, pool)
     f = facts(game)
     while not f.over and f.player != seat:
@@ -184,7 +189,7 @@ def distinct(plan: list[Plan], count: int) -> list[Plan]:
     return out
 
 
-def search(view: dict, game: Game, seat: int, rng: random.Random, pool: list[int], budget: float,
+def search(view: View, game: Game, seat: int, rng: random.Random, pool: list[int], budget: float,
            clock: Clock, first_width: int = 16, second_width: int = 6) -> str:
     """The hard level's turn: plan, then rounds of sampled deals over the surviving arms until the budget."""
     start = clock()
@@ -201,7 +206,7 @@ def search(view: dict, game: Game, seat: int, rng: random.Random, pool: list[int
     slowest = 0.0  # the longest single rollout so far: no rollout starts unless it can end in time
     while clock() + slowest < deadline:
         sample = determinise(view, seat, rng)
-        results = {}
+        results: dict[str, float] = {}
         for _, move, follow in arms:
             began = clock()
             if began + slowest > deadline:
@@ -229,4 +234,4 @@ def clear_lead(best: list[float], second: list[float]) -> bool:
     n = len(diffs)
     mean = sum(diffs) / n
     var = sum((d - mean) ** 2 for d in diffs) / (n - 1)
-    return mean > LEAD_SIGMAS * (var / n) ** 0.5 + 1e-9
+    return bool(mean > LEAD_SIGMAS * (var / n) ** 0.5 + 1e-9)
