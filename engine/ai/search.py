@@ -33,7 +33,7 @@ RETHINK_WIDTH = 4  # second actions tried again on a deal where the first one's 
 REPLY_WIDTH = 4  # a rival's reply is the best by the evaluation among this many heuristic favourites
 SEARCH_SHARE = 0.3  # of the hard level's budget for the plan that proposes its arms
 SAFETY = 0.92  # of the budget the search may spend; the rest covers the last arm's overrun
-MIN_ROUNDS = 4  # before a clear lead may end the search early
+MIN_ROUNDS = 6  # before a clear lead may end the search early
 LEAD_SIGMAS = 3.0
 
 
@@ -52,6 +52,7 @@ def value_of(game: Game, seat: int) -> float:
     return evaluate(facts(game), regions(game), seat)
 
 
+SCORING_TILE = 0.5  # the heuristic's score of a tile that earns its placer a point (0.5 to 2 by need)
 ENDGAME_BAG = 6  # with fewer tiles in the bag, every action places a tile or swaps when it can
 
 
@@ -72,6 +73,10 @@ def candidates(game: Game, seat: int, width: int) -> list[str]:
     moves = progress_only(f, game.legal_moves())
     scores = score_moves(f, survey(f, regions(game)), seat, moves)
     order = sorted(range(len(moves)), key=lambda i: -scores[i])
+    if any(scores[i] >= SCORING_TILE for i in order[:width] if moves[i].startswith("tile")):
+        # A hand that can score does not swap: the evaluation prizes a better hand above the action
+        # the swap costs, since it was fitted on hands that came for free.
+        order = [i for i in order if not moves[i].startswith("swap")]
     picked = [moves[i] for i in order[:width]]
     kinds = {m.split()[0] for m in picked}
     for i in order[width:]:
