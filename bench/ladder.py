@@ -177,7 +177,11 @@ def main(argv: list[str] | None = None) -> None:
             results.append(res)
             if args.out:
                 with open(args.out, "a") as fh:
-                    fh.write(json.dumps({k: v for k, v in res.items() if k != "times"}) + "\n")
+                    summary = {k: v for k, v in res.items() if k != "times"}
+                    summary["time_max"] = [max(t, default=0.0) for t in res["times"]]
+                    summary["time_total"] = [sum(t) for t in res["times"]]
+                    summary["decisions"] = [len(t) for t in res["times"]]
+                    fh.write(json.dumps(summary) + "\n")
             done = len(results)
             sys.stderr.write(f"\r{done}/{len(tasks)} games, {time.perf_counter() - started:.0f}s")
             sys.stderr.flush()
