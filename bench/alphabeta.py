@@ -57,7 +57,7 @@ def alphabeta(game: Game, depth: int, ply: int, alpha: float, beta: float, root:
     maximise = f.player == root
     best = -1e18 if maximise else 1e18
     for move in ordered(game, WIDTHS[min(ply, len(WIDTHS) - 1)]):
-        child = game.copy()
+        child = game.copy(history=False)
         child.play(move)
         settle(child, root, pool)
         value = alphabeta(child, depth - 1, ply + 1, alpha, beta, root, pool, deadline, clock)
@@ -77,7 +77,7 @@ def root_scores(game: Game, depth: int, root: int, pool: list[int], deadline: fl
     scores = {}
     alpha = -1e18
     for move in ordered(game, WIDTHS[0]):
-        child = game.copy()
+        child = game.copy(history=False)
         child.play(move)
         settle(child, root, pool)
         value = alphabeta(child, depth - 1, 1, -1e18, 1e18, root, pool, deadline, clock)

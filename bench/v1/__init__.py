@@ -3,7 +3,10 @@
 Kept so every later version is measured against them: do not change how they play. They read a game
 only through `engine.analysis` (`Facts` stands in for the state they once read) and carry their own copy
 of the region labelling, so engine speed-ups cannot change their moves; tests/test_ai_frozen.py checks
-that they still pick the moves recorded from the original code."""
+that they still pick the moves recorded from the original code. Two adaptations keep that true as the
+engine's face changes: their sampled games keep no move history (`copy(history=False)`, as fast as the
+games they searched before), and their random generator reads `turn.actions_left` as revision 1
+positions gave it during a decision."""
 
 import random
 
@@ -17,7 +20,11 @@ def _rng(view: dict, seat: int, seed: int) -> random.Random:
     """A generator fixed by the seed and a cheap digest of the view, so each decision differs."""
     turn = view.get("turn") or {}
     pending = view.get("pending") or {}
-    key = (f"{seed}:{seat}:{len(view.get('tiles') or {})}:{turn.get('player')}:{turn.get('actions_left')}:"
+    actions_left = turn.get("actions_left")
+    if pending and view.get("version", 1) >= 2 and actions_left is not None:
+        # Positions of engine revision 2 no longer count the action whose decision is pending; v1 saw it counted.
+        actions_left += 1
+    key = (f"{seed}:{seat}:{len(view.get('tiles') or {})}:{turn.get('player')}:{actions_left}:"
            f"{sorted((view.get('players') or [{}])[seat].get('hand', {}).items())}:{pending.get('kind')}:"
            f"{len(view.get('catastrophes') or [])}:{len(view.get('treasures') or [])}")
     return random.Random(key)

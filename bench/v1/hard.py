@@ -98,7 +98,7 @@ def hard_move(view: dict, game: Game, seat: int, rng: random.Random, pool: list[
             break
         sample = determinise(view, seat, rng)
         for _, move, follow in alive:
-            totals[move] += rollout(sample.copy(), seat, move, follow, pool, rng, reply_width)
+            totals[move] += rollout(sample.copy(history=False), seat, move, follow, pool, rng, reply_width)
         rounds += 1
         last_round = time.perf_counter() - now
         if rounds in HALVINGS and len(alive) > 2:

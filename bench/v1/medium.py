@@ -52,7 +52,7 @@ def turn_value(game: Game, seat: int, pool: list[int] | None, second_width: int)
         return evaluate(state, seat), None
     best, best_move = -1e9, None
     for move in candidates(game, seat, second_width):
-        g = game.copy()
+        g = game.copy(history=False)
         g.play(move)
         settle(g, seat, pool)
         value = evaluate(facts(g), seat)
@@ -73,7 +73,7 @@ def search_turn(view: dict, game: Game, seat: int, rng: random.Random, pool: lis
     for move in candidates(game, seat, first_width):
         if deadline is not None and scored and time.perf_counter() > deadline:
             break
-        g = game.copy()
+        g = game.copy(history=False)
         g.play(move)
         pending = facts(g).pending
         conflict = pending is not None and pending["kind"] in ("revolt", "war")
@@ -93,7 +93,7 @@ def decision_by_lookahead(game: Game, seat: int, pool: list[int]) -> str:
     """For war order, monuments and treasures: try each answer, settle the rest, keep the best."""
     best, best_value = None, -1e9
     for move in game.legal_moves():
-        g = game.copy()
+        g = game.copy(history=False)
         g.play(move)
         value = turn_value(g, seat, pool, 0)[0]
         if value > best_value:

@@ -71,7 +71,7 @@ def determinise(view: dict, seat: int, rng: random.Random) -> Game:
     pos["removed"] = dict(zip(COLOURS, removed, strict=True))
     pos["seed"] = rng.randrange(1 << 62)
     pos["draws"] = 0
-    return Game.from_position(pos)
+    return Game.from_position(pos).copy(history=False)  # a searcher's game keeps no move stack
 
 
 def seat_to_move(view: dict) -> int | None:

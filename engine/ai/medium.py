@@ -16,7 +16,7 @@ def decision_by_lookahead(game: Game, seat: int, pool: list[int]) -> str:
     """For war order, monuments and treasures: try each answer, settle the rest, keep the best."""
     best, best_value = "", -1e9
     for move in game.legal_moves():
-        g = game.copy()
+        g = game.copy(history=False)
         g.play(move)
         value = best_second(g, seat, pool, 0)[0]
         if value > best_value:

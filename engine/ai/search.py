@@ -102,7 +102,7 @@ def best_second(game: Game, seat: int, pool: list[int] | None, width: int) -> tu
         return value_of(game, seat), None
     best, best_move = -1e9, None
     for move in candidates(game, seat, width):
-        g = game.copy()
+        g = game.copy(history=False)
         g.play(move)
         settle(g, seat, pool)
         value = value_of(g, seat)
@@ -123,7 +123,7 @@ def plan_turn(view: View | None, game: Game, seat: int, rng: random.Random, pool
     for move in candidates(game, seat, first_width):
         if deadline is not None and clock is not None and scored and clock() > deadline:
             break
-        g = game.copy()
+        g = game.copy(history=False)
         g.play(move)
         pending = facts(g).pending
         # A conflict's outcome hangs on hidden hands, a swap's worth on hidden draws: one deal would
@@ -151,7 +151,7 @@ def reply(game: Game, mover: int, width: int) -> Game:
     pool = hidden_pool(facts(game), mover)
     best, best_game = -1e9, None
     for move in candidates(game, mover, width)[:width]:
-        g = game.copy()
+        g = game.copy(history=False)
         g.play(move)
         settle(g, mover, pool)
         value = value_of(g, mover)
@@ -219,7 +219,7 @@ def search(view: View, game: Game, seat: int, rng: random.Random, pool: list[int
             began = clock()
             if began + slowest > deadline:
                 break
-            results[move] = rollout(sample.copy(), seat, move, follow, pool, reply_width)
+            results[move] = rollout(sample.copy(history=False), seat, move, follow, pool, reply_width)
             slowest = max(slowest, clock() - began)
         if len(results) < len(arms):
             break  # an unfinished round would compare arms on different deals: drop it
