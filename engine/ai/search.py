@@ -55,7 +55,6 @@ def value_of(game: Game, seat: int) -> float:
     return evaluate(facts(game), regions(game), seat)
 
 
-SCORING_TILE = 0.5  # the heuristic's score of a tile that earns its placer a point (0.5 to 2 by need)
 ENDGAME_BAG = 6  # with fewer tiles in the bag, every action places a tile or swaps when it can
 
 
@@ -76,10 +75,6 @@ def candidates(game: Game, seat: int, width: int) -> list[str]:
     moves = progress_only(f, game.legal_moves())
     scores = score_moves(f, survey(f, regions(game)), seat, moves)
     order = sorted(range(len(moves)), key=lambda i: -scores[i])
-    if any(scores[i] >= SCORING_TILE for i in order[:width] if moves[i].startswith("tile")):
-        # A hand that can score does not swap: the evaluation prizes a better hand above the action
-        # the swap costs, since it was fitted on hands that came for free.
-        order = [i for i in order if not moves[i].startswith("swap")]
     picked = [moves[i] for i in order[:width]]
     kinds = {m.split()[0] for m in picked}
     for i in order[width:]:
