@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import dataclasses
 import logging
 import sys
 
@@ -12,7 +13,7 @@ import aiohttp
 import discord
 
 from bot.client import TneBot, point_endpoints
-from bot.config import ConfigError, environment, load_config
+from bot.config import ConfigError, environment, load_config, shard_settings
 from bot.storage import Storage, StorageError, URLError, parse_url
 from bot.storage.copy import copy_database
 
@@ -28,6 +29,7 @@ Optional settings (.env.example explains each):
     TNE_AI_DELAY        seconds a computer player waits before posting (default 1.5)
     TNE_AI_BUDGET       seconds the hard computer player may think per move
     TNE_RENDER_PROCESSES, TNE_AI_PROCESSES   worker processes for pictures and computer players
+    TNE_SHARD_COUNT, TNE_SHARD_IDS   gateway shards of the whole bot and those this process runs
 Publish the /tne commands once (and again when they change) with: python -m bot --sync"""
 
 # How long start-up may spend finding out whether the database can be used.
@@ -77,11 +79,18 @@ def main(argv: list[str] | None = None) -> int:
                         help="publish the /tne commands to Discord (needed once, and after commands change)")
     parser.add_argument("--guild", type=int, metavar="ID",
                         help="with --sync: publish to this server only (shows at once; handy while testing)")
+    parser.add_argument("--shard-count", metavar="N",
+                        help="gateway shards of the whole bot (all processes together; default: as Discord "
+                             "recommends, all in this process); overrides TNE_SHARD_COUNT")
+    parser.add_argument("--shard-ids", metavar="I,J",
+                        help="the shards this process runs, e.g. 0,1 (default: all); overrides TNE_SHARD_IDS")
     args = parser.parse_args(argv)
     if args.guild and not args.sync:
         parser.error("--guild only makes sense with --sync")
     try:
         config = load_config(environment())
+        if args.shard_count is not None or args.shard_ids is not None:
+            config = dataclasses.replace(config, **shard_settings(args.shard_count, args.shard_ids))
     except ConfigError as exc:
         print(f"Configuration error: {exc}", file=sys.stderr)
         return 2

@@ -41,13 +41,21 @@ def point_endpoints(config: Config) -> None:
         log.info("The gateway is %s", config.gateway_url)
 
 
-class TneBot(commands.Bot):
-    """Tigris & Euphrates bot. No message content intent: everything is slash commands and buttons."""
+class TneBot(commands.AutoShardedBot):
+    """Tigris & Euphrates bot. No message content intent: everything is slash commands and buttons.
+
+    Always auto-sharded: one process runs the shards Discord recommends, or those the settings give it when several
+    processes share the bot (Discord sends a server's interactions to shard `(guild_id >> 22) % shard_count`).
+    """
 
     def __init__(self, config: Config, *, sync: bool = False, sync_guild: int | None = None,
                  seed_source: Callable[[], int] | None = None, **kwargs: object) -> None:
         intents = discord.Intents.none()
         intents.guilds = True
+        if config.shard_count is not None:
+            kwargs.setdefault("shard_count", config.shard_count)
+            if config.shard_ids is not None:
+                kwargs.setdefault("shard_ids", list(config.shard_ids))
         super().__init__(command_prefix=commands.when_mentioned, intents=intents, help_command=None,
                          allowed_mentions=discord.AllowedMentions.none(), **kwargs)
         self.config = config
@@ -87,7 +95,8 @@ class TneBot(commands.Bot):
         return synced
 
     async def on_ready(self) -> None:
-        log.info("Connected as %s to %d servers", self.user, len(self.guilds))
+        log.info("Connected as %s to %d servers on shard(s) %s of %s", self.user, len(self.guilds),
+                 ",".join(map(str, sorted(self.shards))), self.shard_count)
 
     async def close(self) -> None:
         if self.controller is not None:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 
@@ -30,6 +31,8 @@ class Config:
     ai_budget: float | None = None
     render_processes: int = 0
     ai_processes: int = 0
+    shard_count: int | None = None  # None: as many gateway shards as Discord recommends, all in this process
+    shard_ids: tuple[int, ...] | None = None  # None: every shard of shard_count
 
 
 def _float(env: Mapping[str, str], name: str, default: float | None) -> float | None:
@@ -87,7 +90,32 @@ def load_config(env: Mapping[str, str] | None = None) -> Config:
         ai_budget=_float(env, "TNE_AI_BUDGET", None),
         render_processes=_processes(env, "TNE_RENDER_PROCESSES", min(4, os.cpu_count() or 1)),
         ai_processes=_processes(env, "TNE_AI_PROCESSES", 1),
+        **shard_settings(env.get("TNE_SHARD_COUNT", ""), env.get("TNE_SHARD_IDS", ""),
+                         names=("TNE_SHARD_COUNT", "TNE_SHARD_IDS")),
     )
+
+
+def shard_settings(count: str | None, ids: str | None, *,
+                   names: tuple[str, str] = ("--shard-count", "--shard-ids")) -> dict:
+    """`shard_count` and `shard_ids` from their texts ("4", "0,1"); ConfigError naming the setting if malformed."""
+    count, ids = (count or "").strip(), (ids or "").strip()
+    if not count:
+        if ids:
+            raise ConfigError(f"{names[1]} needs {names[0]}: how many shards the whole bot runs.")
+        return {"shard_count": None, "shard_ids": None}
+    if not _whole(count) or int(count) < 1:
+        raise ConfigError(f"{names[0]} must be a whole number of at least 1, not {count!r}.")
+    total = int(count)
+    if not ids:
+        return {"shard_count": total, "shard_ids": None}
+    parts = [p.strip() for p in ids.split(",")]
+    if not all(_whole(p) for p in parts):
+        raise ConfigError(f"{names[1]} must be shard numbers separated by commas (e.g. 0,1), not {ids!r}.")
+    numbers = tuple(sorted({int(p) for p in parts}))
+    if numbers[-1] >= total:
+        raise ConfigError(f"{names[1]}: shard {numbers[-1]} does not exist with {names[0]} {total} "
+                          f"(shards are numbered 0 to {total - 1}).")
+    return {"shard_count": total, "shard_ids": numbers}
 
 
 def _processes(env: Mapping[str, str], name: str, default: int) -> int:
@@ -95,7 +123,7 @@ def _processes(env: Mapping[str, str], name: str, default: int) -> int:
     raw = env.get(name, "").strip()
     if not raw:
         return default if (os.cpu_count() or 1) > 1 else 0
-    if not raw.isdigit():
+    if not _whole(raw):
         raise ConfigError(f"{name} must be a whole number (0 = threads), not {raw!r}.")
     return int(raw)
 
@@ -117,6 +145,11 @@ def _positive(env: Mapping[str, str], name: str, default: int) -> int:
     raw = env.get(name, "").strip()
     if not raw:
         return default
-    if not raw.isdigit() or int(raw) < 1:
+    if not _whole(raw) or int(raw) < 1:
         raise ConfigError(f"{name} must be a whole number of at least 1, not {raw!r}.")
     return int(raw)
+
+
+def _whole(text: str) -> bool:
+    """ASCII digits only: str.isdigit() also accepts '²', which int() then refuses."""
+    return re.fullmatch(r"[0-9]+", text) is not None

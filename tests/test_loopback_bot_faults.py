@@ -183,7 +183,8 @@ async def test_a_duplicated_interaction_applies_once(loopback, people, tmp_path)
         sent = await loopback.slash(mover, channel, "tne move", action=move)
         await loopback.wait_for(lambda: len([r for r in callbacks_of(loopback, sent) if r.done]) == 3, 10)
         stored = await stored_game(db, channel.id)
-    assert len(loopback.gateway.current().dispatches("INTERACTION_CREATE")) >= 2
+        session = loopback.gateway.current()
+    assert len(session.dispatches("INTERACTION_CREATE")) >= 2
     assert stored.moves == [move] and len(loopback.channel(channel).find(MOVE)) == 1
     # The copy is refused ("already holds a tile"), and that refusal, then the error notice, meet 40060.
     statuses = sorted((r.status, (r.answer or {}).get("code")) for r in callbacks_of(loopback, sent))

@@ -42,7 +42,7 @@ async def running_bot(server: LoopbackDiscord, db_path: str, *, seed: int | Call
     seeds = seed if callable(seed) else itertools.count(seed).__next__
     options = dict(client_options or {})
     if shard is not None:
-        options.update(shard_id=shard[0], shard_count=shard[1])
+        options.update(shard_ids=[shard[0]], shard_count=shard[1])
     with endpoints_restored():
         point_endpoints(config)
         bot = TneBot(config, seed_source=seeds, **options)
