@@ -1,6 +1,10 @@
-"""Bot latency and throughput in one process: interaction arrival -> first response -> board sent.
+"""Bot latency and throughput: interaction arrival -> first response -> board sent, in one or several processes.
 
-Run: python -m bench.bench_bot [--database sqlite|postgresql] [--games 50] [--moves 500] [--rate 25] [--burst N]
+Run: python -m bench.bench_bot [--database sqlite|postgresql] [--games 50] [--moves 500] [--rate 25]
+                               [--processes N]
+
+With `--processes N` (N > 1) N bot processes share the one database, as sharded processes do: each owns
+games/N of the games, the phases start together in all of them, and the figures are over every process.
 
 Interactions are real discord.py interactions built from gateway JSON (tests/bot_harness.py) and dispatched
 through the real command tree; the REST layer is the offline fake, so the figures are the bot's own time
@@ -19,6 +23,8 @@ import asyncio
 import contextlib
 import cProfile
 import io
+import itertools
+import multiprocessing
 import os
 import pstats
 import random
@@ -26,7 +32,8 @@ import re
 import statistics
 import tempfile
 import time
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
+from typing import Any
 
 from bot.config import load_config
 from bot.storage import DEFAULT_POOL_SIZE, Storage
@@ -111,11 +118,12 @@ class WriteTimer:
         store.add_move = timed  # type: ignore[method-assign]
 
 
-async def setup(h: Harness, games: int, warm_moves: int, rng: random.Random) -> list[tuple[int, int, list[User]]]:
+async def setup(h: Harness, games: int, warm_moves: int, rng: random.Random, *,
+                first_channel: int = 10_000) -> list[tuple[int, int, list[User]]]:
     tables = []
     for g in range(games):
-        channel = 10_000 + g
-        users = [User(100_000 + 2 * g, f"P{2 * g}"), User(100_001 + 2 * g, f"P{2 * g + 1}")]
+        channel = first_channel + g
+        users = [User(channel * 10, f"P{2 * g}"), User(channel * 10 + 1, f"P{2 * g + 1}")]
         await h.command(users[0], channel, "new", seats=2)
         await h.command(users[1], channel, "join")
         await h.command(users[0], channel, "start")
@@ -137,7 +145,10 @@ async def move_payload(h: Harness, game_id: int, channel: int, users: list[User]
     return h.command_payload(users[game.to_move], channel, "move", action=rng.choice(game.legal_moves()))
 
 
-async def paced(h: Harness, fake: FakeDiscord, tables: list, moves: int, rate: float, rng: random.Random) -> None:
+Phase = dict  # one process's figures of one phase: lists of seconds and counts, merged over processes
+
+
+async def paced(h: Harness, fake: FakeDiscord, tables: list, moves: int, rate: float, rng: random.Random) -> Phase:
     clock = Clock(fake)
     before = asyncio.all_tasks()
     for _ in range(moves):
@@ -149,19 +160,17 @@ async def paced(h: Harness, fake: FakeDiscord, tables: list, moves: int, rate: f
         h.bot._connection.parse_interaction_create(payload)
         await asyncio.sleep(rng.expovariate(rate))
     await h.settle(before)
-    print(f"paced: {len(clock.arrived)} /tne move interactions at ~{rate:g}/s")
-    print(line("first response", clock.first_latencies()))
-    print(line("board picture sent", clock.board_latencies()))
+    return {"sent": len(clock.arrived), "first": clock.first_latencies(), "board": clock.board_latencies()}
 
 
 async def burst(h: Harness, fake: FakeDiscord, tables: list, rng: random.Random, writes: WriteTimer,
-                profile: bool) -> None:
+                profiler: cProfile.Profile | None, ready: Callable[[], Awaitable[None]]) -> Phase:
     clock = Clock(fake)
-    before = asyncio.all_tasks()
     payloads = [p for p in [await move_payload(h, *t, rng) for t in tables] if p is not None]
     writes.times.clear()
     writes.groups.clear()
-    profiler = cProfile.Profile() if profile else None
+    await ready()  # every process sends its burst at the same moment
+    before = asyncio.all_tasks()
     if profiler:
         profiler.enable()
     for p in payloads:
@@ -170,22 +179,11 @@ async def burst(h: Harness, fake: FakeDiscord, tables: list, rng: random.Random,
     await h.settle(before)
     if profiler:
         profiler.disable()
-    print(f"burst: {len(payloads)} /tne move interactions arriving together")
-    print(line("first response", clock.first_latencies()))
-    print(line("board picture sent", clock.board_latencies()))
-    print(line("storage write (move)", writes.times))
-    if writes.groups:
-        sizes = [n for n, _ in writes.groups]
-        print(f"  sqlite group commits: {len(sizes)}, sizes {min(sizes)}-{max(sizes)} (median "
-              f"{statistics.median(sizes):g}), {sum(t for _, t in writes.groups) * 1000:.0f} ms on the database "
-              f"thread in all")
-    if profiler:
-        out = io.StringIO()
-        pstats.Stats(profiler, stream=out).sort_stats("tottime").print_stats(25)
-        print("\n".join(out.getvalue().splitlines()[:45]))
+    return {"sent": len(payloads), "first": clock.first_latencies(), "board": clock.board_latencies(),
+            "writes": list(writes.times), "groups": list(writes.groups)}
 
 
-async def sustained(h: Harness, fake: FakeDiscord, tables: list, seconds: float, rng: random.Random) -> None:
+async def sustained(h: Harness, fake: FakeDiscord, tables: list, seconds: float, rng: random.Random) -> Phase:
     """Every game keeps one move in flight: the next is sent when the previous one's board (or refusal) is out."""
     clock = Clock(fake)
     stop = time.perf_counter() + seconds
@@ -211,13 +209,11 @@ async def sustained(h: Harness, fake: FakeDiscord, tables: list, seconds: float,
     await asyncio.gather(*(play(*t) for t in tables))
     elapsed = min(time.perf_counter(), stop) - began
     await h.settle(before)
-    print(f"sustained: {len(tables)} games, each with its next move in flight, for {elapsed:.0f} s")
-    print(f"  {done / elapsed:.0f} moves/s (answered, board picture sent)")
-    print(line("first response", clock.first_latencies()))
-    print(line("board picture sent", clock.board_latencies()))
+    return {"games": len(tables), "done": done, "elapsed": elapsed, "first": clock.first_latencies(),
+            "board": clock.board_latencies()}
 
 
-async def storage_alone(h: Harness, tables: list, seconds: float, rng: random.Random) -> None:
+async def storage_alone(h: Harness, tables: list, seconds: float, rng: random.Random) -> Phase:
     """The service and the database without Discord or pictures: how many moves per second they store."""
     stop = time.perf_counter() + seconds
     done = 0
@@ -234,33 +230,121 @@ async def storage_alone(h: Harness, tables: list, seconds: float, rng: random.Ra
 
     began = time.perf_counter()
     await asyncio.gather(*(play(t[0]) for t in tables))
-    elapsed = time.perf_counter() - began
-    print(f"storage alone: {done / elapsed:.0f} moves/s through GameService.play ({len(tables)} games at once, "
-          f"engine + database, no Discord, no pictures)")
+    return {"games": len(tables), "done": done, "elapsed": time.perf_counter() - began}
 
 
-async def run(args: argparse.Namespace, database: str) -> None:
+def merge(parts: list[Phase]) -> Phase:
+    """One phase's figures over every process: lists joined, counts summed, the longest elapsed time."""
+    merged: Phase = {}
+    for part in parts:
+        for key, value in part.items():
+            if key == "elapsed":
+                merged[key] = max(merged.get(key, 0.0), value)
+            elif isinstance(value, list):
+                merged.setdefault(key, []).extend(value)
+            else:
+                merged[key] = merged.get(key, 0) + value
+    return merged
+
+
+def report(name: str, phase: Phase, args: argparse.Namespace) -> None:
+    if name == "paced":
+        print(f"paced: {phase['sent']} /tne move interactions at ~{args.rate:g}/s")
+    elif name == "burst":
+        print(f"burst: {phase['sent']} /tne move interactions arriving together")
+    elif name == "sustained":
+        print(f"sustained: {phase['games']} games, each with its next move in flight, for "
+              f"{phase['elapsed']:.0f} s")
+        print(f"  {phase['done'] / phase['elapsed']:.0f} moves/s (answered, board picture sent)")
+    elif name == "storage":
+        print(f"storage alone: {phase['done'] / phase['elapsed']:.0f} moves/s through GameService.play "
+              f"({phase['games']} games at once, engine + database, no Discord, no pictures)")
+        return
+    print(line("first response", phase["first"]))
+    print(line("board picture sent", phase["board"]))
+    if name == "burst":
+        print(line("storage write (move)", phase["writes"]))
+        if phase["groups"]:
+            sizes = [n for n, _ in phase["groups"]]
+            print(f"  sqlite group commits: {len(sizes)}, sizes {min(sizes)}-{max(sizes)} (median "
+                  f"{statistics.median(sizes):g}), {sum(t for _, t in phase['groups']) * 1000:.0f} ms on the "
+                  f"database thread in all")
+
+
+async def run_part(args: argparse.Namespace, database: str, index: int = 0, processes: int = 1,
+                   ready: Callable[[], Awaitable[None]] | None = None) -> dict[str, Phase]:
+    """One bot process's share of the games through every phase; `ready` waits for the other processes."""
+    async def alone() -> None:
+        return None
+    ready = ready or alone
     ensure_render()
     fake = FakeDiscord()
+    fake._ids = itertools.count(1_000_000_000_000_000_000 + index * 10**15)  # ids unique across processes
     fake.install()
-    rng = random.Random(7)
-    h = await Harness(fake, database, seed=1, render_processes=args.processes, database_pool=args.pool).start()
+    rng = random.Random(7 + index)
+    h = await Harness(fake, database, seed=1 + index * 100_000, render_processes=args.render_processes,
+                      database_pool=args.pool).start()
+    phases: dict[str, Phase] = {}
+    profiler = cProfile.Profile() if args.profile and index == 0 else None
     try:
         writes = WriteTimer(h.service.storage)
-        tables = await setup(h, args.games, args.warm, rng)
-        how = f"{args.processes} render processes" if args.processes else "render threads"
-        print(f"{args.database}: {args.games} games in progress ({args.warm} moves each played beforehand), "
-              f"{os.cpu_count()} CPUs, {how}")
+        games = args.games // processes + (1 if index < args.games % processes else 0)
+        tables = await setup(h, games, args.warm, rng, first_channel=10_000 + index * 1_000_000)
+        await ready()
         if args.moves:
-            await paced(h, fake, tables, args.moves, args.rate, rng)
-        await burst(h, fake, tables, rng, writes, args.profile)
+            phases["paced"] = await paced(h, fake, tables, args.moves // processes, args.rate / processes, rng)
+            await ready()
+        phases["burst"] = await burst(h, fake, tables, rng, writes, profiler, ready)
         if args.sustain:
-            await sustained(h, fake, tables, args.sustain, rng)
-            await storage_alone(h, tables, args.sustain, rng)
+            await ready()
+            phases["sustained"] = await sustained(h, fake, tables, args.sustain, rng)
+            await ready()
+            phases["storage"] = await storage_alone(h, tables, args.sustain, rng)
         fake.on_call = None
     finally:
         await h.close()
         fake.uninstall()
+    if profiler:
+        out = io.StringIO()
+        pstats.Stats(profiler, stream=out).sort_stats("tottime").print_stats(25)
+        print("\n".join(out.getvalue().splitlines()[:45]))
+    return phases
+
+
+def child(args: argparse.Namespace, database: str, index: int, barrier: Any, results: Any) -> None:
+    """A bot process of a multi-process run: its figures go back to the parent through `results`."""
+    async def ready() -> None:
+        await asyncio.to_thread(barrier.wait)
+    try:
+        results.put((index, asyncio.run(run_part(args, database, index, args.processes, ready))))
+    except BaseException as exc:
+        barrier.abort()  # the others must not wait for a process that is gone
+        results.put((index, f"{type(exc).__name__}: {exc}"))
+        raise
+
+
+def run(args: argparse.Namespace, database: str) -> None:
+    how = f"{args.render_processes} render processes" if args.render_processes else "render threads"
+    print(f"{args.database}: {args.games} games in progress ({args.warm} moves each played beforehand), "
+          f"{args.processes} bot process(es), {os.cpu_count()} CPUs, {how} each")
+    if args.processes == 1:
+        phases = asyncio.run(run_part(args, database))
+    else:
+        context = multiprocessing.get_context("spawn")
+        barrier, results = context.Barrier(args.processes), context.Queue()
+        workers = [context.Process(target=child, args=(args, database, i, barrier, results), name=f"bot{i}")
+                   for i in range(args.processes)]
+        for worker in workers:
+            worker.start()
+        parts = [results.get() for _ in workers]
+        for worker in workers:
+            worker.join()
+        failed = [f"bot process {i}: {part}" for i, part in parts if isinstance(part, str)]
+        if failed:
+            raise SystemExit("\n".join(failed))
+        phases = {name: merge([part[name] for _, part in parts]) for name in parts[0][1]}
+    for name, phase in phases.items():
+        report(name, phase, args)
 
 
 def with_database(kind: str, body: Callable[[str], None]) -> None:
@@ -288,10 +372,14 @@ def main() -> None:
     parser.add_argument("--pool", type=int, default=DEFAULT_POOL_SIZE,
                         help="PostgreSQL connections (TNE_DATABASE_POOL)")
     parser.add_argument("--profile", action="store_true", help="print where the burst spends its time (cProfile)")
-    parser.add_argument("--processes", type=int, default=load_config({}).render_processes,
-                        help="render worker processes (0 = threads); default as the bot would run")
+    parser.add_argument("--render-processes", type=int, default=load_config({}).render_processes,
+                        help="render worker processes per bot process (0 = threads); default as the bot would run")
+    parser.add_argument("--processes", type=int, default=1,
+                        help="bot processes sharing the database, as sharded processes do (default 1)")
     args = parser.parse_args()
-    with_database(args.database, lambda url: asyncio.run(run(args, url)))
+    if args.processes < 1:
+        parser.error("--processes must be at least 1")
+    with_database(args.database, lambda url: run(args, url))
 
 
 if __name__ == "__main__":
