@@ -21,6 +21,7 @@ from multiprocessing import Pool
 
 from bench.players import BUDGETED, PLAYERS, label, parse
 from engine import Game
+from engine.analysis import announced_points
 
 MAX_MOVES = 1500  # players who never draw again could shuffle leaders forever: such games are cut
 
@@ -32,15 +33,17 @@ def play_game(task: tuple[int, list[str], float, str] | tuple[int, list[str], fl
     specs = [parse(name, default_budget) for name in names]
     g = Game.new(players=len(names), seed=seed, board=board)
     times: list[list[float]] = [[] for _ in names]
+    announced = announced_points([], len(names))
     k = 0
     while not g.over and k < MAX_MOVES:
         seat = g.to_move
         level, budget = specs[seat]
         view = g.view(seat)
         t = timer()
-        move = PLAYERS[level](view, seat, seed * 1000 + k, budget, timer)
+        move = PLAYERS[level](view, seat, seed * 1000 + k, budget, timer, announced)
         times[seat].append(timer() - t)
-        g.play(move, seat)
+        events = g.play(move, seat)
+        announced = announced_points(events, len(names), announced)
         k += 1
     st = g.standings()
     firsts = sum(1 for s in st if s["place"] == 1)

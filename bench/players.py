@@ -3,25 +3,29 @@
 A player is named `level` or `level@seconds` (the budget of a searching player, e.g. `hard@1`).
 Released versions stay here for good so no change can make the top level weaker unnoticed. Each
 player takes the clock its budget is measured on: the wall clock normally, or the process's CPU
-time for fair matches on a busy shared machine (`bench.ladder --cpu-clock`)."""
+time for fair matches on a busy shared machine (`bench.ladder --cpu-clock`), and the points the table
+announced so far (today's levels use them as a player with a perfect memory would; v1 and the alpha-beta
+baseline keep their estimate)."""
 
 import time
 from collections.abc import Callable
 from types import SimpleNamespace
 
 Clock = Callable[[], float]
-Choose = Callable[[dict, int, int, float, Clock], str]
+Announced = list[dict[str, int]] | None
+Choose = Callable[[dict, int, int, float, Clock, Announced], str]
 
 
 def _current(level: str) -> Choose:
-    def choose(view: dict, seat: int, seed: int, budget: float, clock: Clock) -> str:
+    def choose(view: dict, seat: int, seed: int, budget: float, clock: Clock, announced: Announced = None) -> str:
         from engine.ai import choose_move
-        return choose_move(view, seat, level, seed=seed, budget=budget, clock=clock)
+        return choose_move(view, seat, level, seed=seed, budget=budget, clock=clock, announced=announced)
     return choose
 
 
 def _v1(level: str) -> Choose:
-    def choose(view: dict, seat: int, seed: int, budget: float, clock: Clock) -> str:
+    def choose(view: dict, seat: int, seed: int, budget: float, clock: Clock, announced: Announced = None) -> str:
+        # Frozen: v1 estimates rivals' hidden points as it always did, whatever the table announced.
         from bench.v1 import choose_move, hard, medium
         if clock is time.perf_counter:
             return choose_move(view, seat, level, seed=seed, budget=budget)
@@ -35,7 +39,7 @@ def _v1(level: str) -> Choose:
     return choose
 
 
-def _alphabeta(view: dict, seat: int, seed: int, budget: float, clock: Clock) -> str:
+def _alphabeta(view: dict, seat: int, seed: int, budget: float, clock: Clock, announced: Announced = None) -> str:
     from bench.alphabeta import alphabeta_move
     return alphabeta_move(view, seat, seed=seed, budget=budget, clock=clock)
 

@@ -12,6 +12,7 @@ from multiprocessing import Pool
 
 from bench.players import PLAYERS, parse
 from engine import Game
+from engine.analysis import announced_points
 
 MAX_MOVES = 1500
 
@@ -21,10 +22,11 @@ def one_game(task: tuple[int, int, str, str, float]) -> dict | None:
     level, budget = parse(name, default_budget)
     g = Game.new(players=players, seed=seed, board=board)
     moves = []
+    announced = announced_points([], players)
     while not g.over and len(moves) < MAX_MOVES:
         seat = g.to_move
-        move = PLAYERS[level](g.view(seat), seat, seed * 7919 + len(moves), budget, time.perf_counter)
-        g.play(move, seat)
+        move = PLAYERS[level](g.view(seat), seat, seed * 7919 + len(moves), budget, time.perf_counter, announced)
+        announced = announced_points(g.play(move, seat), players, announced)
         moves.append(move)
     if not g.over:
         return None

@@ -6,17 +6,19 @@ the game. Nothing here changes a game."""
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from engine.boards import BoardMap
+from engine.constants import COLOURS, POINT_KEYS
 from engine.regions import Regions, regions_of
 from engine.state import EMPTY, State, _deep
 
 if TYPE_CHECKING:
     from engine.game import Game
 
-__all__ = ["EMPTY", "Facts", "Regions", "SeatFacts", "facts", "facts_of_state", "regions"]
+__all__ = ["EMPTY", "Facts", "Regions", "SeatFacts", "announced_points", "facts", "facts_of_state", "regions"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -88,3 +90,22 @@ def regions(game: Game) -> Regions:
     """The game's regions and kingdoms now: `label[sq]` (region id or -1), each region's `squares` and
     `leaders` (seat * 4 + colour). Shared with the engine's own cache: read it, never change it."""
     return regions_of(game._state)
+
+
+def announced_points(events: Iterable[Mapping[str, Any]], players: int,
+                     start: list[dict[str, int]] | None = None) -> list[dict[str, int]]:
+    """The points each seat has scored by the table's public events (`point` and `treasure`), per seat as a
+    position writes them ({"red": n, ..., "treasure": n}): what a player with a perfect memory knows of
+    every rival's hidden score. Give it every event since the game began, or the newer events and the
+    totals before them as `start` (not changed); other event types are ignored."""
+    totals = [dict(t) for t in start] if start is not None else [dict.fromkeys(POINT_KEYS, 0) for _ in range(players)]
+    for e in events:
+        kind = e.get("type")
+        if kind == "point":
+            colour = e["colour"]
+            if colour not in COLOURS:
+                raise ValueError(f"a point event names no colour: {e!r}")
+            totals[e["seat"]][colour] += int(e["count"])
+        elif kind == "treasure":
+            totals[e["seat"]]["treasure"] += 1
+    return totals

@@ -2,10 +2,10 @@
 
 import random
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Mapping, Sequence
 
 from engine.ai.easy import easy_move, random_move
-from engine.ai.sampling import View, determinise, seat_to_move, unseen_tiles
+from engine.ai.sampling import View, determinise, seat_to_move, unseen_tiles, with_announced
 
 LEVELS: tuple[str, ...] = ("random", "easy", "medium", "hard")
 
@@ -21,14 +21,18 @@ def _rng(view: View, seat: int, seed: int) -> random.Random:
 
 
 def choose_move(view: View, seat: int, level: str, *, seed: int = 0, budget: float | None = None,
-                clock: Callable[[], float] = time.perf_counter) -> str:
+                clock: Callable[[], float] = time.perf_counter,
+                announced: Sequence[Mapping[str, int]] | None = None) -> str:
     """A legal move for the seat to move in `view` (its own view), at level random, easy, medium or hard.
 
-    `budget` is the hard level's time in seconds (default 3), measured on `clock` (tests inject one)."""
+    `budget` is the hard level's time in seconds (default 3), measured on `clock` (tests inject one).
+    `announced`, per seat, is the points the table's public events gave it (engine.analysis.announced_points):
+    with it, hidden rival scores are known as a player with a perfect memory knows them, not estimated."""
     if level not in LEVELS:
         raise ValueError(f"Unknown level {level!r}: use one of {', '.join(LEVELS)}.")
     if seat_to_move(view) != seat:
         raise ValueError(f"Seat {seat} is not to move in this view.")
+    view = with_announced(view, announced)
     rng = _rng(view, seat, seed)
     game = determinise(view, seat, rng)
     pool = unseen_tiles(view, seat)

@@ -1,10 +1,11 @@
 """Determinisation: turn a seat's view into full games by sampling what the seat cannot see."""
 
 import random
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from engine.boards import BOARDS
-from engine.constants import COLOURS, TILE_TOTALS
+from engine.constants import COLOURS, POINT_KEYS, TILE_TOTALS
 from engine.game import Game
 
 View = dict[str, Any]  # a seat's view of a position (engine.Game.view)
@@ -49,6 +50,25 @@ def estimated_points(view: View, seat: int) -> dict[str, int]:
     taken = temples - len(view.get("treasures") or []) - own.get("treasure", 0)
     per = max(0, round(total / 4))
     return {**dict.fromkeys(COLOURS, per), "treasure": max(0, round(taken / rivals))}
+
+
+def with_announced(view: View, announced: Sequence[Mapping[str, int]] | None) -> View:
+    """The view with every hidden rival score filled in from the points the table announced (see
+    engine.analysis.announced_points); the seat's own points and open scores are kept as they are."""
+    if announced is None:
+        return view
+    players = view["players"]
+    if len(announced) != len(players):
+        raise ValueError(f"announced lists {len(announced)} seats for a {len(players)}-player game.")
+    filled = []
+    for p, points in zip(players, announced, strict=True):
+        if p.get("points") is None:
+            if not isinstance(points, Mapping) or any(
+                    not isinstance(points.get(k, 0), int) or points.get(k, 0) < 0 for k in POINT_KEYS):
+                raise ValueError(f"announced points are counts per colour and treasure, not {points!r}.")
+            p = {**p, "points": {k: int(points.get(k, 0)) for k in POINT_KEYS}}
+        filled.append(p)
+    return {**view, "players": filled}
 
 
 def determinise(view: View, seat: int, rng: random.Random) -> Game:
