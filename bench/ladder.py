@@ -19,6 +19,7 @@ import time
 from itertools import combinations
 from multiprocessing import Pool
 
+from bench.gamestats import seat_stats, summary
 from bench.players import BUDGETED, PLAYERS, label, parse
 from engine import Game
 from engine.analysis import announced_points
@@ -34,6 +35,7 @@ def play_game(task: tuple[int, list[str], float, str] | tuple[int, list[str], fl
     g = Game.new(players=len(names), seed=seed, board=board)
     times: list[list[float]] = [[] for _ in names]
     announced = announced_points([], len(names))
+    log: list[dict] = []
     k = 0
     while not g.over and k < MAX_MOVES:
         seat = g.to_move
@@ -43,6 +45,7 @@ def play_game(task: tuple[int, list[str], float, str] | tuple[int, list[str], fl
         move = PLAYERS[level](view, seat, seed * 1000 + k, budget, timer, announced)
         times[seat].append(timer() - t)
         events = g.play(move, seat)
+        log.extend(events)
         announced = announced_points(events, len(names), announced)
         k += 1
     st = g.standings()
@@ -51,6 +54,7 @@ def play_game(task: tuple[int, list[str], float, str] | tuple[int, list[str], fl
         "seed": seed, "players": [label(n, default_budget) for n in names], "cut": not g.over,
         "places": [s["place"] for s in st], "scores": [s["score"] for s in st],
         "wins": [(1 / firsts) if s["place"] == 1 else 0.0 for s in st], "times": times,
+        "stats": seat_stats(log, len(names)),
     }
 
 
@@ -180,11 +184,11 @@ def main(argv: list[str] | None = None) -> None:
             results.append(res)
             if args.out:
                 with open(args.out, "a") as fh:
-                    summary = {k: v for k, v in res.items() if k != "times"}
-                    summary["time_max"] = [max(t, default=0.0) for t in res["times"]]
-                    summary["time_total"] = [sum(t) for t in res["times"]]
-                    summary["decisions"] = [len(t) for t in res["times"]]
-                    fh.write(json.dumps(summary) + "\n")
+                    record = {k: v for k, v in res.items() if k != "times"}
+                    record["time_max"] = [max(t, default=0.0) for t in res["times"]]
+                    record["time_total"] = [sum(t) for t in res["times"]]
+                    record["decisions"] = [len(t) for t in res["times"]]
+                    fh.write(json.dumps(record) + "\n")
             done = len(results)
             sys.stderr.write(f"\r{done}/{len(tasks)} games, {time.perf_counter() - started:.0f}s")
             sys.stderr.flush()
@@ -199,6 +203,8 @@ def main(argv: list[str] | None = None) -> None:
     print(f"\n{'player':<16} {'Elo':>7}")
     for name in sorted(names, key=lambda n: -ratings[n]):
         print(f"{name:<16} {ratings[name]:>7.0f}")
+    rows = {n: [r["stats"][i] for r in results for i, p in enumerate(r["players"]) if p == n] for n in names}
+    print("\n" + summary(rows))
     print(f"\n{'decision time':<16} {'n':>7} {'median ms':>9} {'p90 ms':>8} {'max ms':>8}")
     for name in names:
         print(time_summary(results, name))

@@ -117,3 +117,24 @@ def test_computers_draw_the_bag_down_instead_of_stalling() -> None:
     assert kept and all(m.startswith(("tile", "swap")) for m in kept)
     assert set(kept) == {m for m in moves if m.startswith(("tile", "swap"))}
     assert progress_only(facts(g), g.legal_moves()) == g.legal_moves()  # a full bag changes nothing
+
+
+def test_game_stats_count_points_and_both_sides_of_conflicts() -> None:
+    import random
+
+    from bench.gamestats import seat_stats, summary
+    g = Game.new(players=2, seed=5)
+    rng = random.Random(5)
+    events: list[dict] = []
+    while not g.over:
+        legal = g.legal_moves()
+        building = [m for m in legal if m.split()[0] in ("tile", "leader", "commit", "war", "monument", "treasure")]
+        events.extend(g.play(rng.choice(building) if building and rng.random() < 0.85 else rng.choice(legal)))
+    stats = seat_stats(events, 2)
+    for seat, p in enumerate(g.position()["players"]):
+        assert sum(v for k, v in stats[seat].items() if k.startswith("pts_")) == sum(p["points"].values())
+    for conflict in ("revolt", "war"):
+        for side, other in (("att_won", "def_lost"), ("att_lost", "def_won")):
+            assert stats[0][f"{conflict}_{side}"] == stats[1][f"{conflict}_{other}"]
+    assert sum(s["revolt_att_won"] + s["revolt_att_lost"] for s in stats) > 0
+    assert "revolt_att_won" in summary({"a": [stats[0]], "b": [stats[1]]})
