@@ -2,6 +2,7 @@
 move ordering (the priors) of the stronger levels."""
 
 from collections.abc import Sequence
+from functools import lru_cache
 
 from engine.ai.features import Survey
 from engine.analysis import EMPTY, Facts
@@ -23,6 +24,9 @@ def temples_beside(state: Facts, sq: int, skip: int = -1) -> int:
 def _completes_block(state: Facts, colour: int, sq: int) -> bool:
     """Would a tile of colour on sq finish a 2x2 face-up block of that colour?"""
     tile, down = state.tile, state.down
+    # Every block holding sq holds two of its orthogonal neighbours: without one of that colour, none.
+    if not any(tile[nb] == colour and not down[nb] for nb in NEIGHBOURS[sq]):
+        return False
     r, c = divmod(sq, COLS)
     for dr in (0, 1):
         for dc in (0, 1):
@@ -49,29 +53,35 @@ class Scorer:
         self.opponents = state.n - 1
         self.rival_weight = 0.7 if state.n == 2 else 0.35
         self.staying: dict[int, float] = {}  # colour -> worth of the square its leader stands on
+        # Per square, what every colour's move there shares: kingdoms beside it, and a leader spot's survey.
+        self._kingdoms: dict[int, list[int]] = {}
+        self._spots: dict[int, tuple[list[int], list[int], int, int, int]] = {}
 
     def kingdoms_beside(self, sq: int) -> list[int]:
+        out = self._kingdoms.get(sq)
+        if out is not None:
+            return out
         label, leaders = self.board.regions.label, self.board.regions.leaders
         out = []
         for nb in NEIGHBOURS[sq]:
             r = label[nb]
             if r >= 0 and leaders[r] and r not in out:
                 out.append(r)
+        self._kingdoms[sq] = out
         return out
 
     def score(self, move: str) -> float:
-        parts = move.split()
-        verb = parts[0]
+        verb, colour, sq, words = _parsed(move)
         if verb == "tile":
-            return self.tile(COLOURS.index(parts[1]), SQUARE_INDEX[parts[2]])
+            return self.tile(colour, sq)
         if verb == "leader":
-            return self.leader(COLOURS.index(parts[1]), SQUARE_INDEX[parts[2]])
+            return self.leader(colour, sq)
         if verb == "withdraw":
             return -1.2
         if verb == "catastrophe":
-            return self.catastrophe(SQUARE_INDEX[parts[1]])
+            return self.catastrophe(sq)
         if verb == "swap":
-            return self.swap(parts[1:])
+            return self.swap(words)
         return -1.5  # pass
 
     def tile(self, colour: int, sq: int) -> float:
@@ -141,8 +151,13 @@ class Scorer:
         # A leader in play earns points every turn; in supply it earns nothing.
         return value + 1.0
 
-    def spot_value(self, colour: int, sq: int, lifted: int, staying: bool = False) -> float:
-        state, seat, b = self.state, self.seat, self.board
+    def spot(self, sq: int) -> tuple[list[int], list[int], int, int, int]:
+        """A leader square's neighbourhood: tiles per colour and leaders in the regions beside it, temples,
+        treasures in those regions and river squares beside it."""
+        found = self._spots.get(sq)
+        if found is not None:
+            return found
+        b = self.board
         label, leaders = b.regions.label, b.regions.leaders
         rids = []
         for nb in NEIGHBOURS[sq]:
@@ -154,8 +169,17 @@ class Scorer:
         for r in rids:
             for c in range(4):
                 tiles[c] += b.colours[r][c]
-            codes.extend(x for x in leaders[r] if x != seat * 4 + colour)
-        support = temples_beside(state, sq)
+            codes.extend(leaders[r])
+        river = self.state.board.river
+        found = (tiles, codes, temples_beside(self.state, sq), sum(b.treasures[r] for r in rids),
+                 sum(1 for nb in NEIGHBOURS[sq] if river[nb]))
+        self._spots[sq] = found
+        return found
+
+    def spot_value(self, colour: int, sq: int, lifted: int, staying: bool = False) -> float:
+        state, seat = self.state, self.seat
+        tiles, present, support, treasures, river_beside = self.spot(sq)
+        codes = [x for x in present if x != seat * 4 + colour]
         value = 0.25 * min(support, 3)
         rival = next((x // 4 for x in codes if x % 4 == colour), None)
         if rival is not None and not staying:
@@ -165,13 +189,12 @@ class Scorer:
         value += 0.12 * min(tiles[colour], 6)
         if colour == 3:
             value += 0.04 * min(sum(tiles), 12)
-        if colour == GREEN and sum(b.treasures[r] for r in rids) >= 1:
-            value += 0.3 * sum(b.treasures[r] for r in rids)
+        if colour == GREEN and treasures >= 1:
+            value += 0.3 * treasures
         own = sum(1 for x in codes if x // 4 == seat)
         value += 0.1 * own - 0.05 * (len(codes) - own)
         if colour == BLUE:
-            river = state.board.river
-            value += 0.05 * sum(1 for nb in NEIGHBOURS[sq] if river[nb])
+            value += 0.05 * river_beside
         return value
 
     def catastrophe(self, sq: int) -> float:
@@ -190,6 +213,16 @@ class Scorer:
         for w in words:
             value += 0.1 * (1.5 - self.need[COLOURS.index(w)])
         return value
+
+
+@lru_cache(maxsize=8192)
+def _parsed(move: str) -> tuple[str, int, int, list[str]]:
+    """A canonical action read once: verb, colour index and square (-1 where it has none), swap's words."""
+    parts = move.split()
+    verb = parts[0]
+    colour = COLOURS.index(parts[1]) if verb in ("tile", "leader", "withdraw") else -1
+    sq = SQUARE_INDEX[parts[-1]] if verb in ("tile", "leader", "catastrophe") else -1
+    return verb, colour, sq, parts[1:]
 
 
 def score_moves(state: Facts, board: Survey, seat: int, moves: list[str]) -> list[float]:
