@@ -13,7 +13,7 @@ from engine.notation import (
     WITHDRAW_MOVES,
 )
 from engine.regions import Regions, regions_of
-from engine.squares import NEIGHBOURS, NSQ, SQUARE_INDEX
+from engine.squares import COLS, NEIGHBOURS, NSQ, ROWS, SQUARE_INDEX
 from engine.state import EMPTY, State
 
 
@@ -51,14 +51,36 @@ def _kingdoms_beside(regions: Regions, sq: int) -> int:
     return n
 
 
+def _ring(sq: int) -> tuple[int, ...]:
+    """The eight squares around sq clockwise from the one above (-1 off the board): orthogonal at even places."""
+    r, c = divmod(sq, COLS)
+    steps = ((-1, 0), (-1, 1), (0, 1), (1, 1), (1, 0), (1, -1), (0, -1), (-1, -1))
+    return tuple((r + dr) * COLS + c + dc if 0 <= r + dr < ROWS and 0 <= c + dc < COLS else -1 for dr, dc in steps)
+
+
+RING: tuple[tuple[int, ...], ...] = tuple(_ring(sq) for sq in range(NSQ))
+
+
+def _stays_whole(label: list[int], sq: int, rid: int) -> bool:
+    """Whether region rid surely stays in one piece without sq: its squares beside sq join up around sq
+    through the eight squares about it (a path through sq can go round it instead)."""
+    inside = [x >= 0 and label[x] == rid for x in RING[sq]]
+    members = inside[0] + inside[2] + inside[4] + inside[6]
+    if members <= 1:
+        return True
+    joins = sum(1 for i in (0, 2, 4, 6) if inside[i] and inside[i + 1] and inside[(i + 2) % 8])
+    return members - joins <= 1 or joins == 4
+
+
 def _spots_without(regions: Regions, touches: list[int], sq: int, state: State, spots: list[int]) -> list[int]:
     """The spots next to at most one kingdom once the leader on sq is lifted.
 
-    Only the leader's region changes. When the leader holds on to it by one square or none, the rest
-    stays in one piece, a kingdom only if another leader is in it; else the region is searched again."""
+    Only the leader's region changes. When the rest of it stays in one piece, it is a kingdom only if
+    another leader is in it, and a spot's count of kingdoms can only fall, by that one; else the region
+    is searched again."""
     label = regions.label
     rid = label[sq]
-    if sum(1 for nb in NEIGHBOURS[sq] if label[nb] == rid) >= 2:
+    if not _stays_whole(label, sq, rid):
         lifted = regions.lifted(sq, state.leader)
         near = {nb for x in regions.squares[rid] for nb in NEIGHBOURS[x]}
         return [s for s in spots if (_kingdoms_beside(lifted, s) if s in near else touches[s]) < 2]
@@ -66,16 +88,18 @@ def _spots_without(regions: Regions, touches: list[int], sq: int, state: State, 
     out = []
     for s in spots:
         n = touches[s]
-        if n:
+        if n == 2:
+            # It falls to one if the leader's kingdom is among the two and ends or no longer touches s.
             touching = elsewhere = False
             for nb in NEIGHBOURS[s]:
                 if label[nb] == rid:
                     touching = True
                     elsewhere = elsewhere or nb != sq
-            if touching and not (still_kingdom and elsewhere):
-                n -= 1
-        if n < 2:
-            out.append(s)
+            if not touching or (still_kingdom and elsewhere):
+                continue
+        elif n > 2:
+            continue
+        out.append(s)
     return out
 
 

@@ -1,6 +1,8 @@
 """Regions and kingdoms: groups of tiles and leaders connected orthogonally."""
 
 from collections.abc import Sequence
+from itertools import compress
+from operator import ne
 
 from engine.squares import NEIGHBOURS, NSQ
 from engine.state import EMPTY, State
@@ -146,23 +148,40 @@ def _added(regions: Regions, sq: int, code: int) -> Regions:
     return out
 
 
+MOST_IDS = 100  # updates leave emptied ids behind: past this many, label afresh
+
+
 def regions_of(state: State) -> Regions:
     """The state's regions, labelled again only when a tile or leader changed since the last call.
 
-    One tile or leader added since then (the common step of a game) merges regions instead."""
+    When one piece landed, a leader moved or a leader left since then (the common steps of a game), the
+    last labelling is updated instead: regions merge, and a lifted piece's region alone is searched again."""
     cache = state.regions_cache
     tile, leader = state.tile, state.leader
     if cache is not None:
-        same_tiles, same_leaders = cache[0] == tile, cache[1] == leader
-        if same_tiles and same_leaders:
-            cached: Regions = cache[2]
-            return cached
-        if same_tiles or same_leaders:
-            old, new, other = (cache[1], leader, tile) if same_tiles else (cache[0], tile, leader)
-            changed = [sq for sq, a, b in zip(range(NSQ), old, new, strict=True) if a != b]
+        old_tile, old_leader = cache[0], cache[1]
+        regions: Regions = cache[2]
+        same_tiles = old_tile == tile
+        if same_tiles and old_leader == leader:
+            return regions
+        if same_tiles:
+            changed = list(compress(range(NSQ), map(ne, old_leader, leader)))
+            if len(changed) <= 2 and len(regions.squares) < MOST_IDS:
+                # Leaders only came to or left squares without tiles (a leader's square never holds one).
+                came = [sq for sq in changed if leader[sq] != EMPTY and tile[sq] == EMPTY and old_leader[sq] == EMPTY]
+                gone = [sq for sq in changed if leader[sq] == EMPTY and tile[sq] == EMPTY]
+                if len(came) + len(gone) == len(changed) and len(came) <= 1:
+                    for sq in gone:
+                        regions = regions.lifted(sq, leader)
+                    for sq in came:
+                        regions = _added(regions, sq, leader[sq])
+                    state.regions_cache = (tile[:], leader[:], regions)
+                    return regions
+        elif old_leader == leader:
+            changed = list(compress(range(NSQ), map(ne, old_tile, tile)))
             sq = changed[0]
-            if len(changed) == 1 and old[sq] == EMPTY and other[sq] == EMPTY:
-                regions = _added(cache[2], sq, leader[sq])
+            if len(changed) == 1 and old_tile[sq] == EMPTY and leader[sq] == EMPTY:
+                regions = _added(regions, sq, EMPTY)
                 state.regions_cache = (tile[:], leader[:], regions)
                 return regions
     regions = Regions(state)

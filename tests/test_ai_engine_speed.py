@@ -6,6 +6,7 @@ import pytest
 
 import engine.regions
 from engine import Game
+from engine.legal import _stays_whole
 from engine.regions import Regions, regions_of
 from engine.state import State
 
@@ -26,23 +27,43 @@ def test_incremental_and_lifted_regions_match_a_fresh_labelling(players: int, bo
     merges = []
     real_added = engine.regions._added
     monkeypatch.setattr(engine.regions, "_added", lambda *a: merges.append(1) or real_added(*a))
+    fresh_labellings = []
+    real_init = Regions.__init__
+
+    def counted_init(self: Regions, state: State, exclude: int = -1) -> None:
+        fresh_labellings.append(exclude)
+        real_init(self, state, exclude)
+    monkeypatch.setattr(Regions, "__init__", counted_init)
     rng = random.Random(seed)
     g = Game.new(players=players, seed=seed, board=board)
-    checked = 0
+    checked = moves = whole = 0
     while not g.over:
         state: State = g._state
+        before = len(fresh_labellings)
         fast = regions_of(state)
+        labelled_afresh = len(fresh_labellings) > before
         fresh = Regions(state)
+        del fresh_labellings[before:]  # only regions_of's own labellings count
+        if labelled_afresh:
+            fresh_labellings.append(-1)
         assert partition(fast) == partition(fresh) and labels_agree(fast)
         for p in state.players:
             for sq in p.leaders:
                 if sq >= 0:
                     lifted = fast.lifted(sq, state.leader)
-                    assert partition(lifted) == partition(Regions(state, exclude=sq)) and labels_agree(lifted)
+                    without = Regions(state, exclude=sq)
+                    assert partition(lifted) == partition(without) and labels_agree(lifted)
                     checked += 1
+                    if _stays_whole(fast.label, sq, fast.label[sq]):  # then the rest is one region
+                        rest = set(fast.squares[fast.label[sq]]) - {sq}
+                        assert len({without.label[x] for x in rest}) <= 1
+                        whole += 1
         legal = g.legal_moves()
         building = [m for m in legal if m.split()[0] in ("tile", "leader", "commit", "war", "monument", "treasure")]
         g.play(rng.choice(building) if building and rng.random() < 0.85 else rng.choice(legal))
+        moves += 1
         if rng.random() < 0.1:
             g = g.copy()  # copies share the cache: it must still be judged against their own board
-    assert len(merges) > 50 and checked > 50
+    assert len(merges) > 50 and checked > 50 and whole > 20
+    # Leaders moved or withdrawn update the labelling too: fresh ones are rare.
+    assert fresh_labellings.count(-1) < moves / 5
