@@ -1,12 +1,14 @@
 """What follows an action: wars in order, a monument, treasures, then the end of the action and turn."""
 
+from itertools import compress
+
 from engine.conflicts import start_war, war_owners
 from engine.constants import COLOURS, GREEN, HAND_SIZE, MONUMENT_NAMES, MONUMENTS
 from engine.draws import draw
 from engine.events import event, plural, who
 from engine.outcome import reason, termination
 from engine.regions import Regions, regions_of
-from engine.squares import COLS, SQUARE_INDEX, SQUARE_NAMES, block_squares
+from engine.squares import COLS, NSQ, SQUARE_INDEX, SQUARE_NAMES, block_squares
 from engine.standings import standings
 from engine.state import JSON, State, decision, touched
 from engine.support import send_home_unsupported
@@ -84,17 +86,22 @@ def build_monument(state: State, monument: int, top_left: int, events: list[JSON
 
 def owed_treasures(state: State) -> list[tuple[int, list[int]]]:
     """Kingdoms with a trader and two or more treasures, as (trader's owner, treasure squares), clockwise."""
-    owed = []
-    treasure = state.treasure
-    regions = None
+    owed: list[tuple[int, list[int]]] = []
+    treasures = None
+    label = None
     for k in range(state.n):
         seat = (state.player + k) % state.n
         sq = state.players[seat].leaders[GREEN]
         if sq < 0:
             continue
-        if regions is None:
-            regions = regions_of(state)
-        found = sorted(x for x in regions.squares[regions.label[sq]] if treasure[x])
+        if treasures is None:
+            treasures = list(compress(range(NSQ), state.treasure))  # a handful, ascending
+            if len(treasures) < 2:
+                return owed
+            label = regions_of(state).label
+        assert label is not None
+        rid = label[sq]
+        found = [x for x in treasures if label[x] == rid]
         if len(found) >= 2:
             owed.append((seat, found))
     return owed

@@ -1,7 +1,8 @@
 """Every legal move of the seat to move, in canonical notation."""
 
 from functools import lru_cache
-from itertools import product
+from itertools import compress, product
+from operator import itemgetter
 
 from engine.constants import BLUE, COLOURS
 from engine.notation import (
@@ -14,7 +15,9 @@ from engine.notation import (
 )
 from engine.regions import Regions, regions_of
 from engine.squares import COLS, NEIGHBOURS, NSQ, ROWS, SQUARE_INDEX
-from engine.state import EMPTY, State
+from engine.state import State
+
+ALL = range(NSQ)
 
 
 def legal_moves(state: State) -> list[str]:
@@ -75,16 +78,16 @@ def _stays_whole(label: list[int], sq: int, rid: int) -> bool:
 def _spots_without(regions: Regions, touches: list[int], sq: int, state: State, spots: list[int]) -> list[int]:
     """The spots next to at most one kingdom once the leader on sq is lifted.
 
-    Only the leader's region changes. When the rest of it stays in one piece, it is a kingdom only if
-    another leader is in it, and a spot's count of kingdoms can only fall, by that one; else the region
-    is searched again."""
+    Only the leader's region changes. When the rest of it stays in one piece, or holds no other leader, a
+    spot's count of kingdoms can only fall, by that one; else the region is searched again."""
     label = regions.label
     rid = label[sq]
-    if not _stays_whole(label, sq, rid):
+    still_kingdom = len(regions.leaders[rid]) >= 2
+    # Alone in its kingdom, the leader leaves no kingdom behind, however the region falls apart.
+    if still_kingdom and not _stays_whole(label, sq, rid):
         lifted = regions.lifted(sq, state.leader)
         near = {nb for x in regions.squares[rid] for nb in NEIGHBOURS[x]}
         return [s for s in spots if (_kingdoms_beside(lifted, s) if s in near else touches[s]) < 2]
-    still_kingdom = len(regions.leaders[rid]) >= 2
     out = []
     for s in spots:
         n = touches[s]
@@ -103,6 +106,26 @@ def _spots_without(regions: Regions, touches: list[int], sq: int, state: State, 
     return out
 
 
+def _names(names: tuple[str, ...], squares: list[int]) -> tuple[str, ...]:
+    """names[sq] for each square, in order (picked in C: these lists are long)."""
+    if len(squares) > 1:
+        picked: tuple[str, ...] = itemgetter(*squares)(names)
+        return picked
+    return (names[squares[0]],) if squares else ()
+
+
+def _squares_holding(values: list[int], value: int) -> list[int]:
+    """The squares where values[sq] == value, ascending (found by list.index: quick when they are few)."""
+    out = []
+    sq = -1
+    try:
+        while True:
+            sq = values.index(value, sq + 1)
+            out.append(sq)
+    except ValueError:
+        return out
+
+
 @lru_cache(maxsize=4096)
 def _swap_moves(hand: tuple[int, ...]) -> tuple[str, ...]:
     """Every swap of 1 to 6 tiles a hand allows, in the order of the counts per colour."""
@@ -116,42 +139,52 @@ def _swap_moves(hand: tuple[int, ...]) -> tuple[str, ...]:
 def _action_moves(state: State) -> list[str]:
     seat = state.player
     player = state.players[seat]
-    tile, leader, cat, down, river = state.tile, state.leader, state.cat, state.down, state.board.river
+    tile, cat, down, river = state.tile, state.cat, state.down, state.board.river
     regions = regions_of(state)
     # Every tile and leader is in a region: unlabelled squares are empty or hold a catastrophe.
-    empties = [sq for sq, r, c in zip(range(NSQ), regions.label, cat, strict=True) if r < 0 and not c]
+    empties = regions.free()
+    if True in cat:
+        empties = [sq for sq in empties if not cat[sq]]
     touches = regions.kingdom_touches()
     moves: list[str] = []
 
-    tile_ok = [sq for sq in empties if touches[sq] < 3]
-    land = [sq for sq in tile_ok if not river[sq]]
-    water = [sq for sq in tile_ok if river[sq]]
+    tile_ok = [sq for sq in empties if touches[sq] < 3] if max(touches) >= 3 else empties
+    hand = player.hand
+    land = [sq for sq in tile_ok if not river[sq]] if hand[0] or hand[2] or hand[3] else []
+    water = [sq for sq in tile_ok if river[sq]] if hand[BLUE] else []
     for colour in range(4):
-        if player.hand[colour]:
-            names = TILE_MOVES[colour]
-            moves.extend([names[sq] for sq in (water if colour == BLUE else land)])
+        if hand[colour]:
+            moves.extend(_names(TILE_MOVES[colour], water if colour == BLUE else land))
 
     beside_temple = [False] * NSQ
-    for sq in range(NSQ):
-        if tile[sq] == 0 and not down[sq]:
+    for sq in _squares_holding(tile, 0):
+        if not down[sq]:
             for nb in NEIGHBOURS[sq]:
                 beside_temple[nb] = True
     spots = [sq for sq in empties if beside_temple[sq] and not river[sq]]
+    new_spots = None
     for colour in range(4):
         current = player.leaders[colour]
         names = LEADER_MOVES[colour]
         if current < 0:
-            moves.extend(names[sq] for sq in spots if touches[sq] < 2)
+            if new_spots is None:
+                new_spots = [sq for sq in spots if touches[sq] < 2]
+            moves.extend([names[sq] for sq in new_spots])
             continue
         # Judged with the leader lifted; its own square holds it, so it is never among the spots.
         moves.extend([names[sq] for sq in _spots_without(regions, touches, current, state, spots)])
         moves.append(WITHDRAW_MOVES[colour])
 
     if player.catastrophes > 0:
-        treasure = state.treasure
-        moves.extend([name for name, c, code, t, d in zip(CATASTROPHE_MOVES, cat, leader, treasure, down, strict=True)
-                      if not c and code == EMPTY and not t and not d])
+        # Every square but the few with a catastrophe, treasure, monument or leader: slices between those.
+        blocked = sorted({*compress(ALL, cat), *compress(ALL, state.treasure), *compress(ALL, down),
+                          *[sq for p in state.players for sq in p.leaders if sq >= 0]})
+        start = 0
+        for sq in blocked:
+            moves.extend(CATASTROPHE_MOVES[start:sq])
+            start = sq + 1
+        moves.extend(CATASTROPHE_MOVES[start:])
 
-    moves.extend(_swap_moves(tuple(player.hand)))
+    moves.extend(_swap_moves(tuple(hand)))
     moves.append("pass")
     return moves

@@ -63,9 +63,14 @@ class PositionError(ValueError):
 
 
 def _square(name: object, what: str) -> int:
-    if not isinstance(name, str) or name.upper() not in SQUARE_INDEX:
+    if not isinstance(name, str):
         raise PositionError(f"{what}: {name!r} is not a square")
-    return SQUARE_INDEX[name.upper()]
+    sq = SQUARE_INDEX.get(name)  # positions write squares in capitals: the common case first
+    if sq is None:
+        sq = SQUARE_INDEX.get(name.upper())
+        if sq is None:
+            raise PositionError(f"{what}: {name!r} is not a square")
+    return sq
 
 
 def _colours(d: object, what: str, keys: tuple[str, ...] = COLOURS) -> list[int]:

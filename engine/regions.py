@@ -1,5 +1,6 @@
 """Regions and kingdoms: groups of tiles and leaders connected orthogonally."""
 
+from bisect import insort
 from collections.abc import Sequence
 from itertools import compress
 from operator import ne
@@ -14,7 +15,7 @@ class Regions:
     Regions are numbered in the order of their first square and searched breadth first, so every
     list comes out in one fixed order. Treat an instance as read-only: `regions_of` shares it."""
 
-    __slots__ = ("_touches", "label", "leaders", "squares")
+    __slots__ = ("_free", "_touches", "label", "leaders", "squares")
 
     def __init__(self, state: State, exclude: int = -1) -> None:
         tile, leader = state.tile, state.leader
@@ -50,6 +51,7 @@ class Regions:
         self.squares = squares
         self.leaders = leaders
         self._touches: list[int] | None = None
+        self._free: list[int] | None = None
 
     def adjacent_regions(self, sq: int) -> set[int]:
         """Ids of the regions touching a square."""
@@ -75,6 +77,12 @@ class Regions:
                             count[nb] += 1
         self._touches = count
         return count
+
+    def free(self) -> list[int]:
+        """The squares in no region, ascending: empty, or holding only a catastrophe (kept: read only)."""
+        if self._free is None:
+            self._free = [sq for sq, rid in enumerate(self.label) if rid < 0]
+        return self._free
 
     def lifted(self, sq: int, leader: Sequence[int]) -> "Regions":
         """The regions as they would be with the occupied square `sq` emptied (a leader lifted).
@@ -111,6 +119,10 @@ class Regions:
             leaders.append(found)
         out.label, out.squares, out.leaders = label, squares, leaders
         out._touches = None
+        out._free = None
+        if self._free is not None:
+            out._free = self._free[:]
+            insort(out._free, sq)
         return out
 
 
@@ -145,6 +157,10 @@ def _added(regions: Regions, sq: int, code: int) -> Regions:
     out = Regions.__new__(Regions)
     out.label, out.squares, out.leaders = label, squares, leaders
     out._touches = None
+    out._free = None
+    if regions._free is not None:
+        out._free = regions._free[:]
+        out._free.remove(sq)
     return out
 
 

@@ -47,12 +47,14 @@ def test_incremental_and_lifted_regions_match_a_fresh_labelling(players: int, bo
         if labelled_afresh:
             fresh_labellings.append(-1)
         assert partition(fast) == partition(fresh) and labels_agree(fast)
+        assert fast.free() == [sq for sq, rid in enumerate(fresh.label) if rid < 0]
         for p in state.players:
             for sq in p.leaders:
                 if sq >= 0:
                     lifted = fast.lifted(sq, state.leader)
                     without = Regions(state, exclude=sq)
                     assert partition(lifted) == partition(without) and labels_agree(lifted)
+                    assert lifted.free() == [x for x, rid in enumerate(without.label) if rid < 0]
                     checked += 1
                     if _stays_whole(fast.label, sq, fast.label[sq]):  # then the rest is one region
                         rest = set(fast.squares[fast.label[sq]]) - {sq}
