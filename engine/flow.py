@@ -89,9 +89,11 @@ def owed_treasures(state: State) -> list[tuple[int, list[int]]]:
     owed: list[tuple[int, list[int]]] = []
     treasures = None
     label = None
-    for k in range(state.n):
-        seat = (state.player + k) % state.n
-        sq = state.players[seat].leaders[GREEN]
+    players = state.players
+    n = len(players)
+    for k in range(n):
+        seat = (state.player + k) % n
+        sq = players[seat].leaders[GREEN]
         if sq < 0:
             continue
         if treasures is None:

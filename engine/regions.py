@@ -156,12 +156,45 @@ def _added(regions: Regions, sq: int, code: int) -> Regions:
         leaders[target] = found
     out = Regions.__new__(Regions)
     out.label, out.squares, out.leaders = label, squares, leaders
-    out._touches = None
+    out._touches = None if regions._touches is None else _touches_after(regions, regions._touches, sq, code, touching)
     out._free = None
     if regions._free is not None:
         out._free = regions._free[:]
         out._free.remove(sq)
     return out
+
+
+def _touches_after(regions: Regions, touches: list[int], sq: int, code: int, touching: list[int]) -> list[int] | None:
+    """Kingdom counts beside each square once a piece lands on sq joining the regions `touching` (ids in
+    `regions`, before), when at most one kingdom changes; None when it must be counted afresh."""
+    old = regions.label
+    kingdoms = [rid for rid in touching if regions.leaders[rid]]
+    if len(kingdoms) > 1:
+        return None
+    joined = [sq]
+    for rid in touching:
+        if not regions.leaders[rid]:
+            joined.extend(regions.squares[rid])
+    if kingdoms:
+        # One kingdom grows by the piece and the leaderless regions it joins: squares beside those that
+        # were not beside the kingdom before are beside one more kingdom.
+        kingdom = kingdoms[0]
+        count = touches[:]
+        seen = set()
+        for x in joined:
+            for y in NEIGHBOURS[x]:
+                if y not in seen:
+                    seen.add(y)
+                    if not any(old[z] == kingdom for z in NEIGHBOURS[y]):
+                        count[y] += 1
+        return count
+    if code == EMPTY:
+        return touches  # no kingdom changed: the counts are the same (shared, read only)
+    # A leader makes a new kingdom of the regions it joins.
+    count = touches[:]
+    for y in {y for x in joined for y in NEIGHBOURS[x]}:
+        count[y] += 1
+    return count
 
 
 MOST_IDS = 100  # updates leave emptied ids behind: past this many, label afresh

@@ -48,6 +48,7 @@ def test_incremental_and_lifted_regions_match_a_fresh_labelling(players: int, bo
             fresh_labellings.append(-1)
         assert partition(fast) == partition(fresh) and labels_agree(fast)
         assert fast.free() == [sq for sq, rid in enumerate(fresh.label) if rid < 0]
+        assert fast.kingdom_touches() == fresh.kingdom_touches()
         for p in state.players:
             for sq in p.leaders:
                 if sq >= 0:
