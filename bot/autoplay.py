@@ -26,13 +26,15 @@ def passive_move(legal: list[str]) -> str:
     return legal[0]
 
 
-def pick_move(view: dict, seat: int, level: str, legal: list[str], *, seed: int, budget: float | None) -> str:
-    """A computer seat's move from its own view; resigned seats (level 'resigned') play passively."""
+def pick_move(view: dict, seat: int, level: str, legal: list[str], *, seed: int, budget: float | None,
+              announced: list[dict[str, int]] | None = None) -> str:
+    """A computer seat's move from its own view and the points the table announced to everyone so far
+    (engine.analysis.announced_points); resigned seats (level 'resigned') play passively."""
     if level not in LEVELS or not ai_available():
         return passive_move(legal)
     from engine.ai import choose_move  # imported late: the computer players are an optional part
 
-    move = choose_move(view, seat, level, seed=seed, budget=budget)
+    move = choose_move(view, seat, level, seed=seed, budget=budget, announced=announced)
     return move if move in legal else passive_move(legal)
 
 

@@ -21,6 +21,7 @@ from dataclasses import dataclass
 from bot.autoplay import pick_move
 from bot.service import GameError, GameService, Played, Table
 from bot.workers import Workers
+from engine.analysis import announced_points
 
 log = logging.getLogger(__name__)
 
@@ -54,6 +55,7 @@ class Turn:
     rev: int
     view: dict
     legal: list[str]
+    announced: list[dict[str, int]] | None = None  # every seat's points by the public events so far
 
 
 def computer_turn(table: Table) -> Turn | None:
@@ -65,7 +67,8 @@ def computer_turn(table: Table) -> Turn | None:
     player = table.player(seat)
     if not player.is_bot:
         return None
-    return Turn(table.id, seat, player.level or "", table.row.rev, game.view(seat), game.legal_moves())
+    announced = announced_points((e for m in table.moves for e in m.events), game.players)
+    return Turn(table.id, seat, player.level or "", table.row.rev, game.view(seat), game.legal_moves(), announced)
 
 
 class ComputerSeats:
@@ -198,7 +201,7 @@ class ComputerSeats:
     async def _think(self, turn: Turn) -> str:
         seed = zlib.crc32(f"{turn.game_id}:{turn.rev}".encode())
         job = self.workers.run(functools.partial(pick_move, turn.view, turn.seat, turn.level, turn.legal, seed=seed,
-                                                 budget=self.budget))
+                                                 budget=self.budget, announced=turn.announced))
         return await asyncio.wait_for(job, self.think_timeout)
 
     async def _post(self, played: Played) -> None:

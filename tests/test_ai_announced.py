@@ -79,3 +79,34 @@ def test_choose_move_takes_announced_points_and_refuses_bad_ones() -> None:
     bad[1 - seat]["red"] = -1
     with pytest.raises(ValueError, match="counts per colour"):
         choose_move(view, seat, "easy", announced=bad)
+
+
+def test_the_bot_passes_the_announced_points_to_its_computer_seats() -> None:
+    from bot import autoplay
+    from bot.seats import computer_turn
+    from bot.service import Table
+    from bot.storage.rows import GameRow, MoveRow, PlayerRow
+
+    g = Game.new(players=2, seed=12)
+    rng = random.Random(12)
+    moves = []
+    while len(moves) < 90 or g.to_move != 1:
+        legal = g.legal_moves()
+        building = [m for m in legal if m.split()[0] in BUILDING]
+        move = rng.choice(building) if building and rng.random() < 0.85 else rng.choice(legal)
+        seat = g.to_move
+        moves.append(MoveRow(len(moves), seat, None, move, g.play(move)))
+    row = GameRow(id=1, guild_id=None, channel_id=1, host_id=7, status="active", seats=2, board="standard",
+                  scores="hidden", seed=12, rev=len(moves), move_count=len(moves), snapshot=None, end_reason=None,
+                  players=[PlayerRow(0, 7, "Ann"), PlayerRow(1, 0, "Computer", level="medium")])
+    turn = computer_turn(Table(row, g, moves))
+    assert turn is not None and turn.seat == 1
+    truth = [p["points"] for p in g.position()["players"]]
+    assert turn.announced == truth and any(sum(p.values()) for p in truth)
+
+    move = autoplay.pick_move(turn.view, 1, "medium", turn.legal, seed=1, budget=None, announced=turn.announced)
+    assert move in turn.legal
+    # The points reach the player itself: a list for the wrong number of seats is refused there.
+    with pytest.raises(ValueError, match="lists 3 seats"):
+        autoplay.pick_move(turn.view, 1, "medium", turn.legal, seed=1, budget=None,
+                           announced=[*turn.announced, turn.announced[0]])

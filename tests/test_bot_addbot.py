@@ -59,10 +59,10 @@ async def test_computer_thinking_never_delays_other_games(fake, database, monkey
     real = engine.ai.choose_move
     thinking, finish = threading.Event(), threading.Event()
 
-    def slow(view, seat, level, *, seed=0, budget=None):
+    def slow(view, seat, level, *, seed=0, budget=None, announced=None):
         thinking.set()
         finish.wait(timeout=20)  # a long think in the worker thread: it ends when the test says so
-        return real(view, seat, level, seed=seed, budget=budget)
+        return real(view, seat, level, seed=seed, budget=budget, announced=announced)
 
     monkeypatch.setattr(engine.ai, "choose_move", slow)
     h = await Harness(fake, database, seed=seed_where_first(1)).start()
