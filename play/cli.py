@@ -12,6 +12,7 @@ from dataclasses import dataclass
 
 from engine import Game, IllegalMove
 from engine.ai import LEVELS, choose_move
+from engine.analysis import announced_points
 from play import records
 from play.moves import listing
 from play.prompts import prompt, situation
@@ -170,6 +171,9 @@ def play(args: argparse.Namespace) -> None:
     picture.write(game, human)
     recorder.write(game)
     k, shown = 0, True
+    # Every point is scored in public, so computers keep the totals as the table announced them; a loaded game's
+    # totals so far are those its replayed record announced.
+    announced = [dict(p["points"]) for p in game.position()["players"]]
     while not game.over:
         seat = game.to_move
         if seat == human:
@@ -178,9 +182,12 @@ def play(args: argparse.Namespace) -> None:
             move = ask(game, seat)
         else:
             started = time.perf_counter()
-            move = choose_move(game.view(seat), seat, bots[seat], seed=args.seed * 100003 + k, budget=args.budget)
+            move = choose_move(game.view(seat), seat, bots[seat], seed=args.seed * 100003 + k, budget=args.budget,
+                               announced=announced)
             print(f"{names[seat]} plays: {move}   ({time.perf_counter() - started:.2f}s)")
-        for event in game.play(move, seat):
+        events = game.play(move, seat)
+        announced = announced_points(events, args.players, start=announced)
+        for event in events:
             print("  " + event["text"])
         k += 1
         shown = human is None

@@ -142,6 +142,22 @@ def test_levels_in_any_case_and_a_whole_game_between_computers(monkeypatch, caps
     assert "final standings:\n  1. " in out
 
 
+def test_computers_know_every_seats_points_as_the_table_announced_them(monkeypatch, capsys):
+    seen = []
+    real = play.cli.choose_move
+
+    def spy(view, seat, level, **kwargs):
+        seen.append((seat, view["players"][seat]["points"], kwargs["announced"]))
+        return real(view, seat, level, **kwargs)
+
+    monkeypatch.setattr(play.cli, "choose_move", spy)
+    status, _, _ = typed(monkeypatch, capsys, ["--seat", "-1", "--levels", "easy", "--seed", "3"], [])
+    assert status == 0 and len(seen) > 50
+    # Each computer's own points (which it sees) are what the announced totals say; rivals' grow as they score.
+    assert all(announced[seat] == own for seat, own, announced in seen)
+    assert sum(seen[-1][2][1 - seen[-1][0]].values()) > 0
+
+
 def test_moves_are_listed_by_kind_and_filtered(monkeypatch, capsys):
     status, out, _ = typed(monkeypatch, capsys, ["--seed", "1", "--levels", "random"],
                            ["moves", "moves leader", "moves tile red", "moves nothing", "quit"])
@@ -187,9 +203,9 @@ def scripted_conflict(monkeypatch, kind: str, seed: int, human: str) -> tuple[Ga
         theirs.append("commit 1")
     real = play.cli.choose_move
 
-    def script(view, s, level, *, seed=0, budget=None):
+    def script(view, s, level, *, seed=0, budget=None, announced=None):
         assert s != seat
-        return theirs.pop(0) if theirs else real(view, s, level, seed=seed, budget=budget)
+        return theirs.pop(0) if theirs else real(view, s, level, seed=seed, budget=budget, announced=announced)
 
     monkeypatch.setattr(play.cli, "choose_move", script)
     return game, mine
@@ -257,8 +273,8 @@ def test_a_whole_game_against_a_computer_ends_with_the_board_and_standings(monke
     real = play.cli.choose_move
     typed_moves: list[str] = []
 
-    def computer(view, seat, level, *, seed=0, budget=None):
-        move = real(view, seat, level, seed=seed, budget=budget)
+    def computer(view, seat, level, *, seed=0, budget=None, announced=None):
+        move = real(view, seat, level, seed=seed, budget=budget, announced=announced)
         game.play(move, seat)
         return move
 
