@@ -14,13 +14,16 @@ import pytest
 import bot.storage.schema
 from bot.storage import MIGRATIONS, MoveRow, PlayerRow, Statement, Storage
 from bot.storage.copy import CopyError, copy_database
+from bot.storage.leases import CHANNEL, Leases
+from bot.storage.outbox import NewAnnouncement, OutboxStore, insert_statement
 from bot.storage.url import redact
 
 ROOT = Path(__file__).resolve().parent.parent
 
 
 async def fill(url: str) -> list[int]:
-    """Games in every state: a lobby, a cancelled lobby, a game with moves and a resigned seat, a finished one."""
+    """Games in every state: a lobby, a cancelled lobby, a game with moves and a resigned seat, a finished one;
+    the starts' announcements (one owed, one delivered) and a lease (which is not copied)."""
     store = await Storage.open(url)
     try:
         ids = []
@@ -33,7 +36,13 @@ async def fill(url: str) -> list[int]:
             seats = [PlayerRow(0, 800_000_000_000_000_002, "Ann"), PlayerRow(1, 0, "Easy", "easy"),
                      PlayerRow(2, 5, "Cé ☃ \"quoted\" 'name'")]
             await store.set_lobby(gid, 0, seats)
-            await store.start_game(gid, 1, 2**31 - 1, {"turn": 0, "nested": {"list": [1, 2.5, None]}})
+            opening = NewAnnouncement(
+                channel_id=gid, kind="start", content="**The game begins!** Cé ☃", guild_id=900_000_000_000_000_002,
+                game_id=gid, rev=2, pings=[800_000_000_000_000_002], buttons=[{"custom_id": f"tne:{gid}:0:hand"}],
+                picture={"kind": "board", "view": {"turn": 0}}, interaction_id=700_000_000_000_000_000 + gid,
+                reply_token="token", reply_until=2.5, created_at=1.0 / 3)
+            await store.start_game(gid, 1, 2**31 - 1, {"turn": 0, "nested": {"list": [1, 2.5, None]}},
+                                   also=[insert_statement(opening)])
             for n in range(25):
                 await store.add_move(gid, 2 + n, MoveRow(n, n % 3, None if n % 3 == 1 else 5, f"tile red A{n}",
                                                          [{"type": "tile", "n": n, "text": "ü"}]),
@@ -41,6 +50,9 @@ async def fill(url: str) -> list[int]:
         await store.resign_seat(ids[2], 27, 2)
         await store.add_move(ids[3], 27, MoveRow(25, 1, None, "pass", []), {"turn": 26}, over=True,
                              end_reason="the treasures ran out")
+        await store.db.write(Statement("UPDATE announcements SET state = 'sent', message_id = ? WHERE game_id = ?",
+                                       (600_000_000_000_000_000, ids[3])))
+        await Leases(store.db).claim(CHANNEL, 2, "a process of the source", 10.0, 0.0)
         return ids
     finally:
         await store.close()
@@ -49,7 +61,8 @@ async def fill(url: str) -> list[int]:
 async def dump(url: str, ids: list[int]) -> list:
     store = await Storage.open(url)
     try:
-        return [(await store.get_game(i), await store.moves(i)) for i in ids]
+        outbox = OutboxStore(store.db)
+        return [(await store.get_game(i), await store.moves(i), await outbox.of_game(i)) for i in ids]
     finally:
         await store.close()
 
@@ -70,11 +83,14 @@ async def test_sqlite_to_postgresql_and_back(tmp_path, postgres):
     ids = await fill(sqlite_url)
     said: list[str] = []
     there = await copy_database(sqlite_url, pg_url, say=said.append)
-    assert {c.name: c.rows for c in there} == {"games": 4, "players": 8, "moves": 51}
+    assert {c.name: c.rows for c in there} == {"games": 4, "players": 8, "moves": 51, "announcements": 2}
     assert said[0] == f"Copying {sqlite_url} -> {redact(pg_url)}" and "postgres:***@" in said[0]
     assert "tne-test-only" not in "\n".join(said)
-    assert said[-1] == "Done: 63 rows in 3 tables copied and checked."
+    assert said[-1] == "Done: 65 rows in 4 tables copied and checked."
     assert await dump(pg_url, ids) == await dump(sqlite_url, ids)
+    copied = await Storage.open(pg_url)
+    assert await Leases(copied.db).holder(CHANNEL, 2) is None, "leases name the source's processes: not copied"
+    await copied.close()
     assert await next_id(pg_url) == max(ids) + 1  # the identity sequence goes on after the copied ids
 
     back = await copy_database(pg_url, back_url, say=said.append)
@@ -119,7 +135,7 @@ async def test_a_table_added_later_is_copied_too(tmp_path, postgres, monkeypatch
                                        (ids[i], f"note {i}", 1.0 / 3 + i)))
     await store.close()
     copied = await copy_database(source, target, say=lambda _: None)
-    assert [c.name for c in copied] == ["games", "moves", "notes", "players"]
+    assert [c.name for c in copied] == ["games", "announcements", "moves", "notes", "players"]
     store = await Storage.open(target)
     try:
         rows = await store.db.fetch("SELECT id, game_id, body, at FROM notes ORDER BY id")
@@ -140,9 +156,10 @@ def test_the_command_copies_and_says_what_it_did(tmp_path, postgres):
     assert done.returncode == 0, done.stderr
     lines = done.stdout.splitlines()
     assert lines[0].startswith(f"Copying {source} -> postgresql://postgres:***@127.0.0.1:")
-    assert [line.split()[:2] for line in lines[1:4]] == [["games", "4"], ["moves", "51"], ["players", "8"]]
-    assert all(line.endswith("checked") for line in lines[1:4])
-    assert lines[-1] == "Done: 63 rows in 3 tables copied and checked."
+    assert [line.split()[:2] for line in lines[1:5]] == [["games", "4"], ["announcements", "2"], ["moves", "51"],
+                                                         ["players", "8"]]
+    assert all(line.endswith("checked") for line in lines[1:5])
+    assert lines[-1] == "Done: 65 rows in 4 tables copied and checked."
     assert "tne-test-only" not in done.stdout + done.stderr
     again = subprocess.run(run, env=env, capture_output=True, text=True, timeout=120, cwd=tmp_path)
     assert again.returncode == 1 and again.stdout == ""

@@ -5,18 +5,19 @@ from __future__ import annotations
 import json
 import logging
 import time
+from collections.abc import Sequence
 from typing import Any
 
 from bot.storage.driver import DEFAULT_POOL_SIZE, Database, connect
 from bot.storage.rows import FINISHED, LIVE, GameRow, GameStatus, MoveRow, PlayerRow
 from bot.storage.schema import migrate, schema_version
-from bot.storage.sql import Returned, Statement
+from bot.storage.sql import Result, Returned, Statement
 from bot.storage.url import DatabaseURL
 
 log = logging.getLogger(__name__)
 
 _GAME_COLUMNS = ("id, guild_id, channel_id, host_id, status, seats, board, scores, seed, rev, move_count, snapshot, "
-                 "end_reason")
+                 "end_reason, updated_at")
 _LIVE = tuple(sorted(LIVE))
 _FINISHED = tuple(sorted(FINISHED))
 
@@ -27,6 +28,7 @@ def _game(row: Any) -> GameRow:
         status=GameStatus(row["status"]), seats=row["seats"], board=row["board"], scores=row["scores"],
         seed=row["seed"], rev=row["rev"], move_count=row["move_count"],
         snapshot=json.loads(row["snapshot"]) if row["snapshot"] else None, end_reason=row["end_reason"],
+        updated_at=row["updated_at"],
     )
 
 
@@ -40,7 +42,11 @@ def _seat(game_id: int | Returned, p: PlayerRow) -> Statement:
 
 
 class Storage:
-    """Games, seats and moves on one back end; every change is one transaction, checked against `rev`."""
+    """Games, seats and moves on one back end; every change is one transaction, checked against `rev`.
+
+    Each change takes `also`: more statements for the same transaction (the outbox's announcement of the change,
+    bot/storage/outbox.py), and returns their results.
+    """
 
     def __init__(self, db: Database) -> None:
         self.db = db
@@ -128,19 +134,21 @@ class Storage:
             *(_seat(game_id, p) for p in players),
         )
 
-    async def start_game(self, game_id: int, rev: int, seed: int, snapshot: dict) -> None:
-        await self.db.write(Statement(
+    async def start_game(self, game_id: int, rev: int, seed: int, snapshot: dict, *,
+                         also: Sequence[Statement] = ()) -> list[Result]:
+        results = await self.db.write(Statement(
             "UPDATE games SET status = ?, seed = ?, snapshot = ?, rev = rev + 1, updated_at = ? "
             "WHERE id = ? AND rev = ? AND status = ?",
             (GameStatus.ACTIVE.value, seed, json.dumps(snapshot), time.time(), game_id, rev, GameStatus.LOBBY.value),
-            expect=1))
+            expect=1), *also)
+        return results[1:]
 
     async def add_move(self, game_id: int, rev: int, move: MoveRow, snapshot: dict, *, over: bool,
-                       end_reason: str | None = None) -> None:
+                       end_reason: str | None = None, also: Sequence[Statement] = ()) -> list[Result]:
         """Append one move and its snapshot atomically; refused (StaleError) unless the game is still at `rev`."""
         now = time.time()
         status = GameStatus.OVER if over else GameStatus.ACTIVE
-        await self.db.write(
+        results = await self.db.write(
             Statement("UPDATE games SET rev = rev + 1, move_count = ?, snapshot = ?, updated_at = ?, status = ?, "
                       "end_reason = COALESCE(?, end_reason) "
                       "WHERE id = ? AND rev = ? AND status = ? AND move_count = ?",
@@ -149,29 +157,39 @@ class Storage:
             Statement("INSERT INTO moves (game_id, n, seat, user_id, move, events, created_at) "
                       "VALUES (?, ?, ?, ?, ?, ?, ?)",
                       (game_id, move.n, move.seat, move.user_id, move.move, json.dumps(move.events), now)),
+            *also,
         )
+        return results[2:]
 
-    async def drop_last_move(self, game_id: int, rev: int, n: int, snapshot: dict) -> None:
+    async def drop_last_move(self, game_id: int, rev: int, n: int, snapshot: dict, *,
+                             also: Sequence[Statement] = ()) -> list[Result]:
         """Undo: remove move `n` (the last) and store the position before it."""
-        await self.db.write(
+        results = await self.db.write(
             Statement("UPDATE games SET rev = rev + 1, move_count = ?, snapshot = ?, updated_at = ? "
                       "WHERE id = ? AND rev = ? AND status = ? AND move_count = ?",
                       (n, json.dumps(snapshot), time.time(), game_id, rev, GameStatus.ACTIVE.value, n + 1), expect=1),
             Statement("DELETE FROM moves WHERE game_id = ? AND n = ?", (game_id, n), expect=1),
+            *also,
         )
+        return results[2:]
 
-    async def end_game(self, game_id: int, rev: int, status: str, reason: str) -> None:
+    async def end_game(self, game_id: int, rev: int, status: str, reason: str, *,
+                       also: Sequence[Statement] = ()) -> list[Result]:
         """Close a lobby or game without a move (cancel, abandon, resign in a two-player game)."""
-        await self.db.write(Statement(
+        results = await self.db.write(Statement(
             "UPDATE games SET status = ?, end_reason = ?, rev = rev + 1, updated_at = ? "
             "WHERE id = ? AND rev = ? AND status IN (?, ?)",
-            (GameStatus(status).value, reason, time.time(), game_id, rev, *_LIVE), expect=1))
+            (GameStatus(status).value, reason, time.time(), game_id, rev, *_LIVE), expect=1), *also)
+        return results[1:]
 
-    async def resign_seat(self, game_id: int, rev: int, seat: int) -> None:
+    async def resign_seat(self, game_id: int, rev: int, seat: int, *,
+                          also: Sequence[Statement] = ()) -> list[Result]:
         """Hand a resigned seat to the passive autoplayer (level 'resigned')."""
-        await self.db.write(
+        results = await self.db.write(
             Statement("UPDATE games SET rev = rev + 1, updated_at = ? WHERE id = ? AND rev = ? AND status = ?",
                       (time.time(), game_id, rev, GameStatus.ACTIVE.value), expect=1),
             Statement("UPDATE players SET resigned = 1, level = 'resigned' WHERE game_id = ? AND seat = ?",
                       (game_id, seat), expect=1),
+            *also,
         )
+        return results[2:]

@@ -48,6 +48,7 @@ class GameRow:
     move_count: int
     snapshot: dict | None
     end_reason: str | None
+    updated_at: float = 0.0  # when the game last changed (a late interaction made before it is refused)
     players: list[PlayerRow] = field(default_factory=list)
 
 

@@ -68,6 +68,46 @@ MIGRATIONS: list[str | Mapping[str, str]] = [
     CREATE INDEX games_by_channel ON games(channel_id, id);
     CREATE INDEX games_by_status ON games(status, id);
     """,
+    # 3: the outbox (each public account of a change, stored with the change, until delivered) and leases (work
+    # that exactly one process does at a time: a channel's deliveries, a game's computer seats).
+    """
+    CREATE TABLE announcements (
+        id              {identity},
+        game_id         BIGINT REFERENCES games(id),
+        rev             INTEGER,                -- the game's revision the change left it at
+        guild_id        BIGINT,
+        channel_id      BIGINT NOT NULL,
+        kind            TEXT NOT NULL,          -- start, move, undo, resign, abandon, ...
+        content         TEXT NOT NULL,
+        pings           TEXT NOT NULL,          -- JSON list of the user ids it pings
+        buttons         TEXT NOT NULL,          -- JSON list of the buttons it carries
+        picture         TEXT,                   -- JSON: the public picture that follows (dropped once attached)
+        interaction_id  BIGINT,                 -- the interaction that made the change: processed once
+        reply_token     TEXT,                   -- while that interaction's reply may be (or be edited as) the delivery
+        hold_until      DOUBLE PRECISION NOT NULL DEFAULT 0,  -- until then only that interaction may deliver it
+        created_at      DOUBLE PRECISION NOT NULL,
+        state           TEXT NOT NULL DEFAULT 'pending',      -- pending, sent, failed
+        message_id      BIGINT,
+        via             TEXT,                   -- reply or channel
+        sent_at         DOUBLE PRECISION,
+        tries           INTEGER NOT NULL DEFAULT 0,
+        next_try_at     DOUBLE PRECISION NOT NULL DEFAULT 0,
+        last_error      TEXT,
+        picture_state   TEXT NOT NULL DEFAULT 'none'          -- none, pending, done, failed
+    );
+    CREATE UNIQUE INDEX announcements_once_per_interaction ON announcements(interaction_id)
+        WHERE interaction_id IS NOT NULL;
+    CREATE INDEX announcements_open ON announcements(channel_id, id)
+        WHERE state = 'pending' OR picture_state = 'pending';
+    CREATE INDEX announcements_by_game ON announcements(game_id, id);
+    CREATE TABLE leases (
+        kind   TEXT NOT NULL,                   -- channel (its announcements) or seats (a game's computer seats)
+        ref      BIGINT NOT NULL,               -- the channel or game id
+        owner    TEXT NOT NULL,                 -- the process holding it
+        expires  DOUBLE PRECISION NOT NULL,     -- it lapses then unless renewed; then anyone may take it
+        PRIMARY KEY (kind, ref)
+    );
+    """,
 ]
 
 # Any constant: only one process at a time may migrate one PostgreSQL database.
