@@ -14,9 +14,15 @@ from bot.autoplay import lower_priority
 from bot.cog import TneCog
 from bot.config import Config
 from bot.controller import Controller
+from bot.leases import LeaseKeeper
+from bot.outbox import Outbox
+from bot.outbox_courier import DiscordCourier
+from bot.outbox_herald import DiscordHerald
 from bot.pictures import Painter
 from bot.service import GameService
 from bot.storage import Storage
+from bot.storage.leases import Leases
+from bot.storage.outbox import OutboxStore
 from bot.views import TneButton
 from bot.workers import Workers
 
@@ -67,15 +73,24 @@ class TneBot(commands.AutoShardedBot):
         self.controller: Controller | None = None
         self.painter: Painter | None = None
         self.thinkers: Workers | None = None
+        self.keeper: LeaseKeeper | None = None
+        self.outbox: Outbox | None = None
 
     async def setup_hook(self) -> None:
         self.storage = await Storage.open(self.config.database_url, pool_size=self.config.database_pool)
-        self.service = GameService(self.storage, seed_source=self._seed_source)
+        self.service = GameService(self.storage, seed_source=self._seed_source, herald=DiscordHerald())
         self.painter = Painter(self.config.render_processes)
         await self.painter.start()
         self.thinkers = Workers(self.config.ai_processes, name="computer", initializer=lower_priority)
         self.controller = Controller(self, self.service, painter=self.painter, thinkers=self.thinkers,
                                      ai_delay=self.config.ai_delay, ai_budget=self.config.ai_budget)
+        # The outbox delivers every stored announcement the interaction did not: after a crash, from another
+        # process, computer moves.
+        self.keeper = LeaseKeeper(Leases(self.storage.db))
+        courier = DiscordCourier(self, self.painter, before_picture=self.controller.first_answers.wait)
+        self.outbox = Outbox(OutboxStore(self.storage.db), self.keeper, courier)
+        self.controller.outbox = self.outbox
+        self.service.announced = self.outbox.stored
         # Buttons from before a restart: one DynamicItem pattern dispatches every tne:<game>:... custom id.
         self.add_dynamic_items(TneButton)
         await self.add_cog(TneCog(self.controller))
@@ -83,6 +98,7 @@ class TneBot(commands.AutoShardedBot):
         if self.sync_on_start:
             await self.sync_commands()
         await self.controller.resume()
+        await self.outbox.start()
 
     async def sync_commands(self) -> list:
         """Publish the command tree, globally or to one server; only on request (--sync), never on every start."""
@@ -101,6 +117,10 @@ class TneBot(commands.AutoShardedBot):
     async def close(self) -> None:
         if self.controller is not None:
             await self.controller.stop()
+        if self.outbox is not None:
+            await self.outbox.stop()
+        if self.keeper is not None:
+            await self.keeper.close()  # hands the channels back: another process may take them at once
         await super().close()
         if self.painter is not None:
             self.painter.close()

@@ -1,14 +1,19 @@
 """Turns interactions into service calls and service results into Discord messages.
 
-Every handler answers within a few milliseconds (text first); pictures and computer moves run in workers off the
-event loop and arrive as an edit or a follow-up. Computer seats are played by bot/seats.py; the controller only
-posts their moves (`announce`).
+Every handler answers within Discord's 3 seconds whatever the database does (a timer defers the answer
+privately at DEFER_AT after the interaction was made). A change's public account is stored with the change
+(bot/service.py, worded by bot/outbox_herald.py); the interaction's reply delivers it while it can, otherwise
+the outbox (bot/outbox.py) posts it in the channel. Pictures follow from the outbox; computer seats are played by
+bot/seats.py, and their moves are announced by the outbox like every other change.
 """
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
+import time
+from collections import OrderedDict
 from collections.abc import Awaitable, Callable
 from typing import Any
 
@@ -21,9 +26,11 @@ from bot import text as T
 from bot.autoplay import ai_available
 from bot.completion import matching_moves
 from bot.cooldown import Cooldown
+from bot.outbox import Outbox
+from bot.outbox_herald import view_of
 from bot.pictures import Painter
-from bot.seats import ComputerSeats, PostRefused
-from bot.service import GameError, GameService, Played, Table
+from bot.seats import ComputerSeats
+from bot.service import AlreadyDone, GameError, GameService, Origin, Played, Table
 from bot.views import Press, decision_view, hand_view, lobby_view, table_view
 from bot.workers import Workers
 
@@ -31,6 +38,12 @@ log = logging.getLogger(__name__)
 
 QUIET = T.NOBODY
 NO_DMS = "Tigris & Euphrates is played in a server channel, not in direct messages."
+DEADLINE = 3.0  # Discord takes an interaction's first answer within this many seconds of its creation
+DEFER_AT = 2.0  # a handler still busy (a slow database) this long after the interaction was made defers
+# Past DEADLINE, the reply may still have reached Discord (a dropped connection): until this long after the
+# interaction was made, only the reply's own handler delivers the announcement; then the outbox looks for it.
+REPLY_HOLD = 5.0
+IN_CHANNEL = "Done. The channel shows it in a moment."
 
 
 async def private(interaction: discord.Interaction, text: str, **kwargs: Any) -> None:
@@ -47,41 +60,66 @@ class FirstAnswers:
     3-second deadline is on the first answer, while a picture a few milliseconds later harms nobody."""
 
     MAX_WAIT = 0.25
-    POLL = 0.002
+
+    SEEN = 10_000  # interaction ids remembered, to drop a copy Discord delivers twice (a RESUME replay)
 
     def __init__(self) -> None:
-        self._owed: dict[int, discord.Interaction] = {}
+        self._seen: OrderedDict[int, None] = OrderedDict()
+        self._owed: set[int] = set()
+        self._none_owed = asyncio.Event()
+        self._none_owed.set()
+        self._locks: dict[int, asyncio.Lock] = {}
+
+    def first_time(self, interaction: discord.Interaction) -> bool:
+        """False for an interaction this process has handled already (the database refuses a second change by
+        one interaction id in any process; this spares the copy's answer too)."""
+        if interaction.id in self._seen:
+            return False
+        self._seen[interaction.id] = None
+        if len(self._seen) > self.SEEN:
+            self._seen.popitem(last=False)
+        return True
 
     def begin(self, interaction: discord.Interaction) -> None:
-        self._owed[interaction.id] = interaction
+        self._owed.add(interaction.id)
+        self._none_owed.clear()
+        self._locks.setdefault(interaction.id, asyncio.Lock())
+
+    def answered(self, interaction: discord.Interaction) -> None:
+        """The interaction had its first answer: waiters need not wait for it any more."""
+        self._owed.discard(interaction.id)
+        if not self._owed:
+            self._none_owed.set()
 
     def end(self, interaction: discord.Interaction) -> None:
-        self._owed.pop(interaction.id, None)
+        self.answered(interaction)
+        self._locks.pop(interaction.id, None)
 
-    def _still_owed(self) -> bool:
-        for iid in [i for i, it in self._owed.items() if it.response.is_done()]:
-            del self._owed[iid]
-        return bool(self._owed)
+    def lock(self, interaction: discord.Interaction) -> asyncio.Lock:
+        """Orders the first answer between the handler and the timer that defers it."""
+        return self._locks.setdefault(interaction.id, asyncio.Lock())
 
     async def wait(self) -> None:
         """Until every interaction in hand has had its first answer, or MAX_WAIT at most (no starving)."""
-        deadline = asyncio.get_running_loop().time() + self.MAX_WAIT
-        while self._still_owed() and asyncio.get_running_loop().time() < deadline:
-            await asyncio.sleep(self.POLL)
+        if self._owed:
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(self._none_owed.wait(), self.MAX_WAIT)
 
 
-def moment_nonce(table: Table) -> str:
-    """A message nonce naming this game at this revision (Discord allows 25 characters)."""
-    return f"tne{table.id}.{table.row.rev}"[:25]
+def made_at(interaction: discord.Interaction) -> float:
+    """When Discord made the interaction (from its id), as a Unix time."""
+    return interaction.created_at.timestamp()
 
 
 class Controller:
     """The bot's behaviour behind the `/tne` commands and the buttons."""
 
     def __init__(self, client: discord.Client, service: GameService, *, painter: Painter | None = None,
-                 thinkers: Workers | None = None, ai_delay: float = 1.5, ai_budget: float | None = None) -> None:
+                 thinkers: Workers | None = None, ai_delay: float = 1.5, ai_budget: float | None = None,
+                 outbox: Outbox | None = None) -> None:
         self.client = client
         self.service = service
+        self.outbox = outbox  # delivers every stored announcement the interaction did not deliver itself
         self.painter = painter or Painter()
         self.seats = ComputerSeats(service, self.announce, workers=thinkers, delay=ai_delay, budget=ai_budget)
         self.first_answers = FirstAnswers()
@@ -90,14 +128,93 @@ class Controller:
     # --- plumbing --------------------------------------------------------------------------------------------
 
     async def guarded(self, interaction: discord.Interaction, action: Callable[[], Awaitable[None]]) -> None:
-        """Run a handler; a refused request becomes a private answer and changes nothing."""
+        """Run a handler; a refused request becomes a private answer and changes nothing. A handler still busy
+        DEFER_AT seconds after the interaction was made (a locked database) defers privately first."""
+        if not self.first_answers.first_time(interaction):
+            log.info("Interaction %s was delivered again; handled once already", interaction.id)
+            return
         self.first_answers.begin(interaction)
+        timer = asyncio.create_task(self._defer_later(interaction), name=f"tne-defer-{interaction.id}")
         try:
             await action()
+        except AlreadyDone:
+            log.info("Interaction %s was delivered again; its change was made already", interaction.id)
         except GameError as exc:
-            await private(interaction, str(exc))
+            try:
+                await private(interaction, str(exc))
+            except discord.HTTPException as http:
+                log.info("Could not tell %s why it was refused (%s): the interaction was too late",
+                         interaction.id, http.status)
         finally:
+            timer.cancel()
             self.first_answers.end(interaction)
+
+    async def _defer_later(self, interaction: discord.Interaction) -> None:
+        await asyncio.sleep(max(0.0, made_at(interaction) + DEFER_AT - time.time()))
+        async with self.first_answers.lock(interaction):
+            if interaction.response.is_done() or time.time() > made_at(interaction) + DEADLINE:
+                return
+            try:
+                await interaction.response.defer(ephemeral=True, thinking=True)
+                log.info("Interaction %s deferred: its handler was still busy after %.1f s", interaction.id,
+                         DEFER_AT)
+            except discord.HTTPException:
+                log.warning("Could not defer interaction %s", interaction.id, exc_info=True)
+
+    def origin(self, interaction: discord.Interaction, *, reply: bool = True) -> Origin:
+        """Where a change comes from; with `reply`, the interaction's reply may be the change's announcement."""
+        made = made_at(interaction)
+        can_reply = reply and time.time() < made + DEADLINE - 0.2
+        return Origin(interaction_id=interaction.id, made_at=made, name=interaction.user.display_name,
+                      token=interaction.token if can_reply else None,
+                      reply_until=made + REPLY_HOLD if can_reply else 0.0)
+
+    async def deliver(self, interaction: discord.Interaction, origin: Origin, *, tell: bool = True) -> None:
+        """Answer with the stored announcement while the interaction can; else leave it to the outbox (which
+        posts it in the channel) and, with `tell`, say so privately."""
+        stored, notice = origin.announced, origin.notice
+        if stored is None or notice is None:
+            return
+        if stored.reply:
+            made = made_at(interaction)
+            async with self.first_answers.lock(interaction):
+                if not interaction.response.is_done() and time.time() < made + DEADLINE:
+                    view = view_of(notice.buttons) or MISSING
+                    try:
+                        answer = await asyncio.wait_for(
+                            interaction.response.send_message(notice.content, view=view,
+                                                              allowed_mentions=T.mentions(notice.pings)),
+                            max(0.1, made + DEADLINE - time.time()))
+                    except asyncio.CancelledError:
+                        raise
+                    except Exception as exc:
+                        # A refusal means Discord made no reply; anything else (a timeout, a dropped connection,
+                        # 5xx) may have made one: the outbox looks for it before posting.
+                        sure = (isinstance(exc, discord.HTTPException) and 400 <= exc.status < 500
+                                and exc.status != 429 and exc.code != 40060)
+                        log.warning("The reply to interaction %s failed (%r); the outbox delivers its announcement",
+                                    interaction.id, exc)
+                        await self._not_replied(stored.id, stored.channel_id, sure, origin.reply_until)
+                        return
+                    self.first_answers.answered(interaction)
+                    message_id = answer.message_id if answer is not None else None
+                    if message_id is None:
+                        message_id = (await interaction.original_response()).id
+                    if self.outbox is not None:
+                        await self.outbox.replied(stored.id, stored.channel_id, message_id,
+                                                  picture=notice.picture is not None, token=origin.token)
+                    return
+            await self._not_replied(stored.id, stored.channel_id, True, 0.0)
+        if tell:
+            try:
+                await private(interaction, IN_CHANNEL)
+            except discord.HTTPException as exc:
+                log.info("Could not tell interaction %s that the channel shows its change (%s)", interaction.id,
+                         exc.status)
+
+    async def _not_replied(self, announcement_id: int, channel_id: int, sure: bool, hold_until: float) -> None:
+        if self.outbox is not None:
+            await self.outbox.not_replied(announcement_id, channel_id, sure=sure, hold_until=hold_until)
 
     async def on_tree_error(self, interaction: discord.Interaction, error: app_commands.AppCommandError) -> None:
         """tree.on_error: log what went wrong and tell the user privately, whatever state the reply is in."""
@@ -118,31 +235,17 @@ class Controller:
         """This channel's game; `finished` lets read-only commands show the last ended game too."""
         return await self.service.channel_table(interaction.channel_id, finished=finished)
 
-    async def publish(self, interaction: discord.Interaction | None, table: Table, post: M.Post) -> None:
-        """Post a public game message: text (pinging exactly post.pings) at once, the board picture once drawn."""
-        game = table.game  # captured now: the table may move on while the picture is drawn
-        view = table_view(table) or MISSING
-        mentions = T.mentions(post.pings)
-        text = T.fit(post.text)
-        snapshot = Table(table.row, game, list(table.moves))
-        want_picture = game is not None
-        if interaction is not None and not interaction.response.is_done():
-            await interaction.response.send_message(text, view=view, allowed_mentions=mentions)
-            await self.first_answers.wait()
-            board = await self._picture(snapshot) if want_picture else None
-            if board is not None:
-                await interaction.edit_original_response(attachments=[board])
-            return
+    async def publish(self, interaction: discord.Interaction, table: Table, post: M.Post) -> None:
+        """Answer with a public message that reports no change (a board asked for): text at once, then the
+        board picture once drawn."""
+        snapshot = table.frozen()  # the table may move on while the picture is drawn
+        await interaction.response.send_message(T.fit(post.text), view=table_view(table) or MISSING,
+                                                allowed_mentions=T.mentions(post.pings))
+        self.first_answers.answered(interaction)
         await self.first_answers.wait()
-        board = await self._picture(snapshot) if want_picture else None
-        kwargs: dict[str, Any] = {"file": board} if board is not None else {}
-        if interaction is None:
-            channel = self.client.get_partial_messageable(table.row.channel_id, guild_id=table.row.guild_id)
-            # One nonce per game moment (Discord enforces it for a few minutes): a retried post after a lost
-            # answer returns the message already made instead of posting it twice.
-            await channel.send(text, view=view, allowed_mentions=mentions, nonce=moment_nonce(table), **kwargs)
-        else:
-            await interaction.followup.send(text, view=view, allowed_mentions=mentions, **kwargs)
+        board = await self._picture(snapshot) if snapshot.game is not None else None
+        if board is not None:
+            await interaction.edit_original_response(attachments=[board])
 
     async def _picture(self, table: Table) -> discord.File | None:
         """The board picture, or None if drawing failed: the move stands and its account is posted anyway."""
@@ -205,13 +308,17 @@ class Controller:
     async def start(self, interaction: discord.Interaction, game_id: int | None = None) -> None:
         async def run() -> None:
             gid = game_id if game_id is not None else (await self.table_here(interaction)).id
-            table = await self.service.start(gid, interaction.user.id)
+            pressed = game_id is not None
+            # Pressed on the lobby message: the answer closes its buttons, and the outbox posts the opening.
+            origin = self.origin(interaction, reply=not pressed)
+            table = await self.service.start(gid, interaction.user.id, origin=origin)
             try:
-                if game_id is not None:  # pressed on the lobby message: close its buttons, then post the game
+                if pressed:
                     await interaction.response.edit_message(content=M.lobby_text(table), view=None)
-                await self.publish(interaction, table, M.opening(table))
+                else:
+                    await self.deliver(interaction, origin)
             finally:
-                self.kick(table.id)  # whatever became of the post, a computer to move plays
+                self.kick(table.id)  # whatever became of the answer, a computer to move plays
         await self.guarded(interaction, run)
 
     # --- play ------------------------------------------------------------------------------------------------
@@ -219,9 +326,10 @@ class Controller:
     async def move(self, interaction: discord.Interaction, action: str) -> None:
         async def run() -> None:
             table = await self.table_here(interaction)
-            played = await self.service.play(table.id, action, user_id=interaction.user.id)
+            origin = self.origin(interaction)
+            await self.service.play(table.id, action, user_id=interaction.user.id, origin=origin)
             try:
-                await self.publish(interaction, played.table, M.account(played))
+                await self.deliver(interaction, origin)
             finally:
                 self.kick(table.id)
         await self.guarded(interaction, run)
@@ -243,22 +351,18 @@ class Controller:
     async def undo(self, interaction: discord.Interaction) -> None:
         async def run() -> None:
             table = await self.table_here(interaction)
-            table, undone = await self.service.undo(table.id, interaction.user.id)
-            await self.publish(interaction, table, M.takeback(table, undone.seat, undone.move))
+            origin = self.origin(interaction)
+            await self.service.undo(table.id, interaction.user.id, origin=origin)
+            await self.deliver(interaction, origin)
         await self.guarded(interaction, run)
 
     async def resign(self, interaction: discord.Interaction) -> None:
         async def run() -> None:
             table = await self.table_here(interaction)
-            seat = table.seat_of(interaction.user.id)
-            table = await self.service.resign(table.id, interaction.user.id)
-            label = table.label(seat) if seat is not None else T.name(interaction.user.display_name)
-            post = M.resignation(table, label)
-            if table.row.status != "active":
-                await interaction.response.send_message(post.text, allowed_mentions=QUIET)
-                return
+            origin = self.origin(interaction)
+            table = await self.service.resign(table.id, interaction.user.id, origin=origin)
             try:
-                await self.publish(interaction, table, post)
+                await self.deliver(interaction, origin)
             finally:
                 self.kick(table.id)
         await self.guarded(interaction, run)
@@ -267,10 +371,10 @@ class Controller:
         async def run() -> None:
             table = await self.table_here(interaction)
             perms = interaction.permissions
-            table = await self.service.abandon(table.id, interaction.user.id,
-                                               can_manage=bool(perms and perms.manage_channels))
-            await interaction.response.send_message(
-                f"Game #{table.id} was abandoned by {T.name(interaction.user.display_name)}.", allowed_mentions=QUIET)
+            origin = self.origin(interaction)
+            await self.service.abandon(table.id, interaction.user.id, can_manage=bool(perms and perms.manage_channels),
+                                       origin=origin)
+            await self.deliver(interaction, origin)
         await self.guarded(interaction, run)
 
     # --- reading ---------------------------------------------------------------------------------------------
@@ -285,6 +389,7 @@ class Controller:
                 raise GameError("You are not playing in this game, so you have no hand.")
             view = hand_view(table, seat) or MISSING
             await interaction.response.send_message(M.hand_text(table, seat), view=view, ephemeral=True)
+            self.first_answers.answered(interaction)
             await self.first_answers.wait()
             try:
                 picture = await self.painter.hand(table, seat)
@@ -311,6 +416,7 @@ class Controller:
         caption = M.board_caption(table).text
         await private(interaction, f"{caption}\n-# The board was posted here moments ago, so this copy is only for "
                                    "you.")
+        self.first_answers.answered(interaction)
         await self.first_answers.wait()
         picture = await self._picture(table.frozen())
         if picture is not None:
@@ -384,23 +490,20 @@ class Controller:
                                                 ephemeral=True)
 
     async def _play_button(self, interaction: discord.Interaction, press: Press) -> None:
-        played = await self.service.play(press.game_id, press.move, user_id=interaction.user.id, rev=press.rev)
+        # The press answers by closing its private panel; the outbox posts the move's account in the channel.
+        origin = self.origin(interaction, reply=False)
+        played = await self.service.play(press.game_id, press.move, user_id=interaction.user.id, rev=press.rev,
+                                         origin=origin)
         try:
             await interaction.response.edit_message(content=f"You played `{played.move}`.", view=None)
-            await self.publish(interaction, played.table, M.account(played))
         finally:
             self.kick(press.game_id)
 
     # --- computer seats (bot/seats.py plays them; the controller only posts their moves) ---------------------
 
     async def announce(self, played: Played) -> None:
-        """Post a computer seat's move in its channel; a refusal that retrying cannot fix is PostRefused."""
-        try:
-            await self.publish(None, played.table, M.account(played))
-        except discord.HTTPException as exc:
-            if 400 <= exc.status < 500 and exc.status != 429:
-                raise PostRefused(f"Discord refused the post ({exc.status})") from exc
-            raise
+        """A computer seat's move needs nothing more here: its announcement was stored with it and the outbox
+        posts it."""
 
     def kick(self, game_id: int) -> None:
         """Make sure the game's computer seats play while one of them is to move."""
@@ -411,8 +514,10 @@ class Controller:
         await self.seats.start()
 
     async def idle(self) -> None:
-        """Wait until no computer seat is thinking (tests and shutdown)."""
+        """Wait until no computer seat is thinking and nothing is being delivered (tests and shutdown)."""
         await self.seats.idle()
+        if self.outbox is not None:
+            await self.outbox.idle()
 
     async def stop(self) -> None:
         await self.seats.stop()

@@ -48,13 +48,39 @@ class LeaseKeeper:
         self._lost.append(callback)
 
     async def claim(self, kind: str, ref: int) -> bool:
-        """Take the lease (or extend ours); False while another process holds it."""
+        """Take the lease (or extend ours); False while another live process holds it. A holder known dead (an
+        earlier run of the bot on this machine) is taken over at once rather than after its lease lapses."""
         now = self.clock()
         if not await self.leases.claim(kind, ref, self.owner, now + self.duration, now):
-            return False
+            holder = await self.leases.holder(kind, ref)
+            if holder is None or not self.dead(holder[0]):
+                return False
+            # Only if it has not renewed since we looked: `expires` must still be what we read.
+            if not await self.leases.claim(kind, ref, self.owner, now + self.duration, holder[1] + 1e-6):
+                return False
+            log.info("Took over the %s lease of %s from %s, which is no longer running", kind, ref, holder[0])
         self._held[(kind, ref)] = now + self.duration
         self._ensure_renewing()
         return True
+
+    def dead(self, owner: str | None) -> bool:
+        """Whether a lease holder is a process of this machine that is gone: its pid is not running, or is ours
+        (an earlier run with the same pid, as in a container where the bot is always pid 1)."""
+        if owner is None or owner == self.owner:
+            return False
+        parts = owner.rsplit(":", 2)
+        if len(parts) != 3 or parts[0] != self.owner.rsplit(":", 2)[0] or not parts[1].isdigit():
+            return False  # another machine's process: only its lease lapsing says it is gone
+        pid = int(parts[1])
+        if pid == os.getpid():
+            return True
+        try:
+            os.kill(pid, 0)
+        except ProcessLookupError:
+            return True
+        except PermissionError:
+            return False
+        return False
 
     def holds(self, kind: str, ref: int, margin: float = 1.0) -> bool:
         """Whether we still hold it for at least `margin` seconds (as of the last renewal)."""
@@ -85,13 +111,19 @@ class LeaseKeeper:
                 for callback in self._lost:
                     callback(key)
 
+    def start(self) -> None:
+        """Start renewing now (one task for the process's life) rather than at the first claim."""
+        self._ensure_renewing()
+
     def _ensure_renewing(self) -> None:
         if self._renewer is None or self._renewer.done():
             self._renewer = asyncio.create_task(self._renewing(), name="tne-lease-renewal")
 
     async def _renewing(self) -> None:
-        while self._held:
+        while True:
             await asyncio.sleep(self.renew_every)
+            if not self._held:
+                continue
             try:
                 await self.renew()
             except asyncio.CancelledError:

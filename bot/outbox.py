@@ -156,6 +156,7 @@ class Outbox:
     async def start(self) -> None:
         """Deliver whatever a crash or another process left owed, and keep looking every `scan_every` seconds."""
         self._stopping = False
+        self.keeper.start()
         await self.scan()
         if self._scanner is None or self._scanner.done():
             self._scanner = asyncio.create_task(self._scanning(), name="tne-outbox-scan")
@@ -166,7 +167,8 @@ class Outbox:
         ready: dict[int, bool] = {}
         heads: set[int] = set()
         for item in await self.store.open_items():
-            if item.owner not in (None, self.keeper.owner) and (item.expires or 0) >= now:
+            if item.owner not in (None, self.keeper.owner) and (item.expires or 0) >= now and not self.keeper.dead(
+                    item.owner):
                 continue  # another live process works this channel
             if item.state == PENDING:
                 if item.channel_id in heads:

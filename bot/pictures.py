@@ -57,6 +57,14 @@ class Painter:
             png = await self.workers.run(draw_board, public, names)
         return discord.File(io.BytesIO(png), filename=f"tne-{table.id}-{len(table.moves)}.png")
 
+    async def public(self, picture: dict) -> discord.File:
+        """A stored public picture (bot/outbox_herald.py `picture`): the board, or the final picture."""
+        if picture["kind"] == "final":
+            png = await self.workers.run(draw_final, picture["view"], picture["standings"], picture["names"])
+        else:
+            png = await self.workers.run(draw_board, picture["view"], picture["names"])
+        return discord.File(io.BytesIO(png), filename=f"tne-{picture['game_id']}-{picture['n']}.png")
+
     async def hand(self, table: Table, seat: int) -> discord.File:
         """A seat's private hand picture; only ever sent in an ephemeral message."""
         png = await self.workers.run(draw_hand, table.game.view(seat), seat, table.names()[seat])

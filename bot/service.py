@@ -1,6 +1,9 @@
 """The game service: lobbies, moves, undo and endings, with a lock per game and optimistic revisions.
 
-Discord-free on purpose, so the rules of the table (who may do what, when) are tested without Discord.
+Discord-free on purpose, so the rules of the table (who may do what, when) are tested without Discord. Every
+change of a running game stores its public account (what a `Herald` writes) in the change's own transaction,
+so the outbox (bot/outbox.py) can never miss one; an interaction makes at most one change (its id is stored with
+it), and a command made before the game last changed is refused rather than applied to a game its sender never saw.
 """
 
 from __future__ import annotations
@@ -8,13 +11,27 @@ from __future__ import annotations
 import asyncio
 import logging
 import secrets
+import time
 import weakref
 from collections.abc import Awaitable, Callable, Hashable
 from dataclasses import dataclass, field, replace
+from typing import Protocol
 
 from bot import text
 from bot.autoplay import LEVELS
-from bot.storage import DuplicateError, GameRow, MoveRow, PlayerRow, StaleError, Storage
+from bot.storage import (
+    BusyError,
+    DuplicateError,
+    GameRow,
+    MoveRow,
+    PlayerRow,
+    Result,
+    StaleError,
+    Statement,
+    Storage,
+    UnavailableError,
+)
+from bot.storage.outbox import NewAnnouncement, Stored, insert_statement, stored
 from engine import BOARD_NAMES, DYNASTIES, Game, IllegalMove, canonical
 
 log = logging.getLogger(__name__)
@@ -24,10 +41,21 @@ BOT_USER_ID = 0  # computer seats have no Discord account
 # few enough that nobody fills a server's channels with lobbies that never start.
 MAX_LOBBIES = 3
 MOVE_LIMIT = 100  # no move is longer than ~30 characters; anything past this is not worth reading back
+# A database locked by someone else (BusyError) wrote nothing: the same write is tried again after these pauses.
+BUSY_PAUSES = (0.2, 1.0)
+CHANGED = "The game changed after you sent that; look at the newest message and try again."
+# A command older than this is late (held by a gateway outage and replayed, or by a slow database): it is applied
+# only if the game did not change after it was made.
+LATE_AFTER = 2.0
+UNAVAILABLE = "The game's storage cannot be reached just now; nothing was changed. Try again in a minute."
 
 
 class GameError(Exception):
     """A request the table refuses; the message is shown privately to the person who asked."""
+
+
+class AlreadyDone(GameError):
+    """This interaction already made its change (Discord delivered it twice): nothing more to do or say."""
 
 
 @dataclass
@@ -84,11 +112,56 @@ class Played:
     n: int
 
 
+@dataclass
+class Notice:
+    """A change's public account as the front end words it: text, who it pings, its buttons (custom ids and
+    labels), and the public picture that follows (None: text only)."""
+
+    kind: str
+    content: str
+    pings: list[int] = field(default_factory=list)
+    buttons: list[dict] = field(default_factory=list)
+    picture: dict | None = None
+
+
+class Herald(Protocol):
+    """Words each change of a running game for its channel (bot/outbox_herald.py for Discord)."""
+
+    def start(self, table: Table) -> Notice: ...
+
+    def move(self, played: Played) -> Notice: ...
+
+    def undo(self, table: Table, seat: int, move: str) -> Notice: ...
+
+    def resign(self, table: Table, seat: int) -> Notice: ...
+
+    def abandon(self, table: Table, who: str) -> Notice: ...
+
+
+@dataclass
+class Origin:
+    """Who asked for a change and how: the interaction (a change is made once per interaction id), when it was
+    made (if the game changed after that, a move or an undo is refused), the person's display name, and, while the
+    interaction may answer with the announcement itself, its token and until when (`reply_until`).
+    The service fills `announced` with the announcement it stored."""
+
+    interaction_id: int | None = None
+    made_at: float | None = None
+    name: str = ""
+    token: str | None = field(default=None, repr=False)
+    reply_until: float = 0.0
+    announced: Stored | None = None
+    notice: Notice | None = None
+
+
 class GameService:
     """Owns storage access and the in-memory tables; every change goes through here under the game's lock."""
 
-    def __init__(self, storage: Storage, *, seed_source: Callable[[], int] | None = None) -> None:
+    def __init__(self, storage: Storage, *, seed_source: Callable[[], int] | None = None,
+                 herald: Herald | None = None) -> None:
         self.storage = storage
+        self.herald = herald  # None: changes are stored without announcements (the terminal, some tests)
+        self.announced: Callable[[Stored], None] | None = None  # told of every announcement stored (the outbox)
         self._tables: dict[int, Table] = {}  # live games only: a game that ends is forgotten
         # A lock lives while someone holds or awaits it; then it goes by itself, so the map never grows.
         self._locks: weakref.WeakValueDictionary[Hashable, asyncio.Lock] = weakref.WeakValueDictionary()
@@ -197,17 +270,64 @@ class GameService:
                                 ) from exc
         return await self.load(game_id)
 
-    async def _write(self, table: Table, write: Awaitable[None], retry: str = "try again") -> None:
-        """Await one storage transaction; if the game moved on under it, drop the cached table and say so."""
-        try:
-            await write
-        except StaleError as exc:
-            self._forget(table.id)
-            what = "lobby" if table.row.status == "lobby" else "game"
-            raise GameError(f"The {what} changed meanwhile; {retry}.") from exc
+    async def _write(self, table: Table, write: Callable[[list[Statement]], Awaitable[list[Result]] | Awaitable[None]],
+                     retry: str = "try again", *, notice: Notice | None = None, origin: Origin | None = None) -> None:
+        """Run one storage transaction, with the change's announcement when there is one (`notice`).
+
+        A locked database (BusyError) wrote nothing: the same transaction is tried again after BUSY_PAUSES. If the
+        game moved on under it, the cached table is dropped and the person told; a second change by one
+        interaction (Discord delivered it twice) is AlreadyDone."""
+        new = self._announcement(table, notice, origin) if notice is not None else None
+        also = [insert_statement(new)] if new is not None else []
+        for pause in (*BUSY_PAUSES, None):
+            try:
+                results = await write(also)
+                break
+            except BusyError as exc:
+                if pause is None:
+                    raise GameError("The game's storage is busy just now; nothing was changed. Try again in a "
+                                    "moment.") from exc
+                log.warning("Game %s: the database is locked; trying the same change again in %.1f s", table.id,
+                            pause)
+                await asyncio.sleep(pause)
+            except StaleError as exc:
+                self._forget(table.id)
+                what = "lobby" if table.row.status == "lobby" else "game"
+                raise GameError(f"The {what} changed meanwhile; {retry}.") from exc
+            except DuplicateError as exc:
+                if new is None or new.interaction_id is None:
+                    raise
+                raise AlreadyDone("That was done already.") from exc
+            except UnavailableError as exc:
+                self._forget(table.id)  # the outcome is unknown: read the game afresh next time
+                raise GameError(UNAVAILABLE) from exc
+        if new is not None and results:
+            announced = stored(results[0], new.channel_id)
+            if origin is not None:
+                origin.announced, origin.notice = announced, notice
+            if self.announced is not None:
+                self.announced(announced)
+
+    def _announcement(self, after: Table, notice: Notice, origin: Origin | None) -> NewAnnouncement:
+        """The stored form of a change's public account; `after` is the game as the change leaves it."""
+        origin = origin or Origin()
+        return NewAnnouncement(
+            channel_id=after.row.channel_id, kind=notice.kind, content=notice.content, guild_id=after.row.guild_id,
+            game_id=after.id, rev=after.row.rev, pings=list(notice.pings), buttons=notice.buttons,
+            picture=notice.picture, interaction_id=origin.interaction_id, reply_token=origin.token,
+            reply_until=origin.reply_until, created_at=time.time())
+
+    @staticmethod
+    def _in_time(table: Table, origin: Origin | None) -> None:
+        """A late command (replayed after a gateway outage, held by a slow database) is applied only if nothing
+        happened in its game since it was made; else the sender, who never saw that change, is refused."""
+        if origin is None or origin.made_at is None:
+            return
+        if time.time() - origin.made_at > LATE_AFTER and (table.row.updated_at or 0) > origin.made_at:
+            raise GameError(CHANGED)
 
     async def _lobby_change(self, table: Table, players: list[PlayerRow]) -> Table:
-        await self._write(table, self.storage.set_lobby(table.id, table.row.rev, players))
+        await self._write(table, lambda _: self.storage.set_lobby(table.id, table.row.rev, players))
         return await self._refresh(table.id)
 
     def _lobby(self, table: Table) -> None:
@@ -253,7 +373,7 @@ class GameService:
             bot = PlayerRow(len(table.players), BOT_USER_ID, name, level)
             return await self._lobby_change(table, [*table.players, bot])
 
-    async def start(self, game_id: int, user_id: int) -> Table:
+    async def start(self, game_id: int, user_id: int, *, origin: Origin | None = None) -> Table:
         async with self.lock(game_id):
             table = await self.load(game_id)
             self._lobby(table)
@@ -264,7 +384,12 @@ class GameService:
             seed = self._seed_source()
             game = Game.new(players=len(table.players), seed=seed, board=table.row.board,
                             options={"scores": table.row.scores})
-            await self._write(table, self.storage.start_game(table.id, table.row.rev, seed, game.position()))
+            after = Table(replace(table.row, status="active", seed=seed, rev=table.row.rev + 1, snapshot=None,
+                                  players=list(table.players)), game, [])
+            notice = self.herald.start(after) if self.herald else None
+            await self._write(table, lambda also: self.storage.start_game(table.id, table.row.rev, seed,
+                                                                          game.position(), also=also),
+                              notice=notice, origin=origin)
             return await self._refresh(table.id)
 
     async def cancel(self, game_id: int, user_id: int) -> Table:
@@ -273,7 +398,7 @@ class GameService:
             self._lobby(table)
             if user_id != table.row.host_id:
                 raise GameError("Only the host can cancel the game.")
-            await self._end(table, "cancelled", "the host cancelled it")
+            await self._end(table, "cancelled", "the host cancelled it", None)
             return table
 
     # --- play ------------------------------------------------------------------------------------------------
@@ -294,11 +419,12 @@ class GameService:
         return seat
 
     async def play(self, game_id: int, move: str, *, user_id: int | None = None, seat: int | None = None,
-                   rev: int | None = None) -> Played:
+                   rev: int | None = None, origin: Origin | None = None) -> Played:
         """Apply one move by a person (user_id) or a computer seat (seat); `rev` pins a button to its moment."""
         async with self.lock(game_id):
             table = await self.load(game_id)
             game = self._running(table)
+            self._in_time(table, origin)
             if rev is not None and rev != table.row.rev:
                 raise GameError("That button is out of date: the game has moved on. Use the newest message.")
             if len(move) > MOVE_LIMIT:
@@ -316,13 +442,21 @@ class GameService:
                 raise GameError(str(exc)) from exc
             row = MoveRow(table.row.move_count, seat, user_id, canonical(move), events)
             reason = outcome.reason if (outcome := trial.outcome()) else None
-            await self._write(table, self.storage.add_move(table.id, table.row.rev, row, trial.position(),
-                                                           over=trial.over, end_reason=reason),
-                              "look again and retry")
+            after = Table(replace(table.row, rev=table.row.rev + 1, move_count=table.row.move_count + 1,
+                                  snapshot=None, players=list(table.players),
+                                  status="over" if trial.over else table.row.status,
+                                  end_reason=reason if trial.over else table.row.end_reason),
+                          trial, [*table.moves, row])
+            played = Played(after, seat, row.move, events, row.n)
+            notice = self.herald.move(played) if self.herald else None
+            await self._write(table, lambda also: self.storage.add_move(
+                table.id, table.row.rev, row, trial.position(), over=trial.over, end_reason=reason, also=also),
+                "look again and retry", notice=notice, origin=origin)
             table.game = trial
             table.moves.append(row)
             table.row.rev += 1
             table.row.move_count += 1
+            table.row.updated_at = time.time()
             table.row.snapshot = None  # the engine game is the truth in memory; the row copy would only go stale
             if trial.over:
                 table.row.status = "over"
@@ -330,10 +464,11 @@ class GameService:
                 self._ended(table)
             return Played(table.frozen(), seat, row.move, events, row.n)
 
-    async def undo(self, game_id: int, user_id: int) -> tuple[Table, MoveRow]:
+    async def undo(self, game_id: int, user_id: int, *, origin: Origin | None = None) -> tuple[Table, MoveRow]:
         async with self.lock(game_id):
             table = await self.load(game_id)
             self._running(table)
+            self._in_time(table, origin)
             seat = self._player_seat(table, user_id)
             if not table.moves:
                 raise GameError("There is nothing to undo.")
@@ -349,15 +484,20 @@ class GameService:
                 log.error("Game %s: the engine undid %r but the last stored move is %r", table.id, str(undone),
                           last.move)
                 raise GameError("That action cannot be undone.")
-            await self._write(table, self.storage.drop_last_move(table.id, table.row.rev, last.n, game.position()),
-                              "look again and retry")
+            after = Table(replace(table.row, rev=table.row.rev + 1, move_count=table.row.move_count - 1,
+                                  snapshot=None, players=list(table.players)), game, table.moves[:-1])
+            notice = self.herald.undo(after, last.seat, last.move) if self.herald else None
+            await self._write(table, lambda also: self.storage.drop_last_move(
+                table.id, table.row.rev, last.n, game.position(), also=also), "look again and retry",
+                notice=notice, origin=origin)
             table.game = game
             table.moves.pop()
             table.row.rev += 1
             table.row.move_count -= 1
+            table.row.updated_at = time.time()
             return table, last
 
-    async def resign(self, game_id: int, user_id: int) -> Table:
+    async def resign(self, game_id: int, user_id: int, *, origin: Origin | None = None) -> Table:
         """The seat plays on passively (pass, commit 0, decline); the game ends instead when fewer than two
         players, or only computers, would be left."""
         async with self.lock(game_id):
@@ -365,28 +505,43 @@ class GameService:
             self._running(table)
             seat = self._player_seat(table, user_id)
             left = [p for p in table.players if not p.resigned and p.seat != seat]
+            reason = None
             if len(left) < 2:
-                await self._end(table, "over", f"{table.label(seat)} resigned")
-                return table
-            if all(p.is_bot for p in left):
+                reason = f"{table.label(seat)} resigned"
+            elif all(p.is_bot for p in left):
                 # Computers playing on for nobody would only fill the channel.
-                await self._end(table, "over", f"{table.label(seat)} resigned and only computers were left")
+                reason = f"{table.label(seat)} resigned and only computers were left"
+            if reason is not None:
+                after = Table(replace(table.row, status="over", end_reason=reason, rev=table.row.rev + 1),
+                              table.game, table.moves)
+                await self._end(table, "over", reason, self.herald.resign(after, seat) if self.herald else None,
+                                origin)
                 return table
-            await self._write(table, self.storage.resign_seat(table.id, table.row.rev, seat))
+            players = [replace(p, resigned=True, level="resigned") if p.seat == seat else p for p in table.players]
+            after = Table(replace(table.row, rev=table.row.rev + 1, players=players), table.game, table.moves)
+            notice = self.herald.resign(after, seat) if self.herald else None
+            await self._write(table, lambda also: self.storage.resign_seat(table.id, table.row.rev, seat, also=also),
+                              notice=notice, origin=origin)
             return await self._refresh(table.id)
 
-    async def abandon(self, game_id: int, user_id: int, *, can_manage: bool) -> Table:
+    async def abandon(self, game_id: int, user_id: int, *, can_manage: bool, origin: Origin | None = None) -> Table:
         async with self.lock(game_id):
             table = await self.load(game_id)
             if table.row.status not in ("lobby", "active"):
                 raise GameError("This game is already over.")
             if user_id != table.row.host_id and not can_manage:
                 raise GameError("Only the host or someone with Manage Channels can abandon the game.")
-            await self._end(table, "abandoned", "it was abandoned")
+            after = Table(replace(table.row, status="abandoned", end_reason="it was abandoned", rev=table.row.rev + 1),
+                          table.game, table.moves)
+            who = (origin.name if origin is not None else "") or "the host"
+            notice = self.herald.abandon(after, who) if self.herald else None
+            await self._end(table, "abandoned", "it was abandoned", notice, origin)
             return table
 
-    async def _end(self, table: Table, status: str, reason: str) -> None:
-        await self._write(table, self.storage.end_game(table.id, table.row.rev, status, reason))
+    async def _end(self, table: Table, status: str, reason: str, notice: Notice | None,
+                   origin: Origin | None = None) -> None:
+        await self._write(table, lambda also: self.storage.end_game(table.id, table.row.rev, status, reason,
+                                                                    also=also), notice=notice, origin=origin)
         table.row.status = status
         table.row.end_reason = reason
         table.row.rev += 1

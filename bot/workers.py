@@ -11,6 +11,9 @@ import asyncio
 import functools
 import logging
 import multiprocessing
+import os
+import threading
+import time
 from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
@@ -23,6 +26,34 @@ T = TypeVar("T")
 
 def _ready() -> bool:
     return True
+
+
+# How often a worker process looks whether the bot that started it is still alive.
+WATCH_EVERY = 1.0
+
+
+def _alive(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:
+        return True  # someone else's process now holds that pid: ours is gone, but be safe and keep going
+    return True
+
+
+def _watch(bot_pid: int) -> None:
+    while _alive(bot_pid):
+        time.sleep(WATCH_EVERY)
+    os._exit(0)
+
+
+def _start_worker(bot_pid: int, initializer: Callable[[], Any] | None) -> None:
+    """In each worker process: exit when the bot dies, even by SIGKILL (forkserver workers are not its children,
+    and nothing else would tell them), then the pool's own initializer."""
+    threading.Thread(target=_watch, args=(bot_pid,), name="tne-watch-bot", daemon=True).start()
+    if initializer is not None:
+        initializer()
 
 
 class Workers:
@@ -38,7 +69,7 @@ class Workers:
 
     def _new_pool(self) -> ProcessPoolExecutor:
         # forkserver: never fork the bot itself, which runs threads (aiosqlite, the default executor).
-        return ProcessPoolExecutor(self.processes, initializer=self._initializer,
+        return ProcessPoolExecutor(self.processes, initializer=_start_worker, initargs=(os.getpid(), self._initializer),
                                    mp_context=multiprocessing.get_context("forkserver"))
 
     async def start(self) -> None:

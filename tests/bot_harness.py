@@ -11,6 +11,7 @@ import asyncio
 import itertools
 import json
 import random
+import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
@@ -102,13 +103,15 @@ class FakeDiscord:
         self.calls: list[Call] = []
         self.messages: dict[int, dict] = {}
         self.originals: dict[str, int] = {}  # interaction token -> its response message id
-        self._ids = itertools.count(1_000_000_000_000_000_000)
+        self._last_id = 0
         self._saved: list[tuple[type, str, Any]] = []
         self.hold: asyncio.Event | None = None  # when set, callback responses wait for it (latency tests)
         self.on_call: Callable[[Call], None] | None = None
 
     def next_id(self) -> int:
-        return next(self._ids)
+        """A snowflake made now, as Discord's are: the bot reads an interaction's age from its id."""
+        self._last_id = max(self._last_id + 1, (int(time.time() * 1000) - discord.utils.DISCORD_EPOCH) << 22)
+        return self._last_id
 
     def install(self) -> None:
         fake = self
@@ -360,6 +363,18 @@ class Harness:
 
     async def press(self, user: User, message_id: int, custom_id: str) -> list[Call]:
         return await self.dispatch(self.press_payload(user, message_id, custom_id))
+
+
+def pictured(calls: list[Call], message_id: int | None) -> bool:
+    """Whether a message got its picture: the outbox posts a text first and attaches the board by an edit."""
+    return any(c.kind in ("channel_edit", "original_edit", "followup_edit") and c.message_id == message_id
+               and c.files and c.files[0][1].startswith(b"\x89PNG") for c in calls)
+
+
+def announced(calls: list[Call]) -> list[Call]:
+    """The new public messages among the calls, in the order the channel received them (edits left out)."""
+    return [c for c in calls if not c.ephemeral and (c.kind in ("channel", "followup")
+                                                     or (c.kind == "response" and c.payload.get("type") == 4))]
 
 
 def response(calls: list[Call]) -> Call:

@@ -8,7 +8,18 @@ import threading
 
 import engine.ai
 from engine import Game
-from tests.bot_harness import ALICE, BOB, CAROL, CHANNEL, Call, Harness, last_message_with, open_game, response
+from tests.bot_harness import (
+    ALICE,
+    BOB,
+    CAROL,
+    CHANNEL,
+    Call,
+    Harness,
+    last_message_with,
+    open_game,
+    pictured,
+    response,
+)
 
 
 def seed_where_first(seat: int, players: int = 2) -> int:
@@ -29,7 +40,7 @@ async def test_addbot_seats_a_computer_that_plays_to_the_end(fake, database):
         table = await h.service.channel_table(CHANNEL)
         # The computer was drawn to play first: its two actions were posted in the channel with the board.
         bot_posts = [c for c in calls if c.kind == "channel"]
-        assert len(bot_posts) >= 2 and all(c.files for c in bot_posts)
+        assert len(bot_posts) >= 2 and all(pictured(calls, c.message_id) for c in bot_posts)
         assert "Easy computer (Bull)** played" in bot_posts[0].content
         assert f"<@{ALICE.id}>" in bot_posts[-1].content
         game_id = table.id
@@ -109,7 +120,7 @@ async def test_worker_processes_draw_and_think(fake, database):
         calls = await h.command(ALICE, CHANNEL, "start")
         posts = [c for c in calls if c.kind == "channel"]
         assert len(posts) >= 2
-        assert all(c.files and c.files[0][1].startswith(b"\x89PNG") for c in posts)
+        assert all(pictured(calls, c.message_id) for c in posts)
         table = await h.service.channel_table(CHANNEL)
         assert table.game.to_move == 0 and all(m.seat == 1 for m in table.moves)
     finally:

@@ -50,7 +50,7 @@ async def test_war_reinforcements_through_private_buttons(harness, fake):
     assert panel.labels() == [f"Commit {n}" for n in range(held + 1)]
     calls = await harness.press(attacker, panel.message_id, buttons(fake, panel.message_id)[f"Commit {held}"])
     assert response(calls).payload["type"] == 7  # the private panel is updated in place
-    public = next(c for c in calls if c.kind == "followup")
+    public = next(c for c in calls if c.kind == "channel")
     assert not public.ephemeral and f"played `commit {held}`" in public.content
     assert f"<@{defender.id}>" in public.content
 
@@ -62,7 +62,7 @@ async def test_war_reinforcements_through_private_buttons(harness, fake):
     assert f"The attacker committed {held}." in panel.content
     held_d = hands[pending["defender"]]["hand"][colour]
     calls = await harness.press(defender, panel.message_id, buttons(fake, panel.message_id)["Commit 0"])
-    public = next(c for c in calls if c.kind == "followup")
+    public = next(c for c in calls if c.kind == "channel")
     result = next(e for e in (await harness.service.load(game_id)).moves[-1].events if e["type"] == "war_won")
     assert result["text"] in public.content
     assert held_d >= 1

@@ -27,6 +27,8 @@ async def test_a_short_game_with_a_computer_seat(loopback, tmp_path):
         assert lobby.pinged == frozenset()  # "Host: <@Alice>" notifies nobody
         assert view.find("computer player takes a seat")[0].pinged == frozenset()
         assert len(start.pinged) == 1 and "My hand" in start.labels()
+        # The text goes first; the outbox attaches the board to it by an edit.
+        await loopback.wait_for(lambda: view.find("The game begins!")[0].attachments, 10, "the opening's board")
         view.assert_picture_follows("The game begins!")
 
         rng = random.Random(3)

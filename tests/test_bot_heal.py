@@ -12,7 +12,7 @@ import pytest
 
 from bot.seats import Backoff
 from engine import Game
-from tests.bot_harness import ALICE, CHANNEL, FakeDiscord, Harness, response
+from tests.bot_harness import ALICE, CHANNEL, FakeDiscord, Harness, pictured, response
 
 QUICK = Backoff(first=0.001, most=0.01)
 
@@ -79,7 +79,7 @@ async def test_a_refused_computer_post_is_not_retried(fake, tmp_path, caplog):
         assert table.game.to_move == 0, "the computer played on"
         posts = [c for c in fake.calls if c.kind == "channel"]
         assert len(posts) == sum(1 for m in table.moves if m.seat == 1) - 1
-        assert "cannot be announced" in caplog.text
+        assert "cannot be delivered" in caplog.text
     finally:
         await h.close()
 
@@ -105,7 +105,7 @@ async def test_killed_picture_and_computer_workers_are_replaced(fake, tmp_path, 
         table = await h.service.channel_table(CHANNEL)
         assert table.game.to_move == 0 and len(table.moves) > before + 1, "the computer played its turn"
         posts = [c for c in calls if c.kind == "channel"]
-        assert posts and all(c.files for c in posts)
+        assert posts and all(pictured(calls, c.message_id) for c in posts)
         assert pictures.replaced == 1 and thinkers.replaced == 1
         assert caplog.text.count("process died") == 2
     finally:

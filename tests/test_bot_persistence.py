@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 import random
 
+from bot.controller import IN_CHANNEL
 from tests.bot_harness import (
     ALICE,
     BOB,
@@ -12,6 +13,7 @@ from tests.bot_harness import (
     CHANNEL,
     DAVE,
     Harness,
+    announced,
     buttons,
     drive,
     find_conflict,
@@ -43,7 +45,7 @@ async def test_restart_in_the_middle_of_a_war(fake, database):
         # Buttons made before the restart still work: the private panel's and the public message's.
         calls = await second.press(attacker, panel.message_id, buttons(fake, panel.message_id)["Commit 0"])
         assert response(calls).payload["type"] == 7
-        assert any(c.kind == "followup" and "played `commit 0`" in c.content for c in calls)
+        assert any(c.kind == "channel" and "played `commit 0`" in c.content for c in calls)
         defender = USERS[(await second.service.load(game_id)).game.pending["defender"]]
         mid2, decide2 = last_message_with(fake, "decide")
         panel2 = response(await second.press(defender, mid2, decide2))
@@ -72,7 +74,11 @@ async def test_two_concurrent_moves_in_one_game_apply_one_after_the_other(harnes
     table = await harness.service.load(game_id)
     # Applied in arrival order under the game's lock: by then the turn had passed to the other player.
     assert [m.move for m in table.moves] == [a, b, "pass"]
-    assert not any(c.ephemeral for c in answers)
+    # Each is announced once, in order: the first as its reply; a later one as its reply too, or (while the one
+    # before is still owed to the channel) posted after it by the outbox, its sender told so privately.
+    assert [c.content.split("`")[1] for c in announced(calls) if " played `" in c.content] == [a, b, "pass"]
+    assert not answers[0].ephemeral
+    assert all(not c.ephemeral or c.content == IN_CHANNEL for c in answers)
     # What is stored replays to what is in memory: no lost or doubled move.
     stored = await harness.service.storage.moves(game_id)
     assert harness.service._replay(table.row, stored).position() == table.game.position()
@@ -174,54 +180,27 @@ async def test_racing_loads_share_one_table(fake, database):
         await second.close()
 
 
-class VirtualTime:
-    """asyncio as FirstAnswers sees it (the loop's clock and sleep), with time that moves only when it sleeps."""
-
-    def __init__(self) -> None:
-        self.now = 0.0
-        self.sleeps = 0
-        self.on_sleep = lambda: None
-
-    def get_running_loop(self) -> VirtualTime:
-        return self
-
-    def time(self) -> float:
-        return self.now
-
-    async def sleep(self, delay: float) -> None:
-        self.sleeps += 1
-        assert self.sleeps < 1000, "waits forever"
-        self.now += delay
-        self.on_sleep()
-        await REAL_SLEEP(0)
-
-
-REAL_SLEEP = asyncio.sleep
-
-
-async def test_pictures_wait_briefly_for_first_answers(monkeypatch):
+async def test_pictures_wait_briefly_for_first_answers():
+    """Waiters wake on the event when the last owed interaction is answered (no polling), and never wait past
+    MAX_WAIT for one that is never answered."""
     from types import SimpleNamespace
 
-    import bot.controller
     from bot.controller import FirstAnswers
 
-    clock = VirtualTime()
-    monkeypatch.setattr(bot.controller, "asyncio", clock)
-    done = {"flag": False}
-    owed = SimpleNamespace(id=1, response=SimpleNamespace(is_done=lambda: done["flag"]))
     answers = FirstAnswers()
-    answers.MAX_WAIT, answers.POLL = 1.0, 0.25  # exact in binary: the virtual clock lands on them exactly
-    await answers.wait()  # nothing owed: no wait at all
-    assert (clock.now, clock.sleeps) == (0.0, 0)
-    answers.begin(owed)
-    await answers.wait()  # never answered: polls until MAX_WAIT and no longer, so pictures never starve
-    assert (clock.now, clock.sleeps) == (1.0, 4)
-    clock.on_sleep = lambda: done.update(flag=clock.now >= 1.5)  # answered two polls into the next wait
-    await answers.wait()
-    assert (clock.now, clock.sleeps) == (1.5, 6), "stops polling once the answer went out"
-    await answers.wait()  # answered: no wait
-    assert (clock.now, clock.sleeps) == (1.5, 6)
-    answers.begin(SimpleNamespace(id=2, response=SimpleNamespace(is_done=lambda: True)))
-    answers.end(owed)
-    await answers.wait()  # whatever is in hand has been answered already: no wait either
-    assert (clock.now, clock.sleeps) == (1.5, 6)
+    answers.MAX_WAIT = 600.0
+    await asyncio.wait_for(answers.wait(), 5)  # nothing owed: returns at once
+    one, two = SimpleNamespace(id=1), SimpleNamespace(id=2)
+    answers.begin(one)
+    answers.begin(two)
+    waiters = [asyncio.create_task(answers.wait()) for _ in range(50)]
+    await asyncio.sleep(0)
+    answers.answered(one)
+    await asyncio.sleep(0)
+    assert not any(w.done() for w in waiters), "one interaction is still owed its first answer"
+    answers.end(two)
+    await asyncio.wait_for(asyncio.gather(*waiters), 5)  # woken by the last answer, long before MAX_WAIT ran out
+    answers.MAX_WAIT = 0.05
+    answers.begin(one)
+    await asyncio.wait_for(answers.wait(), 5)  # never answered: gives up after MAX_WAIT, pictures never starve
+    assert answers._owed == {1}

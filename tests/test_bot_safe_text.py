@@ -162,7 +162,7 @@ async def test_a_decision_pings_the_decider_only(fake, harness):
     panel = response(await harness.press(decider, mid, decide))
     commit = next(c for c in panel.custom_ids() if c.endswith(":commit.0"))
     calls = await harness.press(decider, panel.message_id, commit)
-    public = next(c for c in calls if c.kind == "followup")
+    public = next(c for c in calls if c.kind == "channel")
     defender = users[table.game.pending["defender"]]
     assert pinged(public) == [defender.id]
     assert {u.id for u in users if f"<@{u.id}>" in public.content} == {defender.id}

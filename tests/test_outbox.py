@@ -248,3 +248,26 @@ async def test_a_dead_process_channel_is_taken_over_and_nothing_is_doubled(db):
 async def _until(predicate) -> None:
     while not predicate():
         await asyncio.sleep(0.01)
+
+
+async def test_a_holder_known_dead_on_this_machine_is_taken_over_at_once(db):
+    """A restarted bot need not wait for the leases of its killed predecessor to lapse; a live holder, or one on
+    another machine, is left alone until its lease lapses."""
+    import os
+    import socket
+
+    keeper = LeaseKeeper(Leases(db), duration=60.0)
+    host = socket.gethostname()[:40]
+    gone = max(int(p) for p in os.listdir("/proc") if p.isdigit()) + 100_000  # no such process
+    assert keeper.dead(f"{host}:{gone}:abc123")
+    assert keeper.dead(f"{host}:{os.getpid()}:abc123"), "an earlier run with our pid (a container's pid 1)"
+    assert not keeper.dead(f"{host}:{os.getppid()}:abc123")
+    assert not keeper.dead(f"another-machine:{gone}:abc123") and not keeper.dead("two") and not keeper.dead(None)
+    leases = Leases(db)
+    now = time.time()
+    await leases.claim(CHANNEL, 1, f"{host}:{gone}:abc123", now + 60, now)
+    await leases.claim(CHANNEL, 2, f"another-machine:{gone}:abc123", now + 60, now)
+    assert await keeper.claim(CHANNEL, 1)
+    assert (await leases.holder(CHANNEL, 1))[0] == keeper.owner
+    assert not await keeper.claim(CHANNEL, 2)
+    await keeper.close()

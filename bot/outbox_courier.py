@@ -1,0 +1,122 @@
+"""The outbox's Discord side: posts an announcement in its channel, finds an interaction's reply, attaches the
+board picture. Discord's failures become the outbox's two kinds: `Retry` (may pass) and `Refused` (never will)."""
+
+from __future__ import annotations
+
+import asyncio
+import time
+from collections.abc import Awaitable, Callable
+
+import aiohttp
+import discord
+from discord.http import handle_message_parameters
+from discord.utils import MISSING
+from discord.webhook.async_ import async_context
+
+from bot import text as T
+from bot.outbox import Refused, Retry
+from bot.outbox_herald import view_of
+from bot.pictures import Painter
+from bot.storage.outbox import REPLY, Announcement
+
+# A call to Discord that takes longer than this is given up and judged as a failure that may pass (the post may
+# still have been made: its nonce, or the search for it, keeps it single).
+CALL_TIMEOUT = 30.0
+TOKEN_LIFE = 14 * 60.0  # an interaction token works 15 minutes
+SEARCH = 50  # how many recent messages of a channel are searched for an earlier post of an announcement
+
+
+def judged(exc: BaseException) -> Exception:
+    """A Discord failure as the outbox sees it."""
+    if isinstance(exc, discord.RateLimited):
+        return Retry(f"rate limited for {exc.retry_after:.1f} s", exc.retry_after)
+    if isinstance(exc, discord.HTTPException):
+        if exc.status == 429:
+            return Retry("rate limited", getattr(exc, "retry_after", None))
+        if exc.status >= 500:
+            return Retry(f"Discord answered {exc.status}")
+        return Refused(f"Discord refused it ({exc.status} {exc.code}: {exc.text[:200]})")
+    if isinstance(exc, TimeoutError | aiohttp.ClientError | OSError):
+        return Retry(f"no answer from Discord ({type(exc).__name__})")
+    return exc if isinstance(exc, Exception) else Exception(repr(exc))
+
+
+class DiscordCourier:
+    """Delivers announcements through a logged-in discord.py client."""
+
+    def __init__(self, client: discord.Client, painter: Painter, *,
+                 before_picture: Callable[[], Awaitable[None]] | None = None,
+                 clock: Callable[[], float] = time.time) -> None:
+        self.client = client
+        self.painter = painter
+        self.before_picture = before_picture  # lets first answers of a burst go before pictures
+        self.clock = clock
+
+    def _channel(self, a: Announcement) -> discord.PartialMessageable:
+        return self.client.get_partial_messageable(a.channel_id, guild_id=a.guild_id)
+
+    def _webhook(self, token: str) -> discord.Webhook:
+        return discord.Webhook.partial(self.client.application_id or 0, token, client=self.client)
+
+    async def _call(self, call: Awaitable):
+        try:
+            return await asyncio.wait_for(call, CALL_TIMEOUT)
+        except asyncio.CancelledError:
+            raise
+        except Exception as exc:
+            raise judged(exc) from exc
+
+    async def _edit_reply(self, token: str, picture: discord.File) -> None:
+        """Attach the picture to the interaction's reply (PATCH .../messages/@original), as discord.py's own
+        `Interaction.edit_original_response` does, for a token kept in the database."""
+        http = self.client.http
+        with handle_message_parameters(attachments=[picture]) as params:
+            await async_context.get().edit_original_interaction_response(
+                self.client.application_id or 0, token, session=http._HTTPClient__session,  # type: ignore[attr-defined]
+                proxy=http.proxy, proxy_auth=http.proxy_auth, payload=params.payload, multipart=params.multipart,
+                files=params.files)
+
+    async def find_reply(self, a: Announcement) -> int | None:
+        if not a.reply_token:
+            return None
+        http = self.client.http
+        # discord.py's own call for GET .../messages/@original (as InteractionResponse makes it).
+        adapter = async_context.get()
+        try:
+            data = await self._call(adapter.get_original_interaction_response(
+                self.client.application_id or 0, a.reply_token, session=http._HTTPClient__session,  # type: ignore[attr-defined]
+                proxy=http.proxy, proxy_auth=http.proxy_auth))
+        except Refused:
+            return None  # no reply was made (or the token is gone)
+        if not isinstance(data, dict) or "id" not in data:
+            return None
+        return int(data["id"]) if data.get("content") == a.content else None
+
+    async def find_post(self, a: Announcement) -> int | None:
+        me = self.client.user.id if self.client.user else None
+
+        async def search() -> int | None:
+            async for message in self._channel(a).history(limit=SEARCH):
+                if message.author.id == me and message.content == a.content:
+                    return message.id
+            return None
+
+        return await self._call(search())
+
+    async def post(self, a: Announcement) -> int:
+        view = view_of(a.buttons) or MISSING
+        # The nonce (discord.py adds enforce_nonce): a retry within Discord's window returns the first message.
+        message = await self._call(self._channel(a).send(a.content, view=view, allowed_mentions=T.mentions(a.pings),
+                                                         nonce=a.nonce))
+        return message.id
+
+    async def attach_picture(self, a: Announcement) -> None:
+        if a.picture is None or a.message_id is None:
+            return
+        if self.before_picture is not None:
+            await self.before_picture()
+        picture = await self.painter.public(a.picture)
+        if a.via == REPLY and a.reply_token and self.clock() - a.created_at < TOKEN_LIFE:
+            await self._call(self._edit_reply(a.reply_token, picture))
+        else:
+            await self._call(self._channel(a).get_partial_message(a.message_id).edit(attachments=[picture]))

@@ -1,0 +1,104 @@
+"""Every change of a running game stores its announcement in its own transaction (bot/service.py with the
+Discord wording of bot/outbox_herald.py); an interaction changes a game at most once; a late command is refused
+if the game changed after it was made."""
+
+from __future__ import annotations
+
+import time
+
+import pytest
+
+import bot.service
+from bot.outbox_herald import DiscordHerald
+from bot.service import CHANGED, AlreadyDone, GameError, GameService, Origin
+from bot.storage import Storage
+from bot.storage.outbox import OutboxStore, Stored
+from engine import Game
+
+ALICE, BOB = 1001, 1002
+CHANNEL = 77
+
+
+def seed_where_first(seat: int) -> int:
+    return next(s for s in range(1, 300) if Game.new(players=2, seed=s).to_move == seat)
+
+
+@pytest.fixture
+async def service(database):
+    storage = await Storage.open(database)
+    service = GameService(storage, seed_source=lambda: seed_where_first(0), herald=DiscordHerald())
+    told: list[Stored] = []
+    service.announced = told.append
+    service.told = told
+    yield service
+    await storage.close()
+
+
+async def running(service: GameService) -> int:
+    table = await service.new_game(guild_id=5, channel_id=CHANNEL, user_id=ALICE, name="Alice", seats=2)
+    await service.join(table.id, BOB, "Bob")
+    await service.start(table.id, ALICE, origin=Origin(interaction_id=9000))
+    return table.id
+
+
+async def test_each_change_stores_its_announcement_with_it(service):
+    game_id = await running(service)
+    table = await service.load(game_id)
+    move = next(m for m in table.game.legal_moves() if m.startswith("tile"))
+    played = await service.play(game_id, move, user_id=ALICE, origin=Origin(interaction_id=9001))
+    await service.undo(game_id, ALICE)
+    await service.play(game_id, move, user_id=ALICE)
+    await service.abandon(game_id, ALICE, can_manage=False, origin=Origin(name="Alice"))
+    stored = await OutboxStore(service.storage.db).of_game(game_id)
+    assert [a.kind for a in stored] == ["start", "move", "undo", "move", "abandon"]
+    assert [a.id for a in stored] == [t.id for t in service.told], "the outbox is told of each one"
+    start, first = stored[0], stored[1]
+    assert "The game begins!" in start.content and start.pings == [ALICE] and start.interaction_id == 9000
+    assert f"played `{played.move}`" in first.content and first.interaction_id == 9001
+    assert first.pings == [ALICE]  # Alice has a second action: she is pinged, and nobody else
+    assert first.picture["kind"] == "board" and first.picture["view"].get("bag") is None  # public view only
+    assert any(b["label"] == "My hand" for b in first.buttons)
+    assert "abandoned by Alice" in stored[-1].content and stored[-1].picture is None
+    assert all(a.channel_id == CHANNEL and a.state == "pending" for a in stored)
+
+
+async def test_an_interaction_changes_a_game_once(service):
+    game_id = await running(service)
+    table = await service.load(game_id)
+    first, second = [m for m in table.game.legal_moves() if m.startswith("tile")][:2]
+    await service.play(game_id, first, user_id=ALICE, origin=Origin(interaction_id=4242))
+    # Delivered again (a RESUME replay to another process, say): the database refuses a second change by it.
+    with pytest.raises(AlreadyDone):
+        await service.play(game_id, second, user_id=ALICE, origin=Origin(interaction_id=4242))
+    assert [m.move for m in await service.storage.moves(game_id)] == [first]
+    assert [a.kind for a in await OutboxStore(service.storage.db).of_game(game_id)] == ["start", "move"]
+    await service.play(game_id, second, user_id=ALICE, origin=Origin(interaction_id=4243))
+    assert [m.move for m in await service.storage.moves(game_id)] == [first, second]
+
+
+async def test_a_late_command_is_applied_only_if_nothing_changed_since_it_was_made(service, monkeypatch):
+    monkeypatch.setattr(bot.service, "LATE_AFTER", 0.0)  # every command counts as late here
+    game_id = await running(service)
+    made = time.time() - 60  # before the game started
+    table = await service.load(game_id)
+    move = next(m for m in table.game.legal_moves() if m.startswith("tile"))
+    with pytest.raises(GameError) as refused:
+        await service.play(game_id, move, user_id=ALICE, origin=Origin(interaction_id=1, made_at=made))
+    assert str(refused.value) == CHANGED
+    with pytest.raises(GameError):
+        await service.undo(game_id, ALICE, origin=Origin(interaction_id=2, made_at=made))
+    assert await service.storage.moves(game_id) == []
+    assert [a.kind for a in await OutboxStore(service.storage.db).of_game(game_id)] == ["start"]
+    # Made after the last change: applied.
+    await service.play(game_id, move, user_id=ALICE, origin=Origin(interaction_id=3, made_at=time.time()))
+    assert [m.move for m in await service.storage.moves(game_id)] == [move]
+
+
+async def test_without_a_herald_nothing_is_stored_for_the_outbox(database):
+    storage = await Storage.open(database)
+    try:
+        service = GameService(storage, seed_source=lambda: seed_where_first(0))
+        game_id = await running(service)
+        assert await OutboxStore(storage.db).of_game(game_id) == []
+    finally:
+        await storage.close()
