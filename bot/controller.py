@@ -296,7 +296,11 @@ class Controller:
                 raise GameError("Computer players are not installed on this bot yet.")
             table = await self.table_here(interaction)
             table = await self.service.add_bot(table.id, interaction.user.id, level)
-            await self._lobby_update(interaction, table, f"A {level} computer player takes a seat.", edit=False)
+            article = "An" if level[:1] in "aeiou" else "A"
+            # Words only: a second copy of the lobby's buttons would stay live after Start closed the first.
+            await interaction.response.send_message(
+                T.fit(f"{article} {level} computer player takes a seat.\n\n{M.lobby_text(table)}"),
+                allowed_mentions=QUIET)
         await self.guarded(interaction, run)
 
     async def cancel(self, interaction: discord.Interaction, game_id: int) -> None:

@@ -25,7 +25,10 @@ async def test_a_short_game_with_a_computer_seat(loopback, tmp_path):
         lobby = view.find("**Tigris & Euphrates**")[0]
         assert lobby.labels() == [] and "The game has started." in lobby.content  # the buttons were closed
         assert lobby.pinged == frozenset()  # "Host: <@Alice>" notifies nobody
-        assert view.find("computer player takes a seat")[0].pinged == frozenset()
+        seated = view.find("computer player takes a seat")[0]
+        assert seated.pinged == frozenset()
+        # Was: "A easy ...", and a second copy of the lobby whose buttons stayed live after Start.
+        assert seated.content.startswith("An easy computer player takes a seat.") and seated.labels() == []
         assert len(start.pinged) == 1 and "My hand" in start.labels()
         # The text goes first; the outbox attaches the board to it by an edit.
         await loopback.wait_for(lambda: view.find("The game begins!")[0].attachments, 10, "the opening's board")
