@@ -52,19 +52,22 @@ async def test_killed_with_sigkill_and_restarted_the_game_goes_on(loopback, bot_
     assert bot.starts == 2 and loopback.token not in bot.logs  # the token is never logged
 
 
-async def test_a_kill_between_storing_a_move_and_replying_is_announced_after_the_restart(loopback, bot_processes):
+async def test_a_kill_between_storing_a_move_and_replying_is_announced_after_the_restart(loopback, bot_processes,
+                                                                                          database):
     """Was `test_today_...`: the move stood but was never announced. Its announcement was stored with it, so the
-    restarted bot looks for the reply (none was made) and posts it in the channel, once, before the next move."""
+    restarted bot looks for the reply (none was made) and posts it in the channel, once, before the next move.
+    On both back ends: on PostgreSQL the dead process's channel lease is taken over as well."""
     alice, bob = loopback.add_user("Alice"), loopback.add_user("Bob")
     channel = loopback.add_channel(loopback.add_guild())
-    bot = await bot_processes.start()
+    url = database if database.startswith("postgresql") else None
+    bot = await bot_processes.start(env={"TNE_DATABASE_URL": url} if url else None)
     start = await open_game(loopback, channel, alice, joiners=(bob,))
     (mover,) = (loopback.users[u] for u in start.pinged)
     first = (await (await loopback.autocomplete(mover, channel, "tne move", "action", "")).choices())[0]
     held = loopback.faults.hold("POST", CALLBACK)  # the reply does not get through ...
     sent = await loopback.slash(mover, channel, "tne move", action=first)
     await held.wait_hits(1)  # ... and the bot has stored the move: it replies only after the commit
-    assert (await stored_game(str(bot.db_path), channel.id)).moves == [first]
+    assert (await stored_game(bot.database, channel.id)).moves == [first]
     await bot.kill()
     held.release()
     (reply,) = loopback.requests_to("POST", f"/interactions/{sent.id}/*/callback")
@@ -76,7 +79,7 @@ async def test_a_kill_between_storing_a_move_and_replying_is_announced_after_the
     await loopback.wait_for(lambda: view.find(MOVE), 20, "the first move announced after the restart")
     second = (await (await loopback.autocomplete(mover, channel, "tne move", "action", "")).choices())[0]
     await (await loopback.slash(mover, channel, "tne move", action=second)).response()
-    stored = await settle(loopback, channel, str(bot.db_path))
+    stored = await settle(loopback, channel, bot.database)
     assert stored.moves == [first, second]
     await wait_pictures(view)
     assert_every_move_announced(loopback, channel, stored)  # once each, in order, the next person pinged

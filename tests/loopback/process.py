@@ -57,6 +57,11 @@ class BotProcess:
         return env
 
     @property
+    def database(self) -> str:
+        """Where it stores games: TNE_DATABASE_URL when a test gives one (PostgreSQL), else its SQLite file."""
+        return self.env.get("TNE_DATABASE_URL") or str(self.db_path)
+
+    @property
     def pid(self) -> int | None:
         return self.proc.pid if self.proc else None
 
