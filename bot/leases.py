@@ -51,6 +51,8 @@ class LeaseKeeper:
         """Take the lease (or extend ours); False while another live process holds it. A holder known dead (an
         earlier run of the bot on this machine) is taken over at once rather than after its lease lapses."""
         now = self.clock()
+        if self.holds(kind, ref, margin=self.duration / 2):
+            return True  # ours for a while yet, and renewed in the background: no need to ask the database
         if not await self.leases.claim(kind, ref, self.owner, now + self.duration, now):
             holder = await self.leases.holder(kind, ref)
             if holder is None or not self.dead(holder[0]):

@@ -86,6 +86,9 @@ class Timing:
     picture_tries: int = 4
     backoff: Backoff = field(default_factory=lambda: Backoff(first=0.5, most=30.0))
     stop_grace: float = 5.0  # at shutdown: how long deliveries under way may take to finish
+    # A drained channel's lease is kept this long before it is handed back, so a busy channel costs no claim and
+    # no release per announcement (0: hand back at once). Another process's announcement there waits for our scan.
+    linger: float = 10.0
 
 
 class Outbox:
@@ -103,6 +106,7 @@ class Outbox:
         self._pictures: dict[int, asyncio.Task] = {}  # announcement id -> its picture being attached
         self._timers: set[asyncio.TimerHandle] = set()
         self._scanner: asyncio.Task | None = None
+        self._idle: dict[int, float] = {}  # drained channels whose lease we keep for a while -> since when
         self._stopping = False
         keeper.on_lost(self._lost)
 
@@ -182,7 +186,19 @@ class Outbox:
             if task is None or task.done():
                 self.wake(channel_id)
                 started.append(channel_id)
+        await self._hand_back_idle(now)
         return started
+
+    async def _hand_back_idle(self, now: float) -> None:
+        """Hand back the leases of channels drained more than `linger` seconds ago (unless something came)."""
+        for channel_id, since in list(self._idle.items()):
+            if now - since < self.timing.linger or channel_id in self.working():
+                continue
+            del self._idle[channel_id]
+            if await self.store.release_if_drained(channel_id, self.keeper.owner):
+                self.keeper.forget(CHANNEL, channel_id)
+            else:
+                self.wake(channel_id)
 
     async def idle(self) -> None:
         """Until nothing is being delivered here nor due to be looked at again (tests)."""
@@ -239,6 +255,7 @@ class Outbox:
             task.cancel()
 
     async def _work(self, channel_id: int) -> None:
+        self._idle.pop(channel_id, None)
         try:
             if not await self.keeper.claim(CHANNEL, channel_id):
                 return  # another process works this channel; its lease lapses if it dies, and a scan comes back
@@ -297,6 +314,9 @@ class Outbox:
         if pictures or due is not None:
             await self._wait_any(event, pictures, None if due is None else due - now)
             return False
+        if self.timing.linger > 0 and not self._stopping:
+            self._idle[channel_id] = now  # keep the lease a while: the scan hands it back if nothing comes
+            return True
         if not await self.store.release_if_drained(channel_id, self.keeper.owner):
             return False  # something new arrived meanwhile
         self.keeper.forget(CHANNEL, channel_id)

@@ -26,7 +26,7 @@ from bot.storage.outbox import (
     OutboxStore,
 )
 
-QUICK = Timing(scan_every=0.05, backoff=Backoff(first=0.01, most=0.02), stop_grace=1.0)
+QUICK = Timing(scan_every=0.05, backoff=Backoff(first=0.01, most=0.02), stop_grace=1.0, linger=0.0)
 CH1, CH2 = 111, 222
 
 
@@ -271,3 +271,24 @@ async def test_a_holder_known_dead_on_this_machine_is_taken_over_at_once(db):
     assert (await leases.holder(CHANNEL, 1))[0] == keeper.owner
     assert not await keeper.claim(CHANNEL, 2)
     await keeper.close()
+
+
+async def test_a_drained_channel_keeps_its_lease_a_while_then_hands_it_back(db):
+    """A busy channel pays no claim and no release per announcement; a quiet one is handed back by the scan."""
+    from dataclasses import replace
+
+    channels = FakeChannels()
+    outbox = make_outbox(db, channels, timing=replace(QUICK, linger=0.3))
+    await outbox.start()
+    await announce(outbox, CH1, "first")
+    await outbox.idle()
+    assert (await Leases(db).holder(CHANNEL, CH1))[0] == "one", "kept while it lingers"
+    await announce(outbox, CH1, "second")  # taken again without asking the database for the lease
+    await outbox.idle()
+    assert channels.shown(CH1) == ["first", "second"]
+    async with asyncio.timeout(10):
+        while await Leases(db).holder(CHANNEL, CH1) is not None:
+            await asyncio.sleep(0.05)
+    assert not outbox.keeper.holds(CHANNEL, CH1)
+    await outbox.stop()
+    await outbox.keeper.close()
