@@ -53,6 +53,7 @@ async def fill(url: str) -> list[int]:
         await store.db.write(Statement("UPDATE announcements SET state = 'sent', message_id = ? WHERE game_id = ?",
                                        (600_000_000_000_000_000, ids[3])))
         await Leases(store.db).claim(CHANNEL, 2, "a process of the source", 10.0, 0.0)
+        await store.clocks.set_notify(800_000_000_000_000_002, "dm")
         return ids
     finally:
         await store.close()
@@ -83,10 +84,11 @@ async def test_sqlite_to_postgresql_and_back(tmp_path, postgres):
     ids = await fill(sqlite_url)
     said: list[str] = []
     there = await copy_database(sqlite_url, pg_url, say=said.append)
-    assert {c.name: c.rows for c in there} == {"games": 4, "players": 8, "moves": 51, "announcements": 2}
+    assert {c.name: c.rows for c in there} == {"games": 4, "players": 8, "moves": 51, "announcements": 2,
+                                                "notify": 1}
     assert said[0] == f"Copying {sqlite_url} -> {redact(pg_url)}" and "postgres:***@" in said[0]
     assert "tne-test-only" not in "\n".join(said)
-    assert said[-1] == "Done: 65 rows in 4 tables copied and checked."
+    assert said[-1] == "Done: 66 rows in 5 tables copied and checked."
     assert await dump(pg_url, ids) == await dump(sqlite_url, ids)
     copied = await Storage.open(pg_url)
     assert await Leases(copied.db).holder(CHANNEL, 2) is None, "leases name the source's processes: not copied"
@@ -135,7 +137,7 @@ async def test_a_table_added_later_is_copied_too(tmp_path, postgres, monkeypatch
                                        (ids[i], f"note {i}", 1.0 / 3 + i)))
     await store.close()
     copied = await copy_database(source, target, say=lambda _: None)
-    assert [c.name for c in copied] == ["games", "announcements", "moves", "notes", "players"]
+    assert [c.name for c in copied] == ["games", "announcements", "moves", "notes", "notify", "players"]
     store = await Storage.open(target)
     try:
         rows = await store.db.fetch("SELECT id, game_id, body, at FROM notes ORDER BY id")
@@ -156,10 +158,10 @@ def test_the_command_copies_and_says_what_it_did(tmp_path, postgres):
     assert done.returncode == 0, done.stderr
     lines = done.stdout.splitlines()
     assert lines[0].startswith(f"Copying {source} -> postgresql://postgres:***@127.0.0.1:")
-    assert [line.split()[:2] for line in lines[1:5]] == [["games", "4"], ["announcements", "2"], ["moves", "51"],
-                                                         ["players", "8"]]
-    assert all(line.endswith("checked") for line in lines[1:5])
-    assert lines[-1] == "Done: 65 rows in 4 tables copied and checked."
+    assert [line.split()[:2] for line in lines[1:6]] == [["games", "4"], ["announcements", "2"], ["moves", "51"],
+                                                         ["notify", "1"], ["players", "8"]]
+    assert all(line.endswith("checked") for line in lines[1:6])
+    assert lines[-1] == "Done: 66 rows in 5 tables copied and checked."
     assert "tne-test-only" not in done.stdout + done.stderr
     again = subprocess.run(run, env=env, capture_output=True, text=True, timeout=120, cwd=tmp_path)
     assert again.returncode == 1 and again.stdout == ""

@@ -8,6 +8,7 @@ import time
 from collections.abc import Sequence
 from typing import Any
 
+from bot.storage.clocks import CLOCK_COLUMNS, ClockStore, clock_row
 from bot.storage.driver import DEFAULT_POOL_SIZE, Database, connect
 from bot.storage.rows import FINISHED, LIVE, GameRow, GameStatus, MoveRow, PlayerRow
 from bot.storage.schema import migrate, schema_version
@@ -17,7 +18,7 @@ from bot.storage.url import DatabaseURL
 log = logging.getLogger(__name__)
 
 _GAME_COLUMNS = ("id, guild_id, channel_id, host_id, status, seats, board, scores, seed, rev, move_count, snapshot, "
-                 "end_reason, updated_at")
+                 "end_reason, updated_at, " + CLOCK_COLUMNS)
 _LIVE = tuple(sorted(LIVE))
 _FINISHED = tuple(sorted(FINISHED))
 
@@ -28,12 +29,13 @@ def _game(row: Any) -> GameRow:
         status=GameStatus(row["status"]), seats=row["seats"], board=row["board"], scores=row["scores"],
         seed=row["seed"], rev=row["rev"], move_count=row["move_count"],
         snapshot=json.loads(row["snapshot"]) if row["snapshot"] else None, end_reason=row["end_reason"],
-        updated_at=row["updated_at"],
+        updated_at=row["updated_at"], clock=clock_row(row),
     )
 
 
 def _player(row: Any) -> PlayerRow:
-    return PlayerRow(row["seat"], row["user_id"], row["name"], row["level"], bool(row["resigned"]))
+    return PlayerRow(row["seat"], row["user_id"], row["name"], row["level"], bool(row["resigned"]), bool(row["away"]),
+                     row["standins"])
 
 
 def _seat(game_id: int | Returned, p: PlayerRow) -> Statement:
@@ -50,6 +52,7 @@ class Storage:
 
     def __init__(self, db: Database) -> None:
         self.db = db
+        self.clocks = ClockStore(db)
 
     @classmethod
     async def open(cls, url: str | DatabaseURL, *, pool_size: int = DEFAULT_POOL_SIZE) -> Storage:
@@ -74,8 +77,8 @@ class Storage:
     async def get_game(self, game_id: int) -> GameRow | None:
         games, players = await self.db.read(
             Statement(f"SELECT {_GAME_COLUMNS} FROM games WHERE id = ?", (game_id,)),
-            Statement("SELECT seat, user_id, name, level, resigned FROM players WHERE game_id = ? ORDER BY seat",
-                      (game_id,)),
+            Statement("SELECT seat, user_id, name, level, resigned, away, standins FROM players WHERE game_id = ? "
+                      "ORDER BY seat", (game_id,)),
         )
         if not games.rows:
             return None
@@ -114,13 +117,14 @@ class Storage:
     # --- writing ---------------------------------------------------------------------------------------------
 
     async def create_game(self, *, guild_id: int | None, channel_id: int, host: PlayerRow, seats: int, board: str,
-                          scores: str) -> int:
+                          scores: str, clock: str = "none", on_timeout: str = "standin") -> int:
         """A new lobby with its host in the first seat; DuplicateError if the channel has a live game."""
         now = time.time()
         created, _ = await self.db.write(
             Statement("INSERT INTO games (guild_id, channel_id, host_id, status, seats, board, scores, created_at, "
-                      "updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id",
-                      (guild_id, channel_id, host.user_id, GameStatus.LOBBY.value, seats, board, scores, now, now)),
+                      "updated_at, clock, on_timeout) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id",
+                      (guild_id, channel_id, host.user_id, GameStatus.LOBBY.value, seats, board, scores, now, now,
+                       clock, on_timeout)),
             _seat(Returned(0), PlayerRow(0, host.user_id, host.name, host.level)),
         )
         return int(created.rows[0][0])

@@ -27,10 +27,28 @@ class PlayerRow:
     name: str
     level: str | None = None
     resigned: bool = False
+    away: bool = False  # the stand-in plays this person's turns at once (/tne away, or two expired turns in a row)
+    standins: int = 0  # turns in a row the stand-in played for this person because the clock ran out
 
     @property
     def is_bot(self) -> bool:
         return self.level is not None
+
+
+@dataclass(frozen=True)
+class ClockRow:
+    """A game's turn clock as stored: the choice, who must act since when, the deadline and how far it got."""
+
+    clock: str = "none"  # a key of bot.clocks.CLOCKS
+    next: str | None = None  # the host's change, in force from the next turn on
+    on_timeout: str = "standin"  # standin or wait
+    seat: int | None = None  # who must act (None: nobody, the game is not running)
+    turn: int | None = None  # whose turn it is: a decision for another seat is a clock of its own
+    since: float | None = None  # when they became the one to act
+    deadline: float | None = None  # None: no clock for this turn (no clock, or a computer seat)
+    stage: int = 0  # 0 nothing yet, 1 reminded at half, 2 reminded at a tenth left, 3 expired
+    standin: bool = False  # the stand-in plays `seat` for the rest of this turn
+    due: float | None = None  # the next moment the clock must be looked at
 
 
 @dataclass
@@ -49,6 +67,7 @@ class GameRow:
     snapshot: dict | None
     end_reason: str | None
     updated_at: float = 0.0  # when the game last changed (a late interaction made before it is refused)
+    clock: ClockRow = field(default_factory=ClockRow)
     players: list[PlayerRow] = field(default_factory=list)
 
 

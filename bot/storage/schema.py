@@ -108,6 +108,30 @@ MIGRATIONS: list[str | Mapping[str, str]] = [
         PRIMARY KEY (kind, ref)
     );
     """,
+    # 4: turn clocks (who must act since when, the deadline, how far its reminders got, whether the stand-in
+    # plays; claimed by one process at a time through clock_owner/clock_lease), away marks and notify choices.
+    # Games from before clocks keep none: a clock never starts by surprise on a running game.
+    """
+    ALTER TABLE games ADD COLUMN clock TEXT NOT NULL DEFAULT 'none';
+    ALTER TABLE games ADD COLUMN clock_next TEXT;
+    ALTER TABLE games ADD COLUMN on_timeout TEXT NOT NULL DEFAULT 'standin';
+    ALTER TABLE games ADD COLUMN turn_seat INTEGER;
+    ALTER TABLE games ADD COLUMN turn_of INTEGER;
+    ALTER TABLE games ADD COLUMN turn_since DOUBLE PRECISION;
+    ALTER TABLE games ADD COLUMN deadline DOUBLE PRECISION;
+    ALTER TABLE games ADD COLUMN clock_stage INTEGER NOT NULL DEFAULT 0;
+    ALTER TABLE games ADD COLUMN standin INTEGER NOT NULL DEFAULT 0;
+    ALTER TABLE games ADD COLUMN clock_due DOUBLE PRECISION;
+    ALTER TABLE games ADD COLUMN clock_owner TEXT;
+    ALTER TABLE games ADD COLUMN clock_lease DOUBLE PRECISION;
+    CREATE INDEX games_clock_due ON games(clock_due) WHERE clock_due IS NOT NULL;
+    ALTER TABLE players ADD COLUMN away INTEGER NOT NULL DEFAULT 0;
+    ALTER TABLE players ADD COLUMN standins INTEGER NOT NULL DEFAULT 0;
+    CREATE TABLE notify (
+        user_id  BIGINT PRIMARY KEY,
+        mode     TEXT NOT NULL                -- channel, dm or off
+    );
+    """,
 ]
 
 # Any constant: only one process at a time may migrate one PostgreSQL database.
