@@ -19,6 +19,7 @@ from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 
 from bot.autoplay import pick_move
+from bot.clocks import STANDIN_LEVEL, stand_in_plays
 from bot.service import GameError, GameService, Played, Table
 from bot.workers import Workers
 from engine.analysis import announced_points
@@ -59,16 +60,21 @@ class Turn:
 
 
 def computer_turn(table: Table) -> Turn | None:
-    """The computer seat's turn in this game, or None when the game is not running or a person is to act."""
+    """The computer seat's turn (or the stand-in's, for a person), or None when the game is not running or a
+    person is to act."""
     game = table.game
     if table.row.status != "active" or game is None or game.over:
         return None
     seat = game.to_move
     player = table.player(seat)
-    if not player.is_bot:
+    if player.is_bot:
+        level = player.level or ""
+    elif stand_in_plays(table.row.clock, player):
+        level = STANDIN_LEVEL  # the person's clock ran out, or they are away: the stand-in plays their seat
+    else:
         return None
     announced = announced_points((e for m in table.moves for e in m.events), game.players)
-    return Turn(table.id, seat, player.level or "", table.row.rev, game.view(seat), game.legal_moves(), announced)
+    return Turn(table.id, seat, level, table.row.rev, game.view(seat), game.legal_moves(), announced)
 
 
 class ComputerSeats:

@@ -13,11 +13,11 @@ import logging
 import secrets
 import time
 import weakref
-from collections.abc import Awaitable, Callable, Hashable
+from collections.abc import Awaitable, Callable, Hashable, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Protocol
 
-from bot import text
+from bot import clocks, text
 from bot.autoplay import LEVELS
 from bot.storage import (
     BusyError,
@@ -31,6 +31,7 @@ from bot.storage import (
     Storage,
     UnavailableError,
 )
+from bot.storage.clocks import NOTIFY_MODES, clock_row, set_away, set_clock, taken_back
 from bot.storage.outbox import NewAnnouncement, Stored, insert_statement, stored
 from engine import BOARD_NAMES, DYNASTIES, Game, IllegalMove, canonical
 
@@ -48,6 +49,11 @@ CHANGED = "The game changed after you sent that; look at the newest message and 
 # only if the game did not change after it was made.
 LATE_AFTER = 2.0
 UNAVAILABLE = "The game's storage cannot be reached just now; nothing was changed. Try again in a minute."
+
+
+def turn_of(game: Game) -> int | None:
+    """Whose turn it is (the seat to act may be another one, answering a decision); None once over."""
+    return None if game.over else game.view(None)["turn"]["player"]
 
 
 class GameError(Exception):
@@ -110,6 +116,7 @@ class Played:
     move: str
     events: list[dict]
     n: int
+    standin: bool = False  # played by the stand-in for a person whose clock ran out (or who is away)
 
 
 @dataclass
@@ -158,10 +165,11 @@ class GameService:
     """Owns storage access and the in-memory tables; every change goes through here under the game's lock."""
 
     def __init__(self, storage: Storage, *, seed_source: Callable[[], int] | None = None,
-                 herald: Herald | None = None) -> None:
+                 herald: Herald | None = None, now: clocks.Now | None = None) -> None:
         self.storage = storage
         self.herald = herald  # None: changes are stored without announcements (the terminal, some tests)
         self.announced: Callable[[Stored], None] | None = None  # told of every announcement stored (the outbox)
+        self.now = now or clocks.time_source()  # clocks read time only through this, so tests can move it
         self._tables: dict[int, Table] = {}  # live games only: a game that ends is forgotten
         # A lock lives while someone holds or awaits it; then it goes by itself, so the map never grows.
         self._locks: weakref.WeakValueDictionary[Hashable, asyncio.Lock] = weakref.WeakValueDictionary()
@@ -244,7 +252,12 @@ class GameService:
     # --- lobby -----------------------------------------------------------------------------------------------
 
     async def new_game(self, *, guild_id: int | None, channel_id: int, user_id: int, name: str, seats: int = 4,
-                       board: str = "standard", scores: str = "hidden") -> Table:
+                       board: str = "standard", scores: str = "hidden", clock: str = clocks.DEFAULT_CLOCK,
+                       on_timeout: str = clocks.STANDIN) -> Table:
+        if clock not in clocks.CLOCKS:
+            raise GameError(f"The clock is one of {', '.join(clocks.CLOCKS)}.")
+        if on_timeout not in clocks.ON_TIMEOUT:
+            raise GameError("When the clock runs out, the stand-in plays (standin) or the table waits (wait).")
         if not 2 <= seats <= 4:
             raise GameError("A game has 2, 3 or 4 seats.")
         if board not in BOARD_NAMES:
@@ -264,21 +277,24 @@ class GameService:
             try:
                 game_id = await self.storage.create_game(
                     guild_id=guild_id, channel_id=channel_id, host=PlayerRow(0, user_id, text.plain(name)),
-                    seats=seats, board=board, scores=scores)
+                    seats=seats, board=board, scores=scores, clock=clock, on_timeout=on_timeout)
             except DuplicateError as exc:
                 raise GameError("This channel already has a game. Finish or abandon it first, or open a thread."
                                 ) from exc
         return await self.load(game_id)
 
     async def _write(self, table: Table, write: Callable[[list[Statement]], Awaitable[list[Result]] | Awaitable[None]],
-                     retry: str = "try again", *, notice: Notice | None = None, origin: Origin | None = None) -> None:
-        """Run one storage transaction, with the change's announcement when there is one (`notice`).
+                     retry: str = "try again", *, notice: Notice | None = None, origin: Origin | None = None,
+                     clock: Sequence[Statement] = ()) -> list[Result]:
+        """Run one storage transaction, with the change's announcement when there is one (`notice`) and the clock
+        statements (`clock`, whose results it returns).
 
         A locked database (BusyError) wrote nothing: the same transaction is tried again after BUSY_PAUSES. If the
         game moved on under it, the cached table is dropped and the person told; a second change by one
         interaction (Discord delivered it twice) is AlreadyDone."""
         new = self._announcement(table, notice, origin) if notice is not None else None
-        also = [insert_statement(new)] if new is not None else []
+        announcement = [insert_statement(new)] if new is not None else []
+        also = [*announcement, *clock]
         for pause in (*BUSY_PAUSES, None):
             try:
                 results = await write(also)
@@ -307,6 +323,7 @@ class GameService:
                 origin.announced, origin.notice = announced, notice
             if self.announced is not None:
                 self.announced(announced)
+        return list(results[len(announcement):]) if results else []
 
     def _announcement(self, after: Table, notice: Notice, origin: Origin | None) -> NewAnnouncement:
         """The stored form of a change's public account; `after` is the game as the change leaves it."""
@@ -387,9 +404,12 @@ class GameService:
             after = Table(replace(table.row, status="active", seed=seed, rev=table.row.rev + 1, snapshot=None,
                                   players=list(table.players)), game, [])
             notice = self.herald.start(after) if self.herald else None
+            first = game.to_move
+            clock = [set_clock(table.id, clocks.begin(table.row.clock, first, self.now(), player=table.player(first),
+                                                      turn=turn_of(game)))]
             await self._write(table, lambda also: self.storage.start_game(table.id, table.row.rev, seed,
                                                                           game.position(), also=also),
-                              notice=notice, origin=origin)
+                              notice=notice, origin=origin, clock=clock)
             return await self._refresh(table.id)
 
     async def cancel(self, game_id: int, user_id: int) -> Table:
@@ -429,8 +449,15 @@ class GameService:
                 raise GameError("That button is out of date: the game has moved on. Use the newest message.")
             if len(move) > MOVE_LIMIT:
                 raise GameError(f"“{text.quote(move)}” is not a move: moves are short, like `tile red F7`.")
+            standin = False
             if seat is None:
                 seat = self._player_seat(table, user_id)
+            elif not table.player(seat).is_bot:
+                # The stand-in plays a person's seat only while their clock has run out (or they are away): a
+                # person who acted, or came back, meanwhile has taken it back.
+                if not clocks.stand_in_plays(table.row.clock, table.player(seat)):
+                    raise GameError("That seat's player has taken it back.")
+                standin = True
             if game.to_move != seat:
                 if game.pending:
                     raise GameError(f"It is not your move: {game.describe_pending()}.")
@@ -447,11 +474,14 @@ class GameService:
                                   status="over" if trial.over else table.row.status,
                                   end_reason=reason if trial.over else table.row.end_reason),
                           trial, [*table.moves, row])
-            played = Played(after, seat, row.move, events, row.n)
+            played = Played(after, seat, row.move, events, row.n, standin)
             notice = self.herald.move(played) if self.herald else None
-            await self._write(table, lambda also: self.storage.add_move(
+            person = seat if user_id is not None else None
+            clock = self._clock_change(table, trial, person)
+            results = await self._write(table, lambda also: self.storage.add_move(
                 table.id, table.row.rev, row, trial.position(), over=trial.over, end_reason=reason, also=also),
-                "look again and retry", notice=notice, origin=origin)
+                "look again and retry", notice=notice, origin=origin, clock=clock)
+            self._clock_written(table, clock, results, person)
             table.game = trial
             table.moves.append(row)
             table.row.rev += 1
@@ -462,7 +492,7 @@ class GameService:
                 table.row.status = "over"
                 table.row.end_reason = reason
                 self._ended(table)
-            return Played(table.frozen(), seat, row.move, events, row.n)
+            return Played(table.frozen(), seat, row.move, events, row.n, standin)
 
     async def undo(self, game_id: int, user_id: int, *, origin: Origin | None = None) -> tuple[Table, MoveRow]:
         async with self.lock(game_id):
@@ -487,9 +517,11 @@ class GameService:
             after = Table(replace(table.row, rev=table.row.rev + 1, move_count=table.row.move_count - 1,
                                   snapshot=None, players=list(table.players)), game, table.moves[:-1])
             notice = self.herald.undo(after, last.seat, last.move) if self.herald else None
-            await self._write(table, lambda also: self.storage.drop_last_move(
+            clock = self._clock_change(table, game, seat)
+            results = await self._write(table, lambda also: self.storage.drop_last_move(
                 table.id, table.row.rev, last.n, game.position(), also=also), "look again and retry",
-                notice=notice, origin=origin)
+                notice=notice, origin=origin, clock=clock)
+            self._clock_written(table, clock, results, seat)
             table.game = game
             table.moves.pop()
             table.row.rev += 1
@@ -520,8 +552,12 @@ class GameService:
             players = [replace(p, resigned=True, level="resigned") if p.seat == seat else p for p in table.players]
             after = Table(replace(table.row, rev=table.row.rev + 1, players=players), table.game, table.moves)
             notice = self.herald.resign(after, seat) if self.herald else None
+            clock = []
+            if table.row.clock.seat == seat:  # their turn now passes to the passive autoplayer, with no clock
+                clock.append(set_clock(table.id, clocks.begin(table.row.clock, seat, self.now(), player=players[seat],
+                                                              turn=table.row.clock.turn)))
             await self._write(table, lambda also: self.storage.resign_seat(table.id, table.row.rev, seat, also=also),
-                              notice=notice, origin=origin)
+                              notice=notice, origin=origin, clock=clock)
             return await self._refresh(table.id)
 
     async def abandon(self, game_id: int, user_id: int, *, can_manage: bool, origin: Origin | None = None) -> Table:
@@ -546,3 +582,124 @@ class GameService:
         table.row.end_reason = reason
         table.row.rev += 1
         self._ended(table)
+
+    # --- clocks ----------------------------------------------------------------------------------------------
+
+    def _clock_change(self, table: Table, game: Game, person: int | None) -> list[Statement]:
+        """The clock statements for the same transaction as a change that leaves `game` behind: a new turn for
+        whoever must act now, or (the same seat acting on) the person taking their seat back from the stand-in."""
+        clock, now = table.row.clock, self.now()
+        seat = None if game.over else game.to_move
+        turn = turn_of(game)
+        out: list[Statement] = []
+        if seat is not None and (seat, turn) == (clock.seat, clock.turn):
+            if person == seat:
+                out.extend(taken_back(table.id, seat, now))
+            return out
+        out.append(set_clock(table.id, clocks.begin(clock, seat, now, turn=turn,
+                                                    player=table.player(seat) if seat is not None else None)))
+        if person is not None:
+            out.append(set_away(table.id, person, False))
+        return out
+
+    @staticmethod
+    def _clock_written(table: Table, statements: Sequence[Statement], results: object,
+                       person: int | None) -> None:
+        """Bring the table in memory up to what the clock statements stored."""
+        for statement, result in zip(statements, results if isinstance(results, list) else [], strict=False):
+            if isinstance(result, Result) and "RETURNING clock" in statement.sql and result.rows:
+                table.row.clock = clock_row(result.rows[0])
+        if person is not None:
+            table.row.players = [replace(p, away=False, standins=0) if p.seat == person else p
+                                 for p in table.row.players]
+
+    async def clock_step(self, game_id: int, owner: str) -> clocks.ClockEvent | None:
+        """Step a game's clock that `owner` claimed: a reminder, the stand-in taking the seat, or nothing yet;
+        the new clock is stored (and the claim handed back) only if the game did not change meanwhile."""
+        async with self.lock(game_id):
+            state = await self.storage.clocks.state(game_id)
+            if state is None or state[1] != "active":
+                await self.storage.clocks.release(game_id, owner)
+                return None
+            rev, _, clock = state
+            table = self._tables.get(game_id)
+            if table is None or table.row.rev != rev:
+                table = await self._refresh(game_id)
+            table.row.clock = clock
+            event, after = clocks.step(clock, self.now())
+            statements = [set_clock(game_id, after, rev=rev, owner=owner)]
+            players = table.row.players
+            marked = False
+            if event == clocks.TIMED_OUT and clock.seat is not None:
+                player = table.player(clock.seat)
+                standins = player.standins + 1
+                marked = not player.away and standins >= clocks.AWAY_AFTER
+                player = replace(player, away=player.away or marked, standins=standins)
+                players = [player if p.seat == player.seat else p for p in players]
+                statements.append(set_away(game_id, player.seat, player.away, standins))
+            try:
+                await self.storage.db.write(*statements)
+            except StaleError:
+                # The game moved (or another process took the claim) meanwhile: that change set the clock.
+                self._forget(game_id)
+                await self.storage.clocks.release(game_id, owner)
+                return None
+            table.row.clock = after
+            table.row.players = players
+            if event is None or clock.seat is None:
+                return None
+            player = table.player(clock.seat)
+            return clocks.ClockEvent(game_id, event, clock.seat, player.user_id, table.row.channel_id,
+                                     table.row.guild_id, clock.deadline, marked_away=marked)
+
+    async def set_away(self, game_id: int, user_id: int, away: bool) -> Table:
+        """/tne away and /tne back: the stand-in plays the person's turns at once, or no longer."""
+        async with self.lock(game_id):
+            table = await self.load(game_id)
+            self._running(table)
+            seat = self._player_seat(table, user_id)
+            player = table.player(seat)
+            if player.away == away:
+                raise GameError("You are already marked away in this game." if away
+                                else "You are not marked away in this game.")
+            clock = table.row.clock
+            statements = [
+                Statement("UPDATE games SET rev = rev + 1, updated_at = ? WHERE id = ? AND rev = ? AND status = ?",
+                          (time.time(), game_id, table.row.rev, "active"), expect=1),
+                set_away(game_id, seat, away),
+            ]
+            if clock.seat == seat:
+                # Their own turn now: the stand-in takes it at once, or hands it back with a fresh clock.
+                statements.append(set_clock(game_id, clocks.begin(clock, seat, self.now(), turn=clock.turn,
+                                                                  player=replace(player, away=away))))
+            await self._write(table, lambda also: self.storage.db.write(*statements, *also))
+            return await self._refresh(game_id)
+
+    async def set_clock_choice(self, game_id: int, user_id: int, choice: str) -> Table:
+        """/tne settings clock: the host changes the clock, in force from the next turn on."""
+        if choice not in clocks.CLOCKS:
+            raise GameError(f"The clock is one of {', '.join(clocks.CLOCKS)}.")
+        async with self.lock(game_id):
+            table = await self.load(game_id)
+            if table.row.status not in ("lobby", "active"):
+                raise GameError("This game is over.")
+            if user_id != table.row.host_id:
+                raise GameError("Only the host can change the clock.")
+            await self._write(table, lambda _: self.storage.clocks.set_next(game_id, choice,
+                                                                            lobby=table.row.status == "lobby"))
+            return await self._refresh(game_id)
+
+    async def set_notify(self, user_id: int, mode: str) -> None:
+        if mode not in NOTIFY_MODES:
+            raise GameError(f"Notify is one of {', '.join(NOTIFY_MODES)}.")
+        await self.storage.clocks.set_notify(user_id, mode)
+
+    async def server_tables(self, guild_id: int) -> list[Table]:
+        """The lobbies and running games of one server (/tne games, /tne turns)."""
+        tables = []
+        for game_id in await self.storage.clocks.live_games(guild_id):
+            try:
+                tables.append(await self.load(game_id))
+            except GameError:
+                continue  # ended meanwhile
+        return [t for t in tables if t.row.status in ("lobby", "active")]
