@@ -117,6 +117,25 @@ def time_left(clock: ClockRow, now: float) -> float | None:
     return max(0.0, clock.deadline - now)
 
 
+def standin_seats(clock: ClockRow, players: list[PlayerRow]) -> frozenset[int]:
+    """The seats the stand-in plays now."""
+    return frozenset(p.seat for p in players if stand_in_plays(clock, p))
+
+
+def clock_words(clock: ClockRow, now: float) -> str | None:
+    """The clock of whoever must act, in words ('5 h 20 min left of 24h'), or None when this turn has none."""
+    if clock.seat is None or (clock.clock == "none" and clock.deadline is None):
+        return None
+    if clock.standin:
+        return "the stand-in plays"
+    left = time_left(clock, now)
+    if left is None:
+        return None
+    if left <= 0:
+        return "time is up"
+    return f"{span(left)} left of {clock.clock}"
+
+
 def span(seconds: float) -> str:
     """A duration in words, rounded: '2 d 3 h', '5 h 20 min', '12 min', '40 s'."""
     s = round(seconds)

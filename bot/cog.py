@@ -10,11 +10,13 @@ from discord.ext import commands
 
 from bot import messages as M
 from bot.autoplay import LEVELS
+from bot.clocks import CLOCKS, DEFAULT_CLOCK
 from bot.controller import Controller, private
 from engine import BOARD_NAMES
 
 LEVEL_CHOICES = [app_commands.Choice(name=level, value=level) for level in LEVELS]
 BOARD_CHOICES = [app_commands.Choice(name=board, value=board) for board in BOARD_NAMES]
+CLOCK_CHOICES = [app_commands.Choice(name=clock, value=clock) for clock in CLOCKS]
 
 
 @app_commands.guild_only()
@@ -32,12 +34,15 @@ class TneCog(commands.GroupCog, group_name="tne", group_description="Play Tigris
         return True
 
     @app_commands.command(name="new", description="Open a game in this channel")
-    @app_commands.describe(seats="How many players (2-4)", board="Which board", scores="Hidden or open scores")
-    @app_commands.choices(board=BOARD_CHOICES)
+    @app_commands.describe(seats="How many players (2-4)", board="Which board", scores="Hidden or open scores",
+                           clock="Time each player has to act (default 24h)",
+                           on_timeout="When time runs out: a stand-in plays (default), or the table waits")
+    @app_commands.choices(board=BOARD_CHOICES, clock=CLOCK_CHOICES)
     async def new(self, interaction: discord.Interaction, seats: app_commands.Range[int, 2, 4] = 4,
                   board: str = BOARD_NAMES[0],
-                  scores: Literal["hidden", "open"] = "hidden") -> None:
-        await self.controller.new(interaction, seats, board, scores)
+                  scores: Literal["hidden", "open"] = "hidden", clock: str = DEFAULT_CLOCK,
+                  on_timeout: Literal["standin", "wait"] = "standin") -> None:
+        await self.controller.new(interaction, seats, board, scores, clock, on_timeout)
 
     @app_commands.command(name="join", description="Take a seat in this channel's game")
     async def join(self, interaction: discord.Interaction) -> None:
@@ -94,6 +99,33 @@ class TneCog(commands.GroupCog, group_name="tne", group_description="Play Tigris
     @app_commands.command(name="abandon", description="End this channel's game (host or Manage Channels)")
     async def abandon(self, interaction: discord.Interaction) -> None:
         await self.controller.abandon(interaction)
+
+    @app_commands.command(name="settings", description="Change the game's clock, from the next turn on (host)")
+    @app_commands.describe(clock="Time each player has to act")
+    @app_commands.choices(clock=CLOCK_CHOICES)
+    async def settings(self, interaction: discord.Interaction, clock: str) -> None:
+        await self.controller.settings(interaction, clock)
+
+    @app_commands.command(name="notify", description="How reminders reach you: channel, dm or off")
+    @app_commands.describe(mode="channel (a ping in the game's channel), dm (a direct message) or off")
+    async def notify(self, interaction: discord.Interaction, mode: Literal["channel", "dm", "off"]) -> None:
+        await self.controller.notify(interaction, mode)
+
+    @app_commands.command(name="away", description="The stand-in plays your turns in this game until /tne back")
+    async def away(self, interaction: discord.Interaction) -> None:
+        await self.controller.away(interaction, True)
+
+    @app_commands.command(name="back", description="Play your own turns again")
+    async def back(self, interaction: discord.Interaction) -> None:
+        await self.controller.away(interaction, False)
+
+    @app_commands.command(name="games", description="This server's games: whose turn, since when, the clock")
+    async def games(self, interaction: discord.Interaction) -> None:
+        await self.controller.games(interaction)
+
+    @app_commands.command(name="turns", description="The games in this server waiting for you (only you)")
+    async def turns(self, interaction: discord.Interaction) -> None:
+        await self.controller.turns(interaction)
 
     @app_commands.command(name="rules", description="The rules in brief")
     async def rules(self, interaction: discord.Interaction) -> None:

@@ -21,9 +21,12 @@ import discord
 from discord import app_commands
 from discord.utils import MISSING
 
+import render
+from bot import clocks
 from bot import messages as M
 from bot import text as T
 from bot.autoplay import ai_available
+from bot.clocks import ClockEvent, ClockKeeper
 from bot.completion import matching_moves
 from bot.cooldown import Cooldown
 from bot.outbox import Outbox
@@ -122,6 +125,7 @@ class Controller:
         self.outbox = outbox  # delivers every stored announcement the interaction did not deliver itself
         self.painter = painter or Painter()
         self.seats = ComputerSeats(service, self.announce, workers=thinkers, delay=ai_delay, budget=ai_budget)
+        self.clocks = ClockKeeper(service, self.on_clock)
         self.first_answers = FirstAnswers()
         self.boards = Cooldown()
 
@@ -250,18 +254,20 @@ class Controller:
     async def _picture(self, table: Table) -> discord.File | None:
         """The board picture, or None if drawing failed: the move stands and its account is posted anyway."""
         try:
-            return await self.painter.board(table)
+            return await self.painter.board(table, clock=self.clock_line(table))
         except Exception:
             log.exception("Could not draw the board of game %s", table.id)
             return None
 
     # --- lobby -----------------------------------------------------------------------------------------------
 
-    async def new(self, interaction: discord.Interaction, seats: int, board: str, scores: str) -> None:
+    async def new(self, interaction: discord.Interaction, seats: int, board: str, scores: str,
+                  clock: str = clocks.DEFAULT_CLOCK, on_timeout: str = clocks.STANDIN) -> None:
         async def run() -> None:
             table = await self.service.new_game(
                 guild_id=interaction.guild_id, channel_id=interaction.channel_id, user_id=interaction.user.id,
-                name=interaction.user.display_name, seats=seats, board=board, scores=scores)
+                name=interaction.user.display_name, seats=seats, board=board, scores=scores, clock=clock,
+                on_timeout=on_timeout)
             await interaction.response.send_message(M.lobby_text(table), view=lobby_view(table),
                                                      allowed_mentions=QUIET)
         await self.guarded(interaction, run)
@@ -429,7 +435,7 @@ class Controller:
     async def status(self, interaction: discord.Interaction) -> None:
         async def run() -> None:
             table = await self.table_here(interaction, finished=True)
-            await private(interaction, M.status_text(table))
+            await private(interaction, M.status_text(table, self.service.now()))
         await self.guarded(interaction, run)
 
     async def log(self, interaction: discord.Interaction) -> None:
@@ -514,8 +520,10 @@ class Controller:
         self.seats.kick(game_id)
 
     async def resume(self) -> None:
-        """After a start: computer seats that were to move carry on; a periodic sweep keeps it so."""
+        """After a start: computer seats that were to move carry on; a periodic sweep keeps it so. Clocks whose
+        moment passed while the bot was down are handled by the keeper's first pass."""
         await self.seats.start()
+        await self.clocks.start()
 
     async def idle(self) -> None:
         """Wait until no computer seat is thinking and nothing is being delivered (tests and shutdown)."""
@@ -524,4 +532,89 @@ class Controller:
             await self.outbox.idle()
 
     async def stop(self) -> None:
+        await self.clocks.stop()
         await self.seats.stop()
+
+    # --- clocks (bot/clocks.py keeps them; the controller says what they did) --------------------------------
+
+    def clock_line(self, table: Table) -> render.ClockLine | None:
+        """The board panel's clock: time left to whoever must act, and the seats a stand-in plays."""
+        if table.row.status != "active" or table.game is None or table.game.over:
+            return None
+        clock = table.row.clock
+        return render.ClockLine(clocks.clock_words(clock, self.service.now()),
+                                clocks.standin_seats(clock, table.players))
+
+    async def on_clock(self, event: ClockEvent) -> None:
+        """A clock did something: the stand-in takes a seat (it plays at once), or a reminder is owed."""
+        if event.kind == clocks.TIMED_OUT:
+            self.kick(event.game_id)
+        table = await self.service.load(event.game_id)
+        mode = await self.service.storage.clocks.notify(event.user_id)
+        if mode == "off" and event.kind != clocks.TIMED_OUT:
+            return
+        now = self.service.now()
+        if mode == "dm":
+            post = M.reminder(table, event, now, ping=False)
+            link = M.channel_link(event.guild_id, event.channel_id)
+            if await self._direct(event.user_id, f"{post.text}\n{link}"):
+                if event.kind != clocks.TIMED_OUT:
+                    return
+                await self._post(event.channel_id, event.guild_id, post)  # the table sees who plays that seat
+                return
+        await self._post(event.channel_id, event.guild_id, M.reminder(table, event, now, ping=mode != "off"))
+
+    async def _post(self, channel_id: int, guild_id: int | None, post: M.Post) -> None:
+        channel = self.client.get_partial_messageable(channel_id, guild_id=guild_id)
+        await channel.send(T.fit(post.text), allowed_mentions=T.mentions(post.pings))
+
+    async def _direct(self, user_id: int, text: str) -> bool:
+        """A direct message; False when the person's DMs are closed to the bot (then the channel is used)."""
+        try:
+            dm = await self.client.create_dm(discord.Object(user_id))
+            await dm.send(T.fit(text), allowed_mentions=QUIET)
+        except discord.Forbidden as exc:
+            if exc.code == 50007:
+                log.info("DMs of user %s are closed: reminding in the channel instead", user_id)
+                return False
+            raise
+        return True
+
+    async def settings(self, interaction: discord.Interaction, clock: str) -> None:
+        async def run() -> None:
+            table = await self.table_here(interaction)
+            table = await self.service.set_clock_choice(table.id, interaction.user.id, clock)
+            when = "now" if table.row.status == "lobby" else "from the next turn on"
+            await interaction.response.send_message(
+                f"The clock of game #{table.id} is {clock} {when}.", allowed_mentions=QUIET)
+        await self.guarded(interaction, run)
+
+    async def notify(self, interaction: discord.Interaction, mode: str) -> None:
+        async def run() -> None:
+            await self.service.set_notify(interaction.user.id, mode)
+            await private(interaction, M.NOTIFY_TEXT[mode])
+        await self.guarded(interaction, run)
+
+    async def away(self, interaction: discord.Interaction, away: bool) -> None:
+        async def run() -> None:
+            table = await self.table_here(interaction)
+            table = await self.service.set_away(table.id, interaction.user.id, away)
+            seat = table.seat_of(interaction.user.id)
+            try:
+                await self.publish(interaction, table, M.away_text(table, seat, away))
+            finally:
+                self.kick(table.id)
+        await self.guarded(interaction, run)
+
+    async def games(self, interaction: discord.Interaction) -> None:
+        async def run() -> None:
+            tables = await self.service.server_tables(interaction.guild_id)
+            await interaction.response.send_message(M.games_text(tables, self.service.now()),
+                                                     allowed_mentions=QUIET)
+        await self.guarded(interaction, run)
+
+    async def turns(self, interaction: discord.Interaction) -> None:
+        async def run() -> None:
+            tables = await self.service.server_tables(interaction.guild_id)
+            await private(interaction, M.turns_text(tables, interaction.user.id, self.service.now()))
+        await self.guarded(interaction, run)

@@ -4,7 +4,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from bot import clocks
 from bot import text as T
+from bot.clocks import ClockEvent
 from bot.service import DYNASTIES, Played, Table
 from engine import COLOURS, LEADER_NAMES
 
@@ -159,8 +161,8 @@ def _points(points: dict | None) -> str:
     return " ".join(f"{COLOUR_EMOJI[c]}{points.get(c, 0)}" for c in COLOURS) + f" 💎{points.get('treasure', 0)}"
 
 
-def status_text(table: Table) -> str:
-    """Public status: whose turn, actions left, the awaited decision, treasures left, players' public facts."""
+def status_text(table: Table, now: float | None = None) -> str:
+    """Public status: whose turn, actions left, the awaited decision, the clock, treasures left, players' facts."""
     row = table.row
     if row.status == "lobby":
         return lobby_text(table)
@@ -174,10 +176,15 @@ def status_text(table: Table) -> str:
         lines.append(f"Turn: {table.label(seat)}, {view['turn']['actions_left']} action(s) left.")
         if game.pending:
             lines.append(f"Awaited: {game.describe_pending()}.")
+        lines.extend(clock_lines(table, now))
     lines.append(f"Treasures left on the board: {len(view.get('treasures') or [])}. "
                  f"Bag about {round(100 * (view.get('bag_fill') or 0))}% full.")
+    standins = clocks.standin_seats(table.row.clock, table.players) if row.status == "active" else frozenset()
     for i, p in enumerate(view["players"]):
-        lines.append(f"{table.label(i)}: {p.get('hand_size', '?')} tiles in hand, "
+        played_by = ""
+        if i in standins:
+            played_by = " (away: the stand-in plays)" if table.player(i).away else " (the stand-in plays this turn)"
+        lines.append(f"{table.label(i)}{played_by}: {p.get('hand_size', '?')} tiles in hand, "
                      f"{p.get('catastrophes', 0)} catastrophes; leaders {_leaders(p)}; "
                      f"points {_points(p.get('points'))}")
     return clip("\n".join(lines))
@@ -238,6 +245,133 @@ def log_text(table: Table, count: int = 12) -> str:
     return clip("\n".join(lines))
 
 
+def when(moment: float, style: str = "R") -> str:
+    """A Discord timestamp: every reader sees it in their own time zone ('in 3 hours', 'Tuesday 14:00')."""
+    return f"<t:{int(moment)}:{style}>"
+
+
+def channel_link(guild_id: int | None, channel_id: int) -> str:
+    return f"https://discord.com/channels/{guild_id or '@me'}/{channel_id}"
+
+
+def clock_setting(table: Table) -> str:
+    """The table's clock choice in words."""
+    clock = table.row.clock
+    if clock.clock == "none" and not clock.next:
+        return "no clock"
+    words = f"{clock.clock} per turn" if clock.clock != "none" else "no clock"
+    if clock.next:
+        words += f" ({clock.next} from the next turn)"
+    expiry = "the stand-in plays" if clock.on_timeout == clocks.STANDIN else "the table waits"
+    return f"{words}; when time runs out {expiry}"
+
+
+def clock_lines(table: Table, now: float | None) -> list[str]:
+    """/tne status: the clock, and the time left to whoever must act."""
+    clock = table.row.clock
+    lines = [f"Clock: {clock_setting(table)}."]
+    if clock.seat is None or now is None:
+        return lines
+    who = table.label(clock.seat)
+    left = clocks.time_left(clock, now)
+    if clock.standin:
+        lines.append(f"Time: the stand-in plays for {who} now.")
+    elif left is not None and clock.deadline is not None:
+        if left > 0:
+            lines.append(f"Time left for {who}: {clocks.span(left)} (until {when(clock.deadline, 'f')}).")
+        else:
+            lines.append(f"Time is up for {who} (since {when(clock.deadline)}).")
+    return lines
+
+
+def reminder(table: Table, event: ClockEvent, now: float, *, ping: bool) -> Post:
+    """A clock's message in the game's channel: a reminder or overdue notice for the person to act (pinged if
+    they want it), or the stand-in taking their seat."""
+    label = table.label(event.seat)
+    who = f"<@{event.user_id}> ({DYNASTIES[event.seat].capitalize()})" if ping else label
+    left = clocks.span(max(0.0, (event.deadline or now) - now))
+    due = f" ({when(event.deadline)})" if event.deadline else ""
+    game = f"game #{table.id}"
+    if event.kind == clocks.REMIND_HALF:
+        text = f"{who}, half your time in {game} has gone: {left} left{due}."
+    elif event.kind == clocks.REMIND_TENTH:
+        then = ("the stand-in plays for you" if table.row.clock.on_timeout == clocks.STANDIN
+                else "the table waits for you")
+        text = f"{who}, only a tenth of your time in {game} is left: {left}{due}. If it runs out, {then}."
+    elif event.kind == clocks.OVERDUE:
+        text = f"{who}, your time in {game} is up; the table waits for you."
+    else:
+        text = (f"{label}'s time ran out in {game}: the stand-in plays for them. Act yourself at any time to "
+                "take your seat back.")
+        if event.marked_away:
+            text += (f"\nAfter {clocks.AWAY_AFTER} turns in a row played by the stand-in, {label} is marked away: "
+                     "the stand-in plays their turns at once until they move or use `/tne back`.")
+        if ping:
+            text = f"<@{event.user_id}>: {text}"
+    return Post(clip(text), (event.user_id,) if ping else ())
+
+
+def away_text(table: Table, seat: int, away: bool) -> Post:
+    label = table.label(seat)
+    if away:
+        return announce(table, f"{label} is away: the stand-in plays their turns at once until they use "
+                               "`/tne back` or move.")
+    return announce(table, f"{label} is back and plays their own turns again.")
+
+
+def _turn_of(table: Table) -> int | None:
+    game = table.game
+    if table.row.status != "active" or game is None or game.over:
+        return None
+    return game.to_move
+
+
+def games_text(tables: list[Table], now: float) -> str:
+    """/tne games: each live game of the server with its channel, seats, whose turn since when, and the clock."""
+    if not tables:
+        return "No games are being played in this server. Open one with `/tne new`."
+    lines = [f"**Games in this server** ({len(tables)}):"]
+    for t in tables:
+        seats = ", ".join(T.name(p.name) for p in t.players)
+        if t.row.status == "lobby":
+            lines.append(f"• <#{t.row.channel_id}> — lobby #{t.id}, {len(t.players)}/{t.row.seats} seated "
+                         f"({seats}); clock {t.row.clock.clock}")
+            continue
+        seat = _turn_of(t)
+        clock = t.row.clock
+        turn = f"{t.label(seat)} to act" if seat is not None else "nobody to act"
+        if clock.since is not None and seat is not None and clock.seat == seat:
+            turn += f" since {when(clock.since)}"
+        words = clocks.clock_words(clock, now) if seat is not None and clock.seat == seat else None
+        lines.append(f"• <#{t.row.channel_id}> — game #{t.id}: {seats}. {turn}; clock {clock.clock}"
+                     + (f" ({words})" if words else "") + ".")
+    return clip("\n".join(lines))
+
+
+def turns_text(tables: list[Table], user_id: int, now: float) -> str:
+    """/tne turns (private): the games of this server where this person is the one to act, with links."""
+    mine = [t for t in tables if (seat := _turn_of(t)) is not None and t.player(seat).user_id == user_id
+            and not t.player(seat).is_bot]
+    if not mine:
+        return "No game in this server is waiting for you."
+    lines = [f"**Waiting for you** ({len(mine)}):"]
+    for t in mine:
+        game = t.game
+        what = game.describe_pending() if game.pending else "your turn"
+        words = clocks.clock_words(t.row.clock, now)
+        lines.append(f"• <#{t.row.channel_id}> — game #{t.id}: {what}" + (f"; {words}" if words else "")
+                     + f" — {channel_link(t.row.guild_id, t.row.channel_id)}")
+    return clip("\n".join(lines))
+
+
+NOTIFY_TEXT = {
+    "channel": "Reminders ping you in the game's channel.",
+    "dm": "Reminders come to you as direct messages, with a link to the game (in the channel when your DMs are "
+          "closed).",
+    "off": "No reminders: look with `/tne turns`.",
+}
+
+
 HELP_TEXT = """**Tigris & Euphrates — commands**
 `/tne new seats:3 board:standard scores:hidden` — open a game in this channel (one per channel; threads count)
 `/tne join`, `/tne leave`, `/tne start` — the lobby (or its buttons); `/tne addbot level:medium` seats a computer
@@ -248,7 +382,12 @@ HELP_TEXT = """**Tigris & Euphrates — commands**
 `/tne hand` — your tiles, leaders and points, privately
 `/tne board`, `/tne status`, `/tne log` — the board picture, whose turn and what is awaited, recent moves
 `/tne undo` — take back your last action this turn while nothing hidden was revealed
-`/tne resign`, `/tne abandon` (host or Manage Channels), `/tne rules`"""
+`/tne resign`, `/tne abandon` (host or Manage Channels), `/tne rules`
+`/tne new clock:24h on_timeout:standin` — clocks: none, 2m, 5m, 15m, 1h, 12h, 24h, 72h; when time runs out the
+  stand-in (a medium computer) plays for you, or the table waits; reminders at half and at a tenth left
+`/tne settings clock:1h` (host, from the next turn on); `/tne notify channel|dm|off` — how reminders reach you
+`/tne away`, `/tne back` — the stand-in plays your turns meanwhile
+`/tne games` — this server's games; `/tne turns` — the games waiting for you"""
 
 RULES_TEXT = """**Tigris & Euphrates in brief**
 You hold **6 tiles**, hidden from the others: red temples, blue farms, green markets, black settlements. \

@@ -20,8 +20,8 @@ log = logging.getLogger(__name__)
 
 
 # Module-level so a process pool can pickle them by name; `render.*` is looked up at call time.
-def draw_board(view: dict, names: list[str]) -> bytes:
-    return render.render_board(view, names=names)
+def draw_board(view: dict, names: list[str], clock: render.ClockLine | None = None) -> bytes:
+    return render.render_board(view, names=names, clock=clock)
 
 
 def draw_final(view: dict, standings: list[dict], names: list[str]) -> bytes:
@@ -45,8 +45,9 @@ class Painter:
     def close(self) -> None:
         self.workers.close()
 
-    async def board(self, table: Table) -> discord.File:
-        """The public board (or the final picture once the game is over) as an attachment."""
+    async def board(self, table: Table, clock: render.ClockLine | None = None) -> discord.File:
+        """The public board (or the final picture once the game is over) as an attachment; `clock`: the turn
+        clock's line for the panel."""
         game = table.game
         # Taken on the loop: the table may move on while the picture is drawn.
         public = game.view(None)  # never the full position: a public picture must not show hands or hidden points
@@ -54,7 +55,7 @@ class Painter:
         if game.over:
             png = await self.workers.run(draw_final, public, game.standings(), names)
         else:
-            png = await self.workers.run(draw_board, public, names)
+            png = await self.workers.run(draw_board, public, names, clock)
         return discord.File(io.BytesIO(png), filename=f"tne-{table.id}-{len(table.moves)}.png")
 
     async def public(self, picture: dict) -> discord.File:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from functools import lru_cache
 
 from PIL import Image, ImageDraw
@@ -67,17 +68,26 @@ def static_panel(players: int, pending: bool = False) -> Image.Image:
     return im
 
 
-def _player_row(im: Image.Image, d: ImageDraw.ImageDraw, p: Player, y: int, active: bool) -> None:
+@dataclass(frozen=True)
+class ClockLine:
+    """The turn clock as the caller words it ('5 h 20 min left'), and the seats a stand-in plays now."""
+
+    text: str | None = None
+    standins: frozenset[int] = frozenset()
+
+
+def _player_row(im: Image.Image, d: ImageDraw.ImageDraw, p: Player, y: int, active: bool,
+                standin: bool = False) -> None:
     mid = y + ROW_H // 2
     if active:
         d.rectangle((8, y + 1, WIDTH - 9, y + ROW_H - 1), fill=P.PANEL_ACTIVE)
         d.polygon([(8, mid - 10), (22, mid), (8, mid + 10)], fill=P.TEXT)
     b = sprites.badge(p.dynasty, 44)
     im.paste(b, (BADGE_X, mid - 22), b)
-    dyn = p.dynasty.capitalize()
+    dyn = p.dynasty.capitalize() + (" · stand-in" if standin else "")
     if p.name != dyn:
         label(d, (NAME_X, mid - 10), p.name, TEXT_SIZE, P.TEXT, bold=True, width=NAME_W)
-        label(d, (NAME_X, mid + 14), dyn, SMALL_SIZE - 1, P.TEXT_DIM)
+        label(d, (NAME_X, mid + 14), dyn, SMALL_SIZE - 1, P.TEXT_DIM, width=NAME_W)
     else:
         label(d, (NAME_X, mid), p.name, TEXT_SIZE, P.TEXT, bold=True, width=NAME_W)
 
@@ -140,7 +150,7 @@ def pending_text(sc: Scene) -> str | None:
     return None if parts is None else f"{parts[0]} to {parts[1]}"
 
 
-def _status(im: Image.Image, d: ImageDraw.ImageDraw, sc: Scene, y: int) -> None:
+def _status(im: Image.Image, d: ImageDraw.ImageDraw, sc: Scene, y: int, clock: ClockLine | None = None) -> None:
     line1 = y + 26
     if sc.over:
         text = "Game over"
@@ -149,6 +159,8 @@ def _status(im: Image.Image, d: ImageDraw.ImageDraw, sc: Scene, y: int) -> None:
         text = f"{sc.players[sc.active].name}'s turn"
         if n is not None:
             text += f" · {plural(int(n), 'action')} left"
+        if clock is not None and clock.text:
+            text += f" · {clock.text}"
     else:
         text = ""
     used = label(d, (16, line1), text, TEXT_SIZE, P.TEXT, bold=True, width=WIDTH - 32)
@@ -204,9 +216,12 @@ def _status(im: Image.Image, d: ImageDraw.ImageDraw, sc: Scene, y: int) -> None:
     label(d, (x, line2), "Monuments", SMALL_SIZE, P.TEXT_DIM, bold=True, anchor="rm")
 
 
-def draw_panel(im: Image.Image, sc: Scene, y0: int) -> None:
-    """Fill in the panel whose static part is already pasted at height `y0` of `im`."""
+def draw_panel(im: Image.Image, sc: Scene, y0: int, clock: ClockLine | None = None) -> None:
+    """Fill in the panel whose static part is already pasted at height `y0` of `im`; `clock`, when the game has
+    one, is given by the caller (render knows nothing of time)."""
     d = ImageDraw.Draw(im)
+    standins = clock.standins if clock is not None else frozenset()
     for p in sc.players:
-        _player_row(im, d, p, y0 + HEAD_H + p.seat * ROW_H, p.seat == sc.active and not sc.over)
-    _status(im, d, sc, y0 + HEAD_H + len(sc.players) * ROW_H)
+        _player_row(im, d, p, y0 + HEAD_H + p.seat * ROW_H, p.seat == sc.active and not sc.over,
+                    standin=p.seat in standins and not sc.over)
+    _status(im, d, sc, y0 + HEAD_H + len(sc.players) * ROW_H, clock)

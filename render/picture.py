@@ -11,7 +11,7 @@ from render import palette as P
 from render.board import draw_board, static_layer
 from render.layout import BOARD_H, WIDTH
 from render.model import scene
-from render.panel import draw_panel, panel_height, pending_text, static_panel
+from render.panel import ClockLine, draw_panel, panel_height, pending_text, static_panel
 from render.png import encode
 
 
@@ -24,18 +24,21 @@ def base(board_name: str, players: int, pending: bool) -> Image.Image:
     return im
 
 
-def board_image(position: dict[str, Any], names: list[str] | None = None) -> Image.Image:
+def board_image(position: dict[str, Any], names: list[str] | None = None,
+                clock: ClockLine | None = None) -> Image.Image:
     """The board picture as a Pillow image (render_board without the encoding)."""
     sc = scene(position, names)
     im = base(sc.board.name, len(sc.players), pending_text(sc) is not None).copy()
     draw_board(im, sc)
-    draw_panel(im, sc, BOARD_H)
+    draw_panel(im, sc, BOARD_H, clock)
     return im
 
 
-def render_board(position: dict[str, Any], *, names: list[str] | None = None) -> bytes:
+def render_board(position: dict[str, Any], *, names: list[str] | None = None,
+                 clock: ClockLine | None = None) -> bytes:
     """PNG of the board and the public panel, from a position or a seat's view.
 
-    Points are drawn only where the dict has them; hands only ever as hand sizes.
+    Points are drawn only where the dict has them; hands only ever as hand sizes. `clock`: the turn clock's
+    words and the seats a stand-in plays, as the bot gives them.
     """
-    return encode(board_image(position, names))
+    return encode(board_image(position, names, clock))

@@ -52,9 +52,9 @@ def drawn(monkeypatch):
     seen: list[dict] = []
     board, final = render.render_board, render.render_final
 
-    def spy_board(view, *, names=None):
+    def spy_board(view, *, names=None, clock=None):
         seen.append(view)
-        return board(view, names=names)
+        return board(view, names=names, clock=clock)
 
     def spy_final(position, standings, *, names=None):
         seen.append(position)
