@@ -92,10 +92,9 @@ def next_line(table: Table) -> str:
 def account(played: Played) -> Post:
     """The public account of one move: who played what, the engine's event lines, then who acts next."""
     table = played.table
+    head = f"**{table.label(played.seat)}** played `{played.move}`."
     if played.standin:
-        head = f"**{table.label(played.seat)}**, played by the stand-in, played `{played.move}`."
-    else:
-        head = f"**{table.label(played.seat)}** played `{played.move}`."
+        head += " The stand-in played it for them."
     lines = [e["text"] for e in played.events if e.get("type") not in ("game_over",)]
     body = "\n".join(f"• {t}" for t in lines)
     return announce(table, "\n".join(x for x in (head, body) if x))

@@ -114,7 +114,7 @@ async def test_away_the_stand_in_plays_at_once_and_back_ends_it(h):
     await h.bot.controller.idle()
     table = await h.service.load(game_id)
     assert table.game.to_move == first, "the stand-in played the away seat's whole turn at once"
-    stand_in = [c for c in h.fake.calls[start:] if "played by the stand-in" in c.content]
+    stand_in = [c for c in h.fake.calls[start:] if "The stand-in played it for them." in c.content]
     assert stand_in and all(c.kind == "channel" for c in stand_in)
     assert all(m.user_id is None for m in table.moves[1:])
     calls = await h.command(users[other], CHANNEL, "back")

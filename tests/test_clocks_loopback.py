@@ -1,0 +1,84 @@
+"""Clocks in the real bot process against the loopback Discord, its time moved through TNE_TEST_CLOCK_FILE:
+reminders by DM (and in the channel when DMs are closed), and a deadline that passed while the bot was down."""
+
+from __future__ import annotations
+
+import re
+
+from tests.loopback.tne import MOVE
+
+STAND_IN = re.compile(r"The stand-in played it for them\.")
+
+
+def clock_env(tmp_path) -> tuple[dict[str, str], callable]:
+    offset = tmp_path / "clock-offset"
+    offset.write_text("0")
+
+    def advance(seconds: float) -> None:
+        offset.write_text(str(float(offset.read_text()) + seconds))
+
+    return {"TNE_TEST_CLOCK_FILE": str(offset)}, advance
+
+
+async def test_a_dm_reminder_falls_back_to_the_channel_when_dms_are_closed(loopback, bot_processes, tmp_path):
+    alice, bob = loopback.add_user("Alice"), loopback.add_user("Bob")
+    channel = loopback.add_channel(loopback.add_guild())
+    env, advance = clock_env(tmp_path)
+    await bot_processes.start(env=env, args=("--sync",))
+    for person in (alice, bob):
+        answer = await (await loopback.slash(person, channel, "tne notify", mode="dm")).response()
+        assert answer.ephemeral and "direct messages" in answer.content
+    loopback.set_dms(bob, open=False)
+    opened = await loopback.slash(alice, channel, "tne new", seats=2, clock="1h")
+    lobby = await opened.response()
+    await (await loopback.press(bob, lobby, label="Join")).answered()
+    await (await loopback.press(alice, lobby, label="Start")).answered()
+    begins = await loopback.channel(channel).wait("The game begins!")
+    (first,) = (loopback.users[u] for u in begins.pinged)
+    other = bob if first is alice else alice
+
+    view = loopback.channel(channel)
+    reminded: list = []
+    for turn, person in enumerate((first, other)):
+        advance(1800)  # half the hour has gone
+        if person is alice:
+            dm = await loopback.dms(alice).wait("half your time")
+            assert "https://discord.com/channels/" in dm.content and str(channel.id) in dm.content
+            assert len(view.find("half your time")) == turn, "a DM, not the channel"
+        else:
+            reminder = await view.wait("half your time")
+            view.assert_pings(reminder, [bob])
+            refused = [r for r in loopback.requests
+                       if r.method == "POST" and r.status == 403 and "/messages" in r.path]
+            assert refused, "the DM was tried first and refused (50007)"
+        reminded.append(person)
+        for someone in (alice, bob):  # one reminder each, by DM or in the channel, only when it was their turn
+            got = len(loopback.dms(someone).find("half your time")) + len(
+                [m for m in view.find("half your time") if someone.id in m.pinged])
+            assert got == reminded.count(someone), "only the player to act is reminded, once"
+        if turn == 0:
+            await (await loopback.slash(person, channel, "tne move", action="pass")).response()
+            await view.wait(re.compile(r"played `pass`"))
+
+
+async def test_a_deadline_passed_while_the_bot_was_down_is_handled_once_at_start(loopback, bot_processes, tmp_path):
+    alice, bob = loopback.add_user("Alice"), loopback.add_user("Bob")
+    channel = loopback.add_channel(loopback.add_guild())
+    env, advance = clock_env(tmp_path)
+    bot = await bot_processes.start(env=env, args=("--sync",))
+    opened = await loopback.slash(alice, channel, "tne new", seats=2, clock="2m")
+    lobby = await opened.response()
+    await (await loopback.press(bob, lobby, label="Join")).answered()
+    await (await loopback.press(alice, lobby, label="Start")).answered()
+    view = loopback.channel(channel)
+    begins = await view.wait("The game begins!")
+    (first,) = (loopback.users[u] for u in begins.pinged)
+    await bot.stop()
+    advance(3 * 24 * 3600)  # down for three days
+    await bot.start()
+    notice = await view.wait("time ran out")
+    view.assert_pings(notice, [first])
+    await view.wait(STAND_IN)
+    assert MOVE.search(view.find(STAND_IN)[0].content), "announced like any move"
+    # The stand-in played the rest of that turn; the other player's turn has a fresh clock: nothing more fires.
+    assert len(view.find("time ran out")) == 1 and not view.find("half your time")
