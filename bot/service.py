@@ -596,8 +596,10 @@ class GameService:
             if person == seat:
                 out.extend(taken_back(table.id, seat, now))
             return out
-        out.append(set_clock(table.id, clocks.begin(clock, seat, now, turn=turn,
-                                                    player=table.player(seat) if seat is not None else None)))
+        player = table.player(seat) if seat is not None else None
+        if player is not None and person == seat:
+            player = replace(player, away=False)  # they just acted: whatever comes next for them is theirs
+        out.append(set_clock(table.id, clocks.begin(clock, seat, now, turn=turn, player=player)))
         if person is not None:
             out.append(set_away(table.id, person, False))
         return out

@@ -396,3 +396,23 @@ async def test_bad_choices_are_refused_and_change_nothing(storage, now):
     await service.set_notify(ALICE, "dm")
     await service.set_notify(ALICE, "dm")
     assert await storage.clocks.notify(ALICE) == "dm"
+
+
+async def test_a_person_answering_while_away_owns_the_turn_that_follows(storage, now):
+    seed = seed_where_first(0, 3)
+    service = GameService(storage, seed_source=lambda: seed, now=now)
+    game_id = await people_game(service)
+    users = (ALICE, BOB, CAROL)
+    for move in conflict_moves(3, seed, "revolt"):
+        table = await service.load(game_id)
+        await service.play(game_id, move, user_id=users[table.game.to_move])
+    table = await service.load(game_id)
+    assert table.game.to_move == 0 and table.game.pending["defender"] == 0
+    table = await service.set_away(game_id, ALICE, True)
+    assert computer_turn(table) is not None, "away: the stand-in would answer for her"
+    commit = next(m for m in table.game.legal_moves() if m.startswith("commit"))
+    await service.play(game_id, commit, user_id=ALICE)  # she answers herself after all
+    table = await service.load(game_id)
+    assert table.game.to_move == 0 and table.game.pending is None, "her own turn follows the revolt"
+    assert not table.player(0).away and computer_turn(table) is None
+    assert table.row.clock.deadline == now() + HOUR and not table.row.clock.standin
