@@ -82,3 +82,32 @@ async def test_a_deadline_passed_while_the_bot_was_down_is_handled_once_at_start
     assert MOVE.search(view.find(STAND_IN)[0].content), "announced like any move"
     # The stand-in played the rest of that turn; the other player's turn has a fresh clock: nothing more fires.
     assert len(view.find("time ran out")) == 1 and not view.find("half your time")
+
+
+async def test_two_processes_work_each_clock_once_and_one_takes_over_when_the_other_is_killed(
+        loopback, bot_processes, database, tmp_path):
+    alice, bob = loopback.add_user("Alice"), loopback.add_user("Bob")
+    channel = loopback.add_channel(loopback.add_guild("Club", shard=(0, 2)))
+    env, advance = clock_env(tmp_path)
+    env["TNE_DATABASE_URL"] = database if "://" in database else f"sqlite:///{database}"
+    first_bot = await bot_processes.make(env=env, args=("--sync", "--shard-count", "2", "--shard-ids", "0"),
+                                         shards=((0, 2),)).start()
+    await bot_processes.make(env=env, args=("--shard-count", "2", "--shard-ids", "1"), shards=((1, 2),)).start()
+    opened = await loopback.slash(alice, channel, "tne new", seats=2, clock="2m")
+    lobby = await opened.response()
+    await (await loopback.press(bob, lobby, label="Join")).answered()
+    await (await loopback.press(alice, lobby, label="Start")).answered()
+    view = loopback.channel(channel)
+    begins = await view.wait("The game begins!")
+    (first,) = (loopback.users[u] for u in begins.pinged)
+
+    advance(60)  # both processes' keepers look; one claims the clock and reminds, once
+    await view.wait("half your time")
+    await first_bot.kill()  # the process whose shard serves this server dies
+    advance(50)  # a tenth left: the other process works the clock now
+    tenth = await view.wait("a tenth of your time")
+    view.assert_pings(tenth, [first])
+    advance(15)
+    await view.wait(STAND_IN, timeout=30)
+    assert len(view.find("half your time")) == 1 and len(view.find("a tenth of your time")) == 1
+    assert len(view.find("time ran out")) == 1
