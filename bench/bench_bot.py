@@ -132,7 +132,7 @@ async def setup(h: Harness, games: int, warm_moves: int, rng: random.Random, *,
             game = table.game
             if game.over:
                 break
-            await h.service.play(table.id, rng.choice(game.legal_moves()), seat=game.to_move)
+            await h.service.play(table.id, rng.choice(game.legal_moves()), user_id=users[game.to_move].id)
         tables.append((table.id, channel, users))
     return tables
 
@@ -225,7 +225,7 @@ async def storage_alone(h: Harness, tables: list, seconds: float, rng: random.Ra
             game = table.game
             if game is None or game.over:
                 return
-            await h.service.play(game_id, rng.choice(game.legal_moves()), seat=game.to_move)
+            await h.service.play(game_id, rng.choice(game.legal_moves()), user_id=table.player(game.to_move).user_id)
             done += 1
 
     began = time.perf_counter()
