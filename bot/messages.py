@@ -56,7 +56,7 @@ def lobby_text(table: Table) -> str:
     row = table.row
     lines = [
         f"**Tigris & Euphrates** — game #{row.id}, {row.board} board, scores {row.scores}, "
-        f"up to {row.seats} players.",
+        f"up to {row.seats} players; {clock_setting(table)}.",
         f"Host: <@{row.host_id}>",
         "",
     ]
