@@ -211,13 +211,14 @@ class ClockKeeper:
     process dies, and another process takes the game over), step each under its game's lock, hand on events."""
 
     def __init__(self, service: GameService, on_event: OnEvent, *, owner: str | None = None, tick: float = 1.0,
-                 lease: float = 15.0, batch: int = 200) -> None:
+                 lease: float = 15.0, batch: int = 200, event_timeout: float = 30.0) -> None:
         self.service = service
         self.on_event = on_event
         self.owner = owner or process_name()
         self.tick = tick
         self.lease = lease
         self.batch = batch
+        self.event_timeout = event_timeout
         self._task: asyncio.Task | None = None
 
     async def run_once(self) -> list[ClockEvent]:
@@ -236,7 +237,8 @@ class ClockKeeper:
                     continue
                 events.append(event)
                 try:
-                    await self.on_event(event)
+                    # A post that hangs (a held request, a dead connection) must not stop every other clock.
+                    await asyncio.wait_for(self.on_event(event), self.event_timeout)
                 except Exception:
                     log.exception("Handing on %s of game %s failed", event.kind, game_id)
             if len(claimed) < self.batch:

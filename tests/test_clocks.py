@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import random
 
 import pytest
@@ -416,3 +417,22 @@ async def test_a_person_answering_while_away_owns_the_turn_that_follows(storage,
     assert table.game.to_move == 0 and table.game.pending is None, "her own turn follows the revolt"
     assert not table.player(0).away and computer_turn(table) is None
     assert table.row.clock.deadline == now() + HOUR and not table.row.clock.standin
+
+
+async def test_a_hanging_announcement_does_not_stop_the_other_clocks(storage, now, caplog):
+    service = make(storage, now, players=2)
+    first = await people_game(service, people=(ALICE, BOB))
+    second_table = await service.new_game(guild_id=1, channel_id=8, user_id=CAROL, name="Carol", seats=2)
+    await service.join(second_table.id, 1004, "Dave")
+    await service.start(second_table.id, CAROL)
+    handed: list[int] = []
+
+    async def hangs_on_the_first(event: ClockEvent) -> None:
+        handed.append(event.game_id)
+        if event.game_id == first:
+            await asyncio.Event().wait()
+
+    now.advance(24 * HOUR / 2)
+    events = await ClockKeeper(service, hangs_on_the_first, owner="p1", event_timeout=0.05).run_once()
+    assert sorted(e.game_id for e in events) == sorted(handed) == sorted([first, second_table.id])
+    assert f"of game {first} failed" in caplog.text
