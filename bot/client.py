@@ -78,7 +78,10 @@ class TneBot(commands.AutoShardedBot):
 
     async def setup_hook(self) -> None:
         self.storage = await Storage.open(self.config.database_url, pool_size=self.config.database_pool)
-        self.service = GameService(self.storage, seed_source=self._seed_source, herald=DiscordHerald())
+        service = GameService(self.storage, seed_source=self._seed_source)
+        # The herald reads the service's time at each call (tests move it) for the clock on the board's panel.
+        service.herald = DiscordHerald(now=lambda: service.now())
+        self.service = service
         self.painter = Painter(self.config.render_processes)
         await self.painter.start()
         self.thinkers = Workers(self.config.ai_processes, name="computer", initializer=lower_priority)

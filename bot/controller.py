@@ -546,39 +546,10 @@ class Controller:
                                 clocks.standin_seats(clock, table.players))
 
     async def on_clock(self, event: ClockEvent) -> None:
-        """A clock did something: the stand-in takes a seat (it plays at once), or a reminder is owed."""
+        """A clock did something: its notice is already stored with it (the outbox delivers it: a ping here, a
+        direct message, or nothing, as the person chose); the stand-in that took a seat plays at once."""
         if event.kind == clocks.TIMED_OUT:
             self.kick(event.game_id)
-        table = await self.service.load(event.game_id)
-        mode = await self.service.storage.clocks.notify(event.user_id)
-        if mode == "off" and event.kind != clocks.TIMED_OUT:
-            return
-        now = self.service.now()
-        if mode == "dm":
-            post = M.reminder(table, event, now, ping=False)
-            link = M.channel_link(event.guild_id, event.channel_id)
-            if await self._direct(event.user_id, f"{post.text}\n{link}"):
-                if event.kind != clocks.TIMED_OUT:
-                    return
-                await self._post(event.channel_id, event.guild_id, post)  # the table sees who plays that seat
-                return
-        await self._post(event.channel_id, event.guild_id, M.reminder(table, event, now, ping=mode != "off"))
-
-    async def _post(self, channel_id: int, guild_id: int | None, post: M.Post) -> None:
-        channel = self.client.get_partial_messageable(channel_id, guild_id=guild_id)
-        await channel.send(T.fit(post.text), allowed_mentions=T.mentions(post.pings))
-
-    async def _direct(self, user_id: int, text: str) -> bool:
-        """A direct message; False when the person's DMs are closed to the bot (then the channel is used)."""
-        try:
-            dm = await self.client.create_dm(discord.Object(user_id))
-            await dm.send(T.fit(text), allowed_mentions=QUIET)
-        except discord.Forbidden as exc:
-            if exc.code == 50007:
-                log.info("DMs of user %s are closed: reminding in the channel instead", user_id)
-                return False
-            raise
-        return True
 
     async def settings(self, interaction: discord.Interaction, clock: str) -> None:
         async def run() -> None:
@@ -598,10 +569,10 @@ class Controller:
     async def away(self, interaction: discord.Interaction, away: bool) -> None:
         async def run() -> None:
             table = await self.table_here(interaction)
-            table = await self.service.set_away(table.id, interaction.user.id, away)
-            seat = table.seat_of(interaction.user.id)
+            origin = self.origin(interaction)
+            await self.service.set_away(table.id, interaction.user.id, away, origin=origin)
             try:
-                await self.publish(interaction, table, M.away_text(table, seat, away))
+                await self.deliver(interaction, origin)
             finally:
                 self.kick(table.id)
         await self.guarded(interaction, run)

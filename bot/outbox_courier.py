@@ -15,7 +15,7 @@ from discord.webhook.async_ import async_context
 
 from bot import text as T
 from bot.outbox import Refused, Retry
-from bot.outbox_herald import view_of
+from bot.outbox_herald import DIRECT, view_of
 from bot.pictures import Painter
 from bot.storage.outbox import REPLY, Announcement
 
@@ -104,10 +104,32 @@ class DiscordCourier:
         return await self._call(search())
 
     async def post(self, a: Announcement) -> int:
+        if a.kind == DIRECT and a.pings:
+            sent = await self._direct(a)
+            if sent is not None:
+                return sent
         view = view_of(a.buttons) or MISSING
         # The nonce (discord.py adds enforce_nonce): a retry within Discord's window returns the first message.
         message = await self._call(self._channel(a).send(a.content, view=view, allowed_mentions=T.mentions(a.pings),
                                                          nonce=a.nonce))
+        return message.id
+
+    async def _direct(self, a: Announcement) -> int | None:
+        """A reminder as a direct message with a link to the game; None when the person's DMs are closed to the
+        bot (50007): then it is posted in the game's channel like any reminder."""
+        link = f"https://discord.com/channels/{a.guild_id or '@me'}/{a.channel_id}"
+        try:
+            dm = await self.client.create_dm(discord.Object(a.pings[0]))
+            message = await asyncio.wait_for(dm.send(T.fit(f"{a.content}\n{link}"), allowed_mentions=T.NOBODY),
+                                             CALL_TIMEOUT)
+        except discord.HTTPException as exc:
+            if exc.code == 50007:
+                return None
+            raise judged(exc) from exc
+        except asyncio.CancelledError:
+            raise
+        except Exception as exc:
+            raise judged(exc) from exc
         return message.id
 
     async def attach_picture(self, a: Announcement) -> None:

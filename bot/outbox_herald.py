@@ -8,10 +8,14 @@ from __future__ import annotations
 
 import discord
 
+from bot import clocks
 from bot import messages as M
 from bot import text as T
+from bot.clocks import ClockEvent
 from bot.service import Notice, Played, Table
 from bot.views import layout, table_view
+
+DIRECT = "reminder-dm"  # a reminder sent as a direct message (in the channel when the person's DMs are closed)
 
 
 def buttons(view: discord.ui.View | None) -> list[dict]:
@@ -33,9 +37,10 @@ def view_of(stored: list[dict]) -> discord.ui.View | None:
                     for b in stored))
 
 
-def picture(table: Table) -> dict | None:
+def picture(table: Table, now: float | None = None) -> dict | None:
     """The public picture that follows a message: the board, or the final picture once the game is over. Only
-    the spectator view is kept: a public picture never shows hands or hidden points."""
+    the spectator view is kept: a public picture never shows hands or hidden points. With `now`, the board's panel
+    shows the turn clock as it stands then."""
     game = table.game
     if game is None:
         return None
@@ -43,22 +48,44 @@ def picture(table: Table) -> dict | None:
            "view": game.view(None), "names": table.names()}
     if game.over:
         out["standings"] = game.standings()
+    elif now is not None:
+        clock = table.row.clock
+        out["clock"] = {"text": clocks.clock_words(clock, now),
+                        "standins": sorted(clocks.standin_seats(clock, table.players))}
     return out
 
 
-def _notice(kind: str, table: Table, post: M.Post, *, with_picture: bool = True) -> Notice:
+def _notice(kind: str, table: Table, post: M.Post, *, with_picture: bool = True, now: float | None = None) -> Notice:
     return Notice(kind, T.fit(post.text), list(post.pings), buttons(table_view(table)),
-                  picture(table) if with_picture else None)
+                  picture(table, now) if with_picture else None)
 
 
 class DiscordHerald:
-    """Words a change as the channel sees it (bot/messages.py), with the buttons of bot/views.py."""
+    """Words a change as the channel sees it (bot/messages.py), with the buttons of bot/views.py; `now` is the
+    service's time source, for the clock on the board's panel."""
+
+    def __init__(self, now: clocks.Now | None = None) -> None:
+        self.now = now
 
     def start(self, table: Table) -> Notice:
-        return _notice("start", table, M.opening(table))
+        return _notice("start", table, M.opening(table), now=self.now() if self.now else None)
 
     def move(self, played: Played) -> Notice:
-        return _notice("move", played.table, M.account(played))
+        return _notice("move", played.table, M.account(played), now=self.now() if self.now else None)
+
+    def clock(self, table: Table, event: ClockEvent, mode: str, now: float) -> Notice | None:
+        """A reminder as the person wants it (a ping here, a direct message, or nothing), or the stand-in taking
+        their seat (always said here, for the whole table; pinging them unless they want nothing)."""
+        if event.kind == clocks.TIMED_OUT:
+            return Notice("stand-in", T.fit(M.reminder(table, event, now, ping=mode != "off").text),
+                          [event.user_id] if mode != "off" else [])
+        if mode == "off":
+            return None
+        post = M.reminder(table, event, now, ping=True)
+        return Notice(DIRECT if mode == "dm" else "reminder", T.fit(post.text), list(post.pings))
+
+    def away(self, table: Table, seat: int, away: bool) -> Notice:
+        return _notice("away", table, M.away_text(table, seat, away), with_picture=False)
 
     def undo(self, table: Table, seat: int, move: str) -> Notice:
         return _notice("undo", table, M.takeback(table, seat, move))

@@ -63,7 +63,9 @@ class Painter:
         if picture["kind"] == "final":
             png = await self.workers.run(draw_final, picture["view"], picture["standings"], picture["names"])
         else:
-            png = await self.workers.run(draw_board, picture["view"], picture["names"])
+            clock = picture.get("clock")
+            line = render.ClockLine(clock.get("text"), frozenset(clock.get("standins") or ())) if clock else None
+            png = await self.workers.run(draw_board, picture["view"], picture["names"], line)
         return discord.File(io.BytesIO(png), filename=f"tne-{picture['game_id']}-{picture['n']}.png")
 
     async def hand(self, table: Table, seat: int) -> discord.File:

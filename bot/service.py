@@ -33,6 +33,7 @@ from bot.storage import (
 )
 from bot.storage.clocks import NOTIFY_MODES, clock_row, set_away, set_clock, taken_back
 from bot.storage.outbox import NewAnnouncement, Stored, insert_statement, stored
+from bot.storage.rows import ClockRow
 from engine import BOARD_NAMES, DYNASTIES, Game, IllegalMove, canonical
 
 log = logging.getLogger(__name__)
@@ -143,6 +144,13 @@ class Herald(Protocol):
     def resign(self, table: Table, seat: int) -> Notice: ...
 
     def abandon(self, table: Table, who: str) -> Notice: ...
+
+    def clock(self, table: Table, event: clocks.ClockEvent, mode: str, now: float) -> Notice | None:
+        """A clock's reminder or stand-in notice, as the person to act wants it told (`mode`: bot.storage.clocks
+        NOTIFY_MODES); None when nothing is to be said."""
+        ...
+
+    def away(self, table: Table, seat: int, away: bool) -> Notice: ...
 
 
 @dataclass
@@ -469,15 +477,16 @@ class GameService:
                 raise GameError(str(exc)) from exc
             row = MoveRow(table.row.move_count, seat, user_id, canonical(move), events)
             reason = outcome.reason if (outcome := trial.outcome()) else None
+            person = seat if user_id is not None else None
+            clock, ticking = self._clock_change(table, trial, person)
+            players = [replace(p, away=False, standins=0) if p.seat == person else p for p in table.players]
             after = Table(replace(table.row, rev=table.row.rev + 1, move_count=table.row.move_count + 1,
-                                  snapshot=None, players=list(table.players),
+                                  snapshot=None, players=players, clock=ticking,
                                   status="over" if trial.over else table.row.status,
                                   end_reason=reason if trial.over else table.row.end_reason),
                           trial, [*table.moves, row])
             played = Played(after, seat, row.move, events, row.n, standin)
             notice = self.herald.move(played) if self.herald else None
-            person = seat if user_id is not None else None
-            clock = self._clock_change(table, trial, person)
             results = await self._write(table, lambda also: self.storage.add_move(
                 table.id, table.row.rev, row, trial.position(), over=trial.over, end_reason=reason, also=also),
                 "look again and retry", notice=notice, origin=origin, clock=clock)
@@ -514,10 +523,10 @@ class GameService:
                 log.error("Game %s: the engine undid %r but the last stored move is %r", table.id, str(undone),
                           last.move)
                 raise GameError("That action cannot be undone.")
+            clock, ticking = self._clock_change(table, game, seat)
             after = Table(replace(table.row, rev=table.row.rev + 1, move_count=table.row.move_count - 1,
-                                  snapshot=None, players=list(table.players)), game, table.moves[:-1])
+                                  snapshot=None, players=list(table.players), clock=ticking), game, table.moves[:-1])
             notice = self.herald.undo(after, last.seat, last.move) if self.herald else None
-            clock = self._clock_change(table, game, seat)
             results = await self._write(table, lambda also: self.storage.drop_last_move(
                 table.id, table.row.rev, last.n, game.position(), also=also), "look again and retry",
                 notice=notice, origin=origin, clock=clock)
@@ -585,24 +594,29 @@ class GameService:
 
     # --- clocks ----------------------------------------------------------------------------------------------
 
-    def _clock_change(self, table: Table, game: Game, person: int | None) -> list[Statement]:
-        """The clock statements for the same transaction as a change that leaves `game` behind: a new turn for
-        whoever must act now, or (the same seat acting on) the person taking their seat back from the stand-in."""
+    def _clock_change(self, table: Table, game: Game, person: int | None) -> tuple[list[Statement], ClockRow]:
+        """The clock statements for the same transaction as a change that leaves `game` behind (a new turn for
+        whoever must act now, or, the same seat acting on, the person taking their seat back from the stand-in),
+        and the clock as they will leave it."""
         clock, now = table.row.clock, self.now()
         seat = None if game.over else game.to_move
         turn = turn_of(game)
         out: list[Statement] = []
         if seat is not None and (seat, turn) == (clock.seat, clock.turn):
-            if person == seat:
-                out.extend(taken_back(table.id, seat, now))
-            return out
+            if person != seat:
+                return out, clock
+            out.extend(taken_back(table.id, seat, now))
+            passed = clock.deadline is not None and clock.deadline <= now
+            return out, replace(clock, standin=False, stage=clocks.EXPIRED if passed else clock.stage,
+                                due=None if passed else clock.due)
         player = table.player(seat) if seat is not None else None
         if player is not None and person == seat:
             player = replace(player, away=False)  # they just acted: whatever comes next for them is theirs
-        out.append(set_clock(table.id, clocks.begin(clock, seat, now, turn=turn, player=player)))
+        fresh = clocks.begin(clock, seat, now, turn=turn, player=player)
+        out.append(set_clock(table.id, fresh))
         if person is not None:
             out.append(set_away(table.id, person, False))
-        return out
+        return out, fresh
 
     @staticmethod
     def _clock_written(table: Table, statements: Sequence[Statement], results: object,
@@ -628,19 +642,34 @@ class GameService:
             if table is None or table.row.rev != rev:
                 table = await self._refresh(game_id)
             table.row.clock = clock
-            event, after = clocks.step(clock, self.now())
+            now = self.now()
+            kind, after = clocks.step(clock, now)
             statements = [set_clock(game_id, after, rev=rev, owner=owner)]
             players = table.row.players
-            marked = False
-            if event == clocks.TIMED_OUT and clock.seat is not None:
+            event = None
+            if kind is not None and clock.seat is not None:
                 player = table.player(clock.seat)
-                standins = player.standins + 1
-                marked = not player.away and standins >= clocks.AWAY_AFTER
-                player = replace(player, away=player.away or marked, standins=standins)
-                players = [player if p.seat == player.seat else p for p in players]
-                statements.append(set_away(game_id, player.seat, player.away, standins))
+                marked = False
+                if kind == clocks.TIMED_OUT:
+                    standins = player.standins + 1
+                    marked = not player.away and standins >= clocks.AWAY_AFTER
+                    changed = replace(player, away=player.away or marked, standins=standins)
+                    players = [changed if p.seat == player.seat else p for p in players]
+                    statements.append(set_away(game_id, player.seat, changed.away, standins))
+                event = clocks.ClockEvent(game_id, kind, clock.seat, player.user_id, table.row.channel_id,
+                                          table.row.guild_id, clock.deadline, marked_away=marked)
+            # What the clock says is stored with the step itself (the outbox delivers it once): a reminder as the
+            # person wants it, the stand-in's taking the seat always.
+            new = None
+            if event is not None and self.herald is not None:
+                mode = await self.storage.clocks.notify(event.user_id)
+                shown = Table(replace(table.row, clock=after, players=list(players)), table.game, table.moves)
+                notice = self.herald.clock(shown, event, mode, now)
+                if notice is not None:
+                    new = self._announcement(table, notice, None)
+                    statements.insert(0, insert_statement(new))
             try:
-                await self.storage.db.write(*statements)
+                results = await self.storage.db.write(*statements)
             except StaleError:
                 # The game moved (or another process took the claim) meanwhile: that change set the clock.
                 self._forget(game_id)
@@ -648,14 +677,15 @@ class GameService:
                 return None
             table.row.clock = after
             table.row.players = players
-            if event is None or clock.seat is None:
-                return None
-            player = table.player(clock.seat)
-            return clocks.ClockEvent(game_id, event, clock.seat, player.user_id, table.row.channel_id,
-                                     table.row.guild_id, clock.deadline, marked_away=marked)
+            if event is not None and new is not None:
+                announced = stored(results[0], new.channel_id)
+                event = replace(event, announcement=announced.id)
+                if self.announced is not None:
+                    self.announced(announced)
+            return event
 
-    async def set_away(self, game_id: int, user_id: int, away: bool) -> Table:
-        """/tne away and /tne back: the stand-in plays the person's turns at once, or no longer."""
+    async def set_away(self, game_id: int, user_id: int, away: bool, *, origin: Origin | None = None) -> Table:
+        """/tne away and /tne back: the stand-in plays the person's turns at once, or no longer (announced)."""
         async with self.lock(game_id):
             table = await self.load(game_id)
             self._running(table)
@@ -674,7 +704,12 @@ class GameService:
                 # Their own turn now: the stand-in takes it at once, or hands it back with a fresh clock.
                 statements.append(set_clock(game_id, clocks.begin(clock, seat, self.now(), turn=clock.turn,
                                                                   player=replace(player, away=away))))
-            await self._write(table, lambda also: self.storage.db.write(*statements, *also))
+            players = [replace(p, away=away, standins=0) if p.seat == seat else p for p in table.players]
+            after = Table(replace(table.row, rev=table.row.rev + 1, players=players), table.game, table.moves)
+            notice = self.herald.away(after, seat, away) if self.herald else None
+            # The announcement first: the outbox reads the first result as its id.
+            await self._write(table, lambda also: self.storage.db.write(*also, *statements), notice=notice,
+                              origin=origin)
             return await self._refresh(game_id)
 
     async def set_clock_choice(self, game_id: int, user_id: int, choice: str) -> Table:

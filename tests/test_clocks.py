@@ -436,3 +436,33 @@ async def test_a_hanging_announcement_does_not_stop_the_other_clocks(storage, no
     events = await ClockKeeper(service, hangs_on_the_first, owner="p1", event_timeout=0.05).run_once()
     assert sorted(e.game_id for e in events) == sorted(handed) == sorted([first, second_table.id])
     assert f"of game {first} failed" in caplog.text
+
+
+@pytest.mark.parametrize(("mode", "kinds"), [
+    ("channel", ["reminder", "reminder", "stand-in"]),
+    ("dm", ["reminder-dm", "reminder-dm", "stand-in"]),
+    ("off", ["stand-in"]),
+])
+async def test_what_a_clock_says_is_stored_with_its_step_as_the_person_chose(storage, now, mode, kinds):
+    from bot.outbox_herald import DiscordHerald
+    from bot.storage.outbox import OutboxStore
+
+    service = make(storage, now)
+    service.herald = DiscordHerald(now=now)
+    told = []
+    service.announced = told.append
+    game_id = await people_game(service)
+    await service.set_notify(ALICE, mode)
+    told.clear()
+    keeper = ClockKeeper(service, Events(), owner="p1")
+    before = len(await OutboxStore(storage.db).of_game(game_id))
+    for moment in (HOUR / 2, 0.4 * HOUR, 0.1 * HOUR):
+        now.advance(moment)
+        await keeper.run_once()
+    said = (await OutboxStore(storage.db).of_game(game_id))[before:]
+    assert [a.kind for a in said] == kinds and len(told) == len(kinds), "stored, and the outbox told"
+    assert all(a.pings == ([ALICE] if mode != "off" else []) for a in said), "only the player to act"
+    assert all(a.channel_id == 7 and a.state == "pending" for a in said)
+    if mode != "off":
+        assert "<@1001>" in said[0].content and "half your time" in said[0].content
+    assert "time ran out" in said[-1].content and "the stand-in plays for them" in said[-1].content
