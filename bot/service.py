@@ -605,10 +605,15 @@ class GameService:
         if seat is not None and (seat, turn) == (clock.seat, clock.turn):
             if person != seat:
                 return out, clock
+            if clock.deadline is not None and clock.deadline <= now:
+                # Their time had run out: acting, they take the seat back with a fresh clock for the rest of the
+                # turn, so that walking off again cannot stall the table (the host's change still waits).
+                present = replace(table.player(seat), away=False)
+                fresh = replace(clocks.begin(replace(clock, next=None), seat, now, turn=turn, player=present),
+                                next=clock.next)
+                return [set_clock(table.id, fresh), set_away(table.id, seat, False)], fresh
             out.extend(taken_back(table.id, seat, now))
-            passed = clock.deadline is not None and clock.deadline <= now
-            return out, replace(clock, standin=False, stage=clocks.EXPIRED if passed else clock.stage,
-                                due=None if passed else clock.due)
+            return out, replace(clock, standin=False)
         player = table.player(seat) if seat is not None else None
         if player is not None and person == seat:
             player = replace(player, away=False)  # they just acted: whatever comes next for them is theirs
