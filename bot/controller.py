@@ -125,7 +125,7 @@ class Controller:
         self.outbox = outbox  # delivers every stored announcement the interaction did not deliver itself
         self.painter = painter or Painter()
         self.seats = ComputerSeats(service, self.announce, workers=thinkers, delay=ai_delay, budget=ai_budget)
-        self.clocks = ClockKeeper(service, self.on_clock)
+        self.clocks = ClockKeeper(service, self.on_clock, on_stand_in=self.kick)
         self.first_answers = FirstAnswers()
         self.boards = Cooldown()
 

@@ -466,3 +466,18 @@ async def test_what_a_clock_says_is_stored_with_its_step_as_the_person_chose(sto
     if mode != "off":
         assert "<@1001>" in said[0].content and "half your time" in said[0].content
     assert "time ran out" in said[-1].content and "the stand-in plays for them" in said[-1].content
+
+
+async def test_a_stand_in_left_unplayed_by_a_dead_process_is_started_by_another(storage, now):
+    """Process A holds the game in memory; process B's keeper timed the seat out and died before its stand-in
+    played. A's sweep reads the stored clock and plays it."""
+    a = make(storage, now)
+    game_id = await people_game(a)
+    await a.load(game_id)  # cached in A, as it is where the server's interactions arrive
+    b = make(storage, now)
+    now.advance(HOUR)
+    assert [e.kind for e in await ClockKeeper(b, Events(), owner="b").run_once()] == [clocks.TIMED_OUT]
+    assert computer_turn(await a.load(game_id)) is None, "A's memory is behind"
+    kicked: list[int] = []
+    assert await ClockKeeper(a, Events(), owner="a", on_stand_in=kicked.append).sweep() == [game_id]
+    assert kicked == [game_id] and computer_turn(await a.load(game_id)).level == clocks.STANDIN_LEVEL
