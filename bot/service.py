@@ -708,10 +708,11 @@ class GameService:
             self._running(table)
             seat = self._player_seat(table, user_id)
             player = table.player(seat)
-            if player.away == away:
+            clock = table.row.clock
+            held = clock.seat == seat and clock.standin  # the stand-in plays this turn of theirs: back takes it
+            if player.away == away and (away or not held):
                 raise GameError("You are already marked away in this game." if away
                                 else "You are not marked away in this game.")
-            clock = table.row.clock
             statements = [
                 Statement("UPDATE games SET rev = rev + 1, updated_at = ? WHERE id = ? AND rev = ? AND status = ?",
                           (time.time(), game_id, table.row.rev, "active"), expect=1),

@@ -481,3 +481,17 @@ async def test_a_stand_in_left_unplayed_by_a_dead_process_is_started_by_another(
     kicked: list[int] = []
     assert await ClockKeeper(a, Events(), owner="a", on_stand_in=kicked.append).sweep() == [game_id]
     assert kicked == [game_id] and computer_turn(await a.load(game_id)).level == clocks.STANDIN_LEVEL
+
+
+async def test_back_takes_a_timed_out_turn_from_the_stand_in(storage, now):
+    service = make(storage, now)
+    game_id = await people_game(service)
+    now.advance(HOUR)
+    await ClockKeeper(service, Events(), owner="p1").run_once()
+    turn = computer_turn(await service.load(game_id))
+    assert turn is not None
+    back = await service.set_away(game_id, ALICE, False)
+    assert computer_turn(back) is None and back.row.rev == turn.rev + 1, "the stand-in's thought is out of date"
+    assert back.row.clock.deadline == now() + HOUR and not back.player(0).away
+    with pytest.raises(GameError, match="not marked away"):
+        await service.set_away(game_id, ALICE, False)
