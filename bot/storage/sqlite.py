@@ -254,9 +254,11 @@ class SQLiteDatabase:
     async def transaction(self) -> AsyncIterator[SQLiteTransaction]:
         self._not_inside_a_transaction()
         async with self._turn:
-            await self._call(lambda conn: conn.execute("BEGIN IMMEDIATE"))
             token = _holding.set(self)
             try:
+                # Inside the try: a task cancelled while BEGIN waits for the thread must still roll back, or the
+                # BEGIN (which runs anyway) would leave the one connection inside a transaction for good.
+                await self._call(lambda conn: conn.execute("BEGIN IMMEDIATE"))
                 yield SQLiteTransaction(self)
                 await self._call(lambda conn: conn.execute("COMMIT"))
             except BaseException:
