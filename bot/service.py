@@ -556,7 +556,7 @@ class GameService:
                 after = Table(replace(table.row, status="over", end_reason=reason, rev=table.row.rev + 1),
                               table.game, table.moves)
                 await self._end(table, "over", reason, self.herald.resign(after, seat) if self.herald else None,
-                                origin)
+                                origin, resigned=seat)
                 return table
             players = [replace(p, resigned=True, level="resigned") if p.seat == seat else p for p in table.players]
             after = Table(replace(table.row, rev=table.row.rev + 1, players=players), table.game, table.moves)
@@ -584,9 +584,13 @@ class GameService:
             return table
 
     async def _end(self, table: Table, status: str, reason: str, notice: Notice | None,
-                   origin: Origin | None = None) -> None:
+                   origin: Origin | None = None, *, resigned: int | None = None) -> None:
+        """`resigned`: the seat whose resignation ends the game, flagged in the same transaction."""
         await self._write(table, lambda also: self.storage.end_game(table.id, table.row.rev, status, reason,
-                                                                    also=also), notice=notice, origin=origin)
+                                                                    resigned=resigned, also=also),
+                          notice=notice, origin=origin)
+        if resigned is not None:
+            table.row.players[resigned].resigned = True
         table.row.status = status
         table.row.end_reason = reason
         table.row.rev += 1

@@ -18,7 +18,7 @@ from bot.storage.url import DatabaseURL
 log = logging.getLogger(__name__)
 
 _GAME_COLUMNS = ("id, guild_id, channel_id, host_id, status, seats, board, scores, seed, rev, move_count, snapshot, "
-                 "end_reason, updated_at, " + CLOCK_COLUMNS)
+                 "end_reason, updated_at, started_at, ended_at, " + CLOCK_COLUMNS)
 _LIVE = tuple(sorted(LIVE))
 _FINISHED = tuple(sorted(FINISHED))
 
@@ -29,7 +29,7 @@ def _game(row: Any) -> GameRow:
         status=GameStatus(row["status"]), seats=row["seats"], board=row["board"], scores=row["scores"],
         seed=row["seed"], rev=row["rev"], move_count=row["move_count"],
         snapshot=json.loads(row["snapshot"]) if row["snapshot"] else None, end_reason=row["end_reason"],
-        updated_at=row["updated_at"], clock=clock_row(row),
+        updated_at=row["updated_at"], started_at=row["started_at"], ended_at=row["ended_at"], clock=clock_row(row),
     )
 
 
@@ -110,9 +110,10 @@ class Storage:
         return [r[0] for r in rows]
 
     async def moves(self, game_id: int) -> list[MoveRow]:
-        rows = await self.db.fetch("SELECT n, seat, user_id, move, events FROM moves WHERE game_id = ? ORDER BY n",
-                                   game_id)
-        return [MoveRow(r["n"], r["seat"], r["user_id"], r["move"], json.loads(r["events"])) for r in rows]
+        rows = await self.db.fetch(
+            "SELECT n, seat, user_id, move, events, created_at FROM moves WHERE game_id = ? ORDER BY n", game_id)
+        return [MoveRow(r["n"], r["seat"], r["user_id"], r["move"], json.loads(r["events"]), r["created_at"])
+                for r in rows]
 
     # --- writing ---------------------------------------------------------------------------------------------
 
@@ -140,10 +141,11 @@ class Storage:
 
     async def start_game(self, game_id: int, rev: int, seed: int, snapshot: dict, *,
                          also: Sequence[Statement] = ()) -> list[Result]:
+        now = time.time()
         results = await self.db.write(Statement(
-            "UPDATE games SET status = ?, seed = ?, snapshot = ?, rev = rev + 1, updated_at = ? "
+            "UPDATE games SET status = ?, seed = ?, snapshot = ?, rev = rev + 1, updated_at = ?, started_at = ? "
             "WHERE id = ? AND rev = ? AND status = ?",
-            (GameStatus.ACTIVE.value, seed, json.dumps(snapshot), time.time(), game_id, rev, GameStatus.LOBBY.value),
+            (GameStatus.ACTIVE.value, seed, json.dumps(snapshot), now, now, game_id, rev, GameStatus.LOBBY.value),
             expect=1), *also)
         return results[1:]
 
@@ -154,10 +156,10 @@ class Storage:
         status = GameStatus.OVER if over else GameStatus.ACTIVE
         results = await self.db.write(
             Statement("UPDATE games SET rev = rev + 1, move_count = ?, snapshot = ?, updated_at = ?, status = ?, "
-                      "end_reason = COALESCE(?, end_reason) "
+                      "end_reason = COALESCE(?, end_reason), ended_at = ? "
                       "WHERE id = ? AND rev = ? AND status = ? AND move_count = ?",
-                      (move.n + 1, json.dumps(snapshot), now, status.value, end_reason, game_id, rev,
-                       GameStatus.ACTIVE.value, move.n), expect=1),
+                      (move.n + 1, json.dumps(snapshot), now, status.value, end_reason, now if over else None,
+                       game_id, rev, GameStatus.ACTIVE.value, move.n), expect=1),
             Statement("INSERT INTO moves (game_id, n, seat, user_id, move, events, created_at) "
                       "VALUES (?, ?, ?, ?, ?, ?, ?)",
                       (game_id, move.n, move.seat, move.user_id, move.move, json.dumps(move.events), now)),
@@ -177,14 +179,18 @@ class Storage:
         )
         return results[2:]
 
-    async def end_game(self, game_id: int, rev: int, status: str, reason: str, *,
+    async def end_game(self, game_id: int, rev: int, status: str, reason: str, *, resigned: int | None = None,
                        also: Sequence[Statement] = ()) -> list[Result]:
-        """Close a lobby or game without a move (cancel, abandon, resign in a two-player game)."""
+        """Close a lobby or game without a move (cancel, abandon, resign in a two-player game); `resigned` is the
+        seat whose resignation ends it, flagged in the same transaction (statistics count it last)."""
+        now = time.time()
+        flag = [] if resigned is None else [
+            Statement("UPDATE players SET resigned = 1 WHERE game_id = ? AND seat = ?", (game_id, resigned), expect=1)]
         results = await self.db.write(Statement(
-            "UPDATE games SET status = ?, end_reason = ?, rev = rev + 1, updated_at = ? "
+            "UPDATE games SET status = ?, end_reason = ?, rev = rev + 1, updated_at = ?, ended_at = ? "
             "WHERE id = ? AND rev = ? AND status IN (?, ?)",
-            (GameStatus(status).value, reason, time.time(), game_id, rev, *_LIVE), expect=1), *also)
-        return results[1:]
+            (GameStatus(status).value, reason, now, now, game_id, rev, *_LIVE), expect=1), *flag, *also)
+        return results[1 + len(flag):]
 
     async def resign_seat(self, game_id: int, rev: int, seat: int, *,
                           also: Sequence[Statement] = ()) -> list[Result]:

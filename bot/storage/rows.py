@@ -69,6 +69,8 @@ class GameRow:
     updated_at: float = 0.0  # when the game last changed (a late interaction made before it is refused)
     clock: ClockRow = field(default_factory=ClockRow)
     players: list[PlayerRow] = field(default_factory=list)
+    started_at: float | None = None  # epoch seconds; None for games started before these were kept
+    ended_at: float | None = None
 
 
 @dataclass
@@ -78,3 +80,4 @@ class MoveRow:
     user_id: int | None
     move: str
     events: list[dict]
+    created_at: float | None = field(default=None, compare=False)  # epoch seconds when it was stored

@@ -132,6 +132,107 @@ MIGRATIONS: list[str | Mapping[str, str]] = [
         mode     TEXT NOT NULL                -- channel, dm or off
     );
     """,
+    # 5: records of finished games: when games started and ended, per-player statistics, per-server ratings.
+    # Games that ended before this version get ended_at = their last change; the bot's start-up sweep then
+    # records and rates them (statistics come from Python, not SQL), in the order they ended.
+    """
+    ALTER TABLE games ADD COLUMN started_at DOUBLE PRECISION;
+    ALTER TABLE games ADD COLUMN ended_at DOUBLE PRECISION;
+    ALTER TABLE games ADD COLUMN recorded_at DOUBLE PRECISION;  -- set once its record is stored
+    UPDATE games SET ended_at = updated_at WHERE status IN ('over', 'abandoned', 'cancelled');
+    -- Finished games still to record: a few rows at most, found without reading the others.
+    CREATE INDEX games_to_record ON games(guild_id, ended_at, id) WHERE status = 'over' AND recorded_at IS NULL;
+    CREATE TABLE record_servers (                -- one row per server: its lock for recording games in order
+        guild_id      BIGINT PRIMARY KEY,
+        games         INTEGER NOT NULL DEFAULT 0,
+        updated_at    DOUBLE PRECISION NOT NULL
+    );
+    CREATE TABLE game_records (                  -- one row per finished game the finisher looked at
+        id            {identity},                -- the order games were recorded (and rated) in
+        game_id       BIGINT NOT NULL UNIQUE REFERENCES games(id),
+        guild_id      BIGINT NOT NULL,
+        channel_id    BIGINT NOT NULL,
+        outcome       TEXT NOT NULL,             -- rated, unrated (no rating change) or skipped (not counted)
+        note          TEXT,                      -- why a game was skipped or left unrated
+        started_at    DOUBLE PRECISION,
+        ended_at      DOUBLE PRECISION NOT NULL,
+        ended_by      TEXT,                      -- rules or resignation
+        end_reason    TEXT,
+        board         TEXT NOT NULL,
+        moves         INTEGER NOT NULL,
+        turns         INTEGER NOT NULL,
+        summary       TEXT NOT NULL,             -- JSON: each seat's name, player, place, score, rating change
+        stats         TEXT,                      -- JSON: bot.stats GameStats of the whole game
+        stats_version INTEGER,
+        announced     INTEGER NOT NULL DEFAULT 0,  -- 1: its rating changes went into the outbox with it
+        recorded_at   DOUBLE PRECISION NOT NULL
+    );
+    -- A server's counted games newest first (history pages and their count read only this index).
+    CREATE INDEX game_records_by_guild ON game_records(guild_id, id) WHERE outcome <> 'skipped';
+    CREATE TABLE player_games (                  -- one row per seat of each counted game
+        game_id            BIGINT NOT NULL REFERENCES games(id),
+        seat               INTEGER NOT NULL,
+        record_id          BIGINT NOT NULL,      -- game_records.id: the player's games in order
+        guild_id           BIGINT NOT NULL,
+        player             TEXT NOT NULL,        -- user:<id> or bot:<level>
+        user_id            BIGINT,
+        name               TEXT NOT NULL,
+        dynasty            TEXT NOT NULL,
+        place              INTEGER NOT NULL,
+        rank               INTEGER NOT NULL,     -- as rated: resigned seats share last
+        score              INTEGER NOT NULL,
+        resigned           INTEGER NOT NULL,
+        red                INTEGER NOT NULL,
+        blue               INTEGER NOT NULL,
+        green              INTEGER NOT NULL,
+        black              INTEGER NOT NULL,
+        tiles_points       INTEGER NOT NULL,
+        monuments_points   INTEGER NOT NULL,
+        revolts_points     INTEGER NOT NULL,
+        wars_points        INTEGER NOT NULL,
+        treasures_points   INTEGER NOT NULL,
+        revolts_won_attacking  INTEGER NOT NULL,
+        revolts_lost_attacking INTEGER NOT NULL,
+        revolts_won_defending  INTEGER NOT NULL,
+        revolts_lost_defending INTEGER NOT NULL,
+        wars_won_attacking     INTEGER NOT NULL,
+        wars_lost_attacking    INTEGER NOT NULL,
+        wars_won_defending     INTEGER NOT NULL,
+        wars_lost_defending    INTEGER NOT NULL,
+        tiles_committed    INTEGER NOT NULL,
+        tiles_placed       INTEGER NOT NULL,
+        monuments_built    INTEGER NOT NULL,
+        catastrophes_used  INTEGER NOT NULL,
+        turns              INTEGER NOT NULL,
+        timed_turns        INTEGER NOT NULL,
+        time_seconds       DOUBLE PRECISION NOT NULL,  -- own turns plus decisions in others' turns
+        mu_before          DOUBLE PRECISION,
+        sigma_before       DOUBLE PRECISION,
+        mu_after           DOUBLE PRECISION,
+        sigma_after        DOUBLE PRECISION,
+        rating_before      INTEGER,              -- the shown rating, 1000 + 40 (mu - 3 sigma)
+        rating_after       INTEGER,
+        ended_at           DOUBLE PRECISION NOT NULL,
+        PRIMARY KEY (game_id, seat)
+    );
+    CREATE INDEX player_games_by_player ON player_games(guild_id, player, record_id);
+    CREATE TABLE ratings (                       -- one row per player per server: rating and running totals
+        guild_id      BIGINT NOT NULL,
+        player        TEXT NOT NULL,
+        user_id       BIGINT,
+        name          TEXT NOT NULL,             -- as in their last game
+        mu            DOUBLE PRECISION NOT NULL,
+        sigma         DOUBLE PRECISION NOT NULL,
+        rating        INTEGER NOT NULL,          -- the shown rating; the leaderboard's order
+        games         INTEGER NOT NULL,
+        wins          INTEGER NOT NULL,
+        totals        TEXT NOT NULL,             -- JSON: sums over every counted game (the profile's totals)
+        last_record   BIGINT NOT NULL,
+        updated_at    DOUBLE PRECISION NOT NULL,
+        PRIMARY KEY (guild_id, player)
+    );
+    CREATE INDEX ratings_by_rating ON ratings(guild_id, rating DESC, games DESC, player);  -- the leaderboard's order
+    """,
 ]
 
 # Any constant: only one process at a time may migrate one PostgreSQL database.
