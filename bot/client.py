@@ -23,7 +23,7 @@ from bot.service import GameService
 from bot.storage import Storage
 from bot.storage.leases import Leases
 from bot.storage.outbox import OutboxStore
-from bot.views import TneButton
+from bot.views import HistoryButton, TneButton
 from bot.workers import Workers
 
 log = logging.getLogger(__name__)
@@ -95,7 +95,7 @@ class TneBot(commands.AutoShardedBot):
         self.controller.outbox = self.outbox
         self.service.announced = self.outbox.stored
         # Buttons from before a restart: one DynamicItem pattern dispatches every tne:<game>:... custom id.
-        self.add_dynamic_items(TneButton)
+        self.add_dynamic_items(TneButton, HistoryButton)
         await self.add_cog(TneCog(self.controller))
         self.tree.on_error = self.controller.on_tree_error
         if self.sync_on_start:

@@ -127,6 +127,34 @@ class TneCog(commands.GroupCog, group_name="tne", group_description="Play Tigris
     async def turns(self, interaction: discord.Interaction) -> None:
         await self.controller.turns(interaction)
 
+    @app_commands.command(name="export", description="A game's record as a file, only for you")
+    @app_commands.describe(game="The game's number (default: this channel's current or last game)")
+    async def export(self, interaction: discord.Interaction,
+                     game: app_commands.Range[int, 1, 2**53] | None = None) -> None:
+        await self.controller.export(interaction, game)
+
+    @app_commands.command(name="replay", description="Post a finished game as an animated picture")
+    @app_commands.describe(game="The game's number (default: this channel's last finished game)")
+    async def replay(self, interaction: discord.Interaction,
+                     game: app_commands.Range[int, 1, 2**53] | None = None) -> None:
+        await self.controller.replay(interaction, game)
+
+    # Grouped so that /tne stays within Discord's 25 subcommands and groups.
+    stats = app_commands.Group(name="stats", description="This server's finished games, profiles and ratings")
+
+    @stats.command(name="history", description="This server's finished games, newest first")
+    async def history(self, interaction: discord.Interaction) -> None:
+        await self.controller.history(interaction)
+
+    @stats.command(name="profile", description="A player's games, wins and rating in this server")
+    @app_commands.describe(user="Whose profile (default: yours)")
+    async def profile(self, interaction: discord.Interaction, user: discord.User | None = None) -> None:
+        await self.controller.profile(interaction, user)
+
+    @stats.command(name="leaderboard", description="This server's best rated players, and your rank")
+    async def leaderboard(self, interaction: discord.Interaction) -> None:
+        await self.controller.leaderboard(interaction)
+
     @app_commands.command(name="rules", description="The rules in brief")
     async def rules(self, interaction: discord.Interaction) -> None:
         await private(interaction, M.RULES_TEXT)

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import io
 import logging
 import time
 from collections import OrderedDict
@@ -31,10 +32,15 @@ from bot.completion import matching_moves
 from bot.cooldown import Cooldown
 from bot.outbox import Outbox
 from bot.outbox_herald import view_of
-from bot.pictures import Painter
+from bot.pictures import Painter, ReplaysBusy
+from bot.records.export import record_text
+from bot.records.finisher import Finisher
+from bot.records.service import Records
 from bot.seats import ComputerSeats
 from bot.service import AlreadyDone, GameError, GameService, Origin, Played, Table
-from bot.views import Press, decision_view, hand_view, lobby_view, table_view
+from bot.storage.outbox import NewAnnouncement, Stored
+from bot.storage.records import GameRecord
+from bot.views import Press, decision_view, hand_view, history_view, lobby_view, table_view
 from bot.workers import Workers
 
 log = logging.getLogger(__name__)
@@ -128,6 +134,11 @@ class Controller:
         self.clocks = ClockKeeper(service, self.on_clock, on_stand_in=self.kick)
         self.first_answers = FirstAnswers()
         self.boards = Cooldown()
+        self.records = Records(service.storage)
+        # A game's rating changes are stored in the transaction that records it, and the outbox posts them.
+        self.finisher = Finisher(service.storage, announcement=self.rating_changes, stored=self._stored)
+        self.replay_edit_every = 2.0  # seconds between two progress edits of a replay's message
+        self._recording: set[asyncio.Task] = set()
 
     # --- plumbing --------------------------------------------------------------------------------------------
 
@@ -337,11 +348,12 @@ class Controller:
         async def run() -> None:
             table = await self.table_here(interaction)
             origin = self.origin(interaction)
-            await self.service.play(table.id, action, user_id=interaction.user.id, origin=origin)
+            played = await self.service.play(table.id, action, user_id=interaction.user.id, origin=origin)
             try:
                 await self.deliver(interaction, origin)
             finally:
                 self.kick(table.id)
+                self.game_over(played.table)
         await self.guarded(interaction, run)
 
     async def autocomplete_move(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice]:
@@ -375,6 +387,7 @@ class Controller:
                 await self.deliver(interaction, origin)
             finally:
                 self.kick(table.id)
+                self.game_over(table)
         await self.guarded(interaction, run)
 
     async def abandon(self, interaction: discord.Interaction) -> None:
@@ -508,12 +521,14 @@ class Controller:
             await interaction.response.edit_message(content=f"You played `{played.move}`.", view=None)
         finally:
             self.kick(press.game_id)
+            self.game_over(played.table)
 
     # --- computer seats (bot/seats.py plays them; the controller only posts their moves) ---------------------
 
     async def announce(self, played: Played) -> None:
-        """A computer seat's move needs nothing more here: its announcement was stored with it and the outbox
-        posts it."""
+        """A computer seat's move needs no post here (its announcement was stored with it and the outbox posts
+        it); a move that ends the game gets it recorded."""
+        self.game_over(played.table)
 
     def kick(self, game_id: int) -> None:
         """Make sure the game's computer seats play while one of them is to move."""
@@ -521,19 +536,149 @@ class Controller:
 
     async def resume(self) -> None:
         """After a start: computer seats that were to move carry on; a periodic sweep keeps it so. Clocks whose
-        moment passed while the bot was down are handled by the keeper's first pass."""
+        moment passed while the bot was down are handled by the keeper's first pass. Finished games not yet
+        recorded (also those from before records were kept) are recorded in the background."""
         await self.seats.start()
         await self.clocks.start()
+        await self.finisher.start()
 
     async def idle(self) -> None:
-        """Wait until no computer seat is thinking and nothing is being delivered (tests and shutdown)."""
+        """Wait until no computer seat is thinking, no finished game is being recorded and nothing is being
+        delivered (tests and shutdown)."""
         await self.seats.idle()
+        while self._recording:
+            await asyncio.gather(*self._recording, return_exceptions=True)
         if self.outbox is not None:
             await self.outbox.idle()
 
     async def stop(self) -> None:
         await self.clocks.stop()
         await self.seats.stop()
+        await self.finisher.stop()
+        for task in list(self._recording):
+            task.cancel()
+        await asyncio.gather(*self._recording, return_exceptions=True)
+
+    # --- records (bot/records: the finisher records each finished game; these commands read the records) -----
+
+    def game_over(self, table: Table) -> None:
+        """If this game has just ended, record it (statistics, ratings; the rating changes go to the outbox)."""
+        if table.row.status != "over":
+            return
+        task = asyncio.create_task(self._record(table.id), name=f"tne-record-{table.id}")
+        self._recording.add(task)
+        task.add_done_callback(self._recording.discard)
+
+    async def _record(self, game_id: int) -> None:
+        try:
+            await self.finisher.ended(game_id)
+        except Exception:
+            log.exception("Could not record game %s now; the sweep records it later", game_id)
+
+    def rating_changes(self, record: GameRecord) -> NewAnnouncement:
+        """The announcement of a game's rating changes, stored with its record; the outbox posts it after the
+        final standings (an earlier announcement of the same channel)."""
+        post = M.rating_changes(record)
+        return NewAnnouncement(channel_id=record.channel_id, kind="ratings", content=T.fit(post.text),
+                               guild_id=record.guild_id, game_id=record.game_id, pings=list(post.pings),
+                               created_at=time.time())
+
+    def _stored(self, stored: Stored) -> None:
+        if self.outbox is not None:
+            self.outbox.stored(stored)
+
+    async def export(self, interaction: discord.Interaction, game_id: int | None) -> None:
+        async def run() -> None:
+            game = await self.records.game(interaction.guild_id, interaction.channel_id, game_id, finished=False)
+            await interaction.response.defer(ephemeral=True, thinking=True)
+            data = await self.painter.workers.run(record_text, game)  # replays every move: not on the loop
+            file = discord.File(io.BytesIO(data.encode()), filename=f"game-{game.id}.tne.json")
+            await interaction.followup.send(M.export_caption(game), file=file, ephemeral=True,
+                                            allowed_mentions=QUIET)
+        await self.guarded(interaction, run)
+
+    async def replay(self, interaction: discord.Interaction, game_id: int | None) -> None:
+        async def run() -> None:
+            game = await self.records.game(interaction.guild_id, interaction.channel_id, game_id, finished=True)
+            if not game.moves:
+                raise GameError(f"Game #{game.id} ended before anyone moved: there is nothing to replay.")
+            if self.painter.replays_full():
+                raise GameError("Several replays are being drawn right now; ask again in a minute.")
+            waiting = self.painter.replay_waiting()
+            await interaction.response.send_message(M.replay_progress(game.id, waiting=waiting),
+                                                     allowed_mentions=QUIET)
+            await self._draw_replay(interaction, game)
+        await self.guarded(interaction, run)
+
+    async def _draw_replay(self, interaction: discord.Interaction, game: Any) -> None:
+        """Draw in the replay worker, showing progress by editing the message, then attach the GIF."""
+        edits: list[asyncio.Task] = []
+        last = [time.monotonic()]
+
+        def progress(done: int, total: int) -> None:
+            now = time.monotonic()
+            if done >= total or now - last[0] < self.replay_edit_every or (edits and not edits[-1].done()):
+                return  # the last frame is followed at once by the GIF; one edit in flight at a time
+            last[0] = now
+            edits.append(asyncio.create_task(interaction.edit_original_response(
+                content=M.replay_progress(game.id, done, total))))
+
+        names = [T.plain(n) or "Player" for n in game.names]
+        try:
+            file, frames = await self.painter.replay(game, names, interaction.filesize_limit, progress)
+        except ReplaysBusy:
+            text = "Several replays are being drawn right now; ask again in a minute."
+            file = None
+        except ValueError:
+            log.warning("The replay of game %s does not fit %d bytes", game.id, interaction.filesize_limit)
+            text = (f"The replay of game #{game.id} is too long to fit in the file size this channel allows, even "
+                    "drawn small. `/tne export` gives its record instead.")
+            file = None
+        await asyncio.gather(*edits, return_exceptions=True)  # a late progress edit must not land after the GIF
+        if file is None:
+            await interaction.edit_original_response(content=text)
+            return
+        await interaction.edit_original_response(content=M.replay_caption(game, frames), attachments=[file])
+
+    async def history(self, interaction: discord.Interaction) -> None:
+        async def run() -> None:
+            page = await self.records.history(interaction.guild_id)
+            await interaction.response.send_message(M.history_text(page), view=history_view(page) or MISSING,
+                                                     allowed_mentions=QUIET)
+        await self.guarded(interaction, run)
+
+    async def on_history_page(self, interaction: discord.Interaction, anchor: int, page: int) -> None:
+        """A history page button, before or after a restart: the message shows that page."""
+        if interaction.guild_id is None:
+            await private(interaction, NO_DMS)
+            return
+
+        async def run() -> None:
+            shown = await self.records.history(interaction.guild_id, page, anchor)
+            await interaction.response.edit_message(content=M.history_text(shown), view=history_view(shown))
+        await self.guarded(interaction, run)
+
+    async def profile(self, interaction: discord.Interaction, user: discord.abc.User | None) -> None:
+        async def run() -> None:
+            who = user or interaction.user
+            view = await self.records.profile(interaction.guild_id, who.id)
+            await interaction.response.send_message(M.profile_text(view, who.display_name), allowed_mentions=QUIET)
+            if view.profile is None:
+                return
+            await self.first_answers.wait()
+            try:
+                picture = await self.painter.profile(view.profile, T.plain(who.display_name) or "Player")
+            except Exception:
+                log.exception("Could not draw the profile of %s", view.player)
+                return  # the profile in words stands
+            await interaction.edit_original_response(attachments=[picture])
+        await self.guarded(interaction, run)
+
+    async def leaderboard(self, interaction: discord.Interaction) -> None:
+        async def run() -> None:
+            board = await self.records.leaderboard(interaction.guild_id, interaction.user.id)
+            await interaction.response.send_message(M.leaderboard_text(board), allowed_mentions=QUIET)
+        await self.guarded(interaction, run)
 
     # --- clocks (bot/clocks.py keeps them; the controller says what they did) --------------------------------
 

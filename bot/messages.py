@@ -7,7 +7,10 @@ from dataclasses import dataclass
 from bot import clocks
 from bot import text as T
 from bot.clocks import ClockEvent
+from bot.records.export import StoredGame
+from bot.records.service import HistoryPage, Leaderboard, ProfileView
 from bot.service import DYNASTIES, Played, Table
+from bot.storage.records import GameRecord, RatingRow
 from engine import COLOURS, LEADER_NAMES
 
 COLOUR_EMOJI = dict(zip(COLOURS, ("🟥", "🟦", "🟩", "⬛"), strict=True))
@@ -381,12 +384,18 @@ HELP_TEXT = """**Tigris & Euphrates — commands**
 `/tne hand` — your tiles, leaders and points, privately
 `/tne board`, `/tne status`, `/tne log` — the board picture, whose turn and what is awaited, recent moves
 `/tne undo` — take back your last action this turn while nothing hidden was revealed
-`/tne resign`, `/tne abandon` (host or Manage Channels), `/tne rules`
+`/tne resign`, `/tne abandon` (host or Manage Channels), `/tne rules`, `/tne help`
 `/tne new clock:24h on_timeout:standin` — clocks: none, 2m, 5m, 15m, 1h, 12h, 24h, 72h; when time runs out the
   stand-in (a medium computer) plays for you, or the table waits; reminders at half and at a tenth left
 `/tne settings clock:1h` (host, from the next turn on); `/tne notify channel|dm|off` — how reminders reach you
 `/tne away`, `/tne back` — the stand-in plays your turns meanwhile
-`/tne games` — this server's games; `/tne turns` — the games waiting for you"""
+`/tne games` — this server's games; `/tne turns` — the games waiting for you
+**Records** (every finished game is kept, with its statistics and everyone's rating)
+`/tne stats history` — this server's finished games, newest first
+`/tne stats profile user:@Alice` — a player's games, wins, averages and rating here, with a chart
+`/tne stats leaderboard` — the best rated players here (computer levels too) and your rank
+`/tne replay game:12` — a finished game as an animated picture, turn by turn
+`/tne export game:12` — a game's record as a `.tne.json` file, only for you"""
 
 RULES_TEXT = """**Tigris & Euphrates in brief**
 You hold **6 tiles**, hidden from the others: red temples, blue farms, green markets, black settlements. \
@@ -411,3 +420,131 @@ Treasures are wild points.
 **The end** comes when only 1–2 treasures are left or the bag cannot refill a hand. \
 Your score is your **weakest colour**.
 Squares: columns A–P, rows 1–11 (A1 top left). Your tiles: `/tne hand`. Every command: `/tne help`."""
+
+
+# --- records: rating changes, history, profile, leaderboard, export and replay --------------------------------------
+
+MINUS = "−"  # a true minus sign: "985 (−15)"
+
+
+def signed(change: int) -> str:
+    return f"+{change}" if change > 0 else f"{MINUS}{-change}" if change < 0 else "±0"
+
+
+def _by_rank(summary: list[dict]) -> list[dict]:
+    return sorted(summary, key=lambda s: (s.get("rank") or s.get("place") or 9, s["seat"]))
+
+
+def rating_changes(record: GameRecord) -> Post:
+    """Right after the final standings: each player's new rating and its change (nobody is pinged)."""
+    parts = [f"{T.name(s['name'])} {s['after']} ({signed(s['after'] - s['before'])})"
+             for s in _by_rank(record.summary) if s.get("after") is not None]
+    return Post(clip(f"**Ratings after game #{record.game_id}:** {', '.join(parts)}\n"
+                     "-# `/tne stats leaderboard` shows this server's best; `/tne stats profile` your record."))
+
+
+def _when(epoch: float | None) -> str:
+    return f"<t:{int(epoch)}:d>" if epoch else "?"
+
+
+def history_line(record: GameRecord) -> str:
+    """'#12 · date · 1. Alice 7 · 2. Bob 5 — Alice won; only 2 treasures left on the board'."""
+    ranked = _by_rank(record.summary)
+    scores = " · ".join(f"{s.get('rank', '?')}. {T.name(s['name'])} {s.get('score', '?')}"
+                        + (" (resigned)" if s.get("resigned") else "") for s in ranked)
+    winners = [T.name(s["name"]) for s in ranked if s.get("rank") == 1]
+    won = f"{' and '.join(winners)} won" if winners else "no winner"
+    how = T.escape(T.plain(record.end_reason or "", 80)) or "the game ended"
+    return f"**#{record.game_id}** · {_when(record.ended_at)} · {scores} — {won}; {how}"
+
+
+def history_text(page: HistoryPage) -> str:
+    if not page.total:
+        return "No game has been played to its end in this server yet. Open one with `/tne new`."
+    head = (f"**Games played in this server** — newest first, page {page.page + 1} of {page.pages} "
+            f"({page.total} game{'s' if page.total != 1 else ''})")
+    return clip("\n".join([head, *(history_line(r) for r in page.records),
+                           "-# `/tne export game:<number>` gives a game's record, `/tne replay game:<number>` "
+                           "its replay."]))
+
+
+def _average_time(seconds: float | None) -> str:
+    if seconds is None:
+        return "?"
+    minutes, secs = divmod(round(seconds), 60)
+    hours, minutes = divmod(minutes, 60)
+    return f"{hours}h {minutes:02d}m" if hours else f"{minutes}m {secs:02d}s" if minutes else f"{secs}s"
+
+
+def profile_text(view: ProfileView, name: str) -> str:
+    """A person's record in this server, in words (the picture shows their last games)."""
+    who = T.name(name)
+    if view.rating is None or view.profile is None:
+        return f"{who} has no finished game in this server yet."
+    t, c, r = view.profile.totals, view.profile.career, view.rating
+    games = f"{t.games} game{'s' if t.games != 1 else ''}"
+    lines = [
+        f"**{who}** — rating **{r.rating}**, {ordinal(view.rank)} of {view.rated} in this server",
+        f"{games}, {t.wins} win{'s' if t.wins != 1 else ''} · average place {t.avg_place} · average score "
+        f"{t.avg_score}",
+        f"Best colour {t.best_colour}, weakest {t.weakest_colour}"
+        + (f" · strongest dynasty: {t.best_dynasty.capitalize()}" if t.best_dynasty else ""),
+        f"Revolts won {c.revolts_won} of {c.revolts_fought} · wars won {c.wars_won} of {c.wars_fought} · "
+        f"monuments built {c.monuments_built} · catastrophes {c.catastrophes_used}",
+        "Points: " + ", ".join(f"{v} from {k}" for k, v in c.points_by_source.items())
+        + f" · average turn {_average_time(c.avg_turn_seconds)}"
+        + (f" · resigned {c.resigned}" if c.resigned else ""),
+    ]
+    return clip("\n".join(lines))
+
+
+def ordinal(n: int) -> str:
+    suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
+    return f"{n}{suffix}"
+
+
+def _board_line(rank: int, row: RatingRow) -> str:
+    bot = "🤖 " if row.player.startswith("bot:") else ""
+    return (f"{rank}. {bot}{T.name(row.name)} — **{row.rating}** · {row.games} game{'s' if row.games != 1 else ''}"
+            f" · {row.wins} win{'s' if row.wins != 1 else ''}")
+
+
+def leaderboard_text(board: Leaderboard) -> str:
+    if not board.top:
+        return "Nobody is rated in this server yet: ratings start with the first finished game."
+    lines = ["**Leaderboard** — this server's ratings (OpenSkill; everyone starts at 1000)"]
+    rank, previous = 0, None
+    for i, row in enumerate(board.top):
+        if row.rating != previous:
+            rank, previous = i + 1, row.rating
+        lines.append(_board_line(rank, row))
+    if board.me is None:
+        lines.append(f"You are not rated yet: finish a game here to join the {board.rated} rated players.")
+    else:
+        lines.append(f"You: {ordinal(board.my_rank)} of {board.rated} — **{board.me.rating}** · {board.me.games} "
+                     f"game{'s' if board.me.games != 1 else ''} · {board.me.wins} win"
+                     f"{'s' if board.me.wins != 1 else ''}")
+    return clip("\n".join(lines))
+
+
+def export_caption(game: StoredGame) -> str:
+    if game.status == "active":
+        return (f"The record of game #{game.id} so far ({len(game.moves)} moves), as the table sees it: no tiles "
+                f"in hand and no drawn colours. The complete record comes once the game is over.")
+    return (f"The complete record of game #{game.id} ({len(game.moves)} moves): `tne-record/1`, readable by "
+            f"`python -m play --replay`.")
+
+
+def replay_progress(game_id: int, done: int | None = None, total: int | None = None, *, waiting: bool = False
+                    ) -> str:
+    if waiting:
+        return f"The replay of game #{game_id} waits for another replay to be drawn…"
+    if done is None:
+        return f"Drawing the replay of game #{game_id}…"
+    return f"Drawing the replay of game #{game_id}: turn {done}/{total}…"
+
+
+def replay_caption(game: StoredGame, frames: int) -> str:
+    names = ", ".join(T.name(n) for n in game.names)
+    end = T.escape(T.plain(game.end_reason or "", 80))
+    return clip(f"**Replay of game #{game.id}** — {names}; {frames} turns" + (f"; {end}." if end else "."))

@@ -7,16 +7,32 @@ one-core machines (TNE_RENDER_PROCESSES=0). A dead drawing process is replaced (
 
 from __future__ import annotations
 
+import asyncio
 import io
+import itertools
 import logging
+import multiprocessing
+import queue
+from collections.abc import Callable
+from typing import Any
 
 import discord
 
 import render
+from bot.records.export import StoredGame, turn_frames
 from bot.service import Table
+from bot.stats import Profile
 from bot.workers import Workers
 
 log = logging.getLogger(__name__)
+
+PROGRESS_EVERY = 5  # frames between two progress reports of a replay
+PROGRESS_POLL = 0.25  # seconds between two looks at the progress queue
+MAX_WAITING_REPLAYS = 4  # replays queued behind the one being drawn; more are refused for now
+
+
+class ReplaysBusy(Exception):
+    """Too many replays are waiting to be drawn; the person is asked to try again later."""
 
 
 # Module-level so a process pool can pickle them by name; `render.*` is looked up at call time.
@@ -32,11 +48,34 @@ def draw_hand(view: dict, seat: int, name: str) -> bytes:
     return render.render_hand(view, seat, name=name)
 
 
+def draw_profile(profile: dict, name: str) -> bytes:
+    return render.render_profile(profile, name)
+
+
+def draw_replay(game: StoredGame, names: list[str], max_bytes: int, progress: Any, job: int) -> tuple[bytes, int]:
+    """(GIF, frames) of a stored game; `progress.put((job, done, total))` every few frames (a queue of the bot's)."""
+    views, standings = turn_frames(game)
+
+    def report(done: int, total: int) -> None:
+        if done == total or done % PROGRESS_EVERY == 0:
+            progress.put((job, done, total))
+
+    return render.render_replay(views, names, standings=standings, max_bytes=max_bytes, progress=report), len(views)
+
+
 class Painter:
     """Draws pictures in worker processes (or threads when `processes` is 0)."""
 
     def __init__(self, processes: int = 0) -> None:
         self.workers = Workers(processes, name="picture")
+        # Replays take seconds: they get a worker of their own and are drawn one at a time, so a replay never
+        # makes another game's board wait.
+        self.replays = Workers(1 if processes > 0 else 0, name="replay")
+        self._replay_turn = asyncio.Lock()
+        self._waiting = 0
+        self._jobs = itertools.count(1)
+        self._manager: Any = None
+        self._progress: Any = None
 
     async def start(self) -> None:
         """Start the worker processes now rather than on the first move."""
@@ -44,6 +83,10 @@ class Painter:
 
     def close(self) -> None:
         self.workers.close()
+        self.replays.close()
+        if self._manager is not None:
+            self._manager.shutdown()
+            self._manager = None
 
     async def board(self, table: Table, clock: render.ClockLine | None = None) -> discord.File:
         """The public board (or the final picture once the game is over) as an attachment; `clock`: the turn
@@ -72,3 +115,67 @@ class Painter:
         """A seat's private hand picture; only ever sent in an ephemeral message."""
         png = await self.workers.run(draw_hand, table.game.view(seat), seat, table.names()[seat])
         return discord.File(io.BytesIO(png), filename="hand.png")
+
+    async def profile(self, profile: Profile, name: str) -> discord.File:
+        """A person's profile picture (totals, and points by source over their last games)."""
+        png = await self.workers.run(draw_profile, profile.picture(), name)
+        return discord.File(io.BytesIO(png), filename="profile.png")
+
+    def replays_full(self) -> bool:
+        """Whether the replay queue is full (a new replay would be refused)."""
+        return self._waiting >= MAX_WAITING_REPLAYS
+
+    def replay_waiting(self) -> bool:
+        """Whether a replay is being drawn now (a new one would wait its turn)."""
+        return self._replay_turn.locked()
+
+    async def replay(self, game: StoredGame, names: list[str], max_bytes: int,
+                     progress: Callable[[int, int], Any] | None = None) -> tuple[discord.File, int]:
+        """The animated replay (at most `max_bytes`) and its frame count; `progress(done, total)` is called on the
+        event loop as frames are drawn. ReplaysBusy when too many are waiting; ValueError when none fits."""
+        if self._waiting >= MAX_WAITING_REPLAYS:
+            raise ReplaysBusy
+        self._waiting += 1
+        try:
+            await self._replay_turn.acquire()
+        finally:
+            self._waiting -= 1
+        try:
+            return await self._draw_replay(game, names, max_bytes, progress)
+        finally:
+            self._replay_turn.release()
+
+    async def _draw_replay(self, game: StoredGame, names: list[str], max_bytes: int,
+                           progress: Callable[[int, int], Any] | None) -> tuple[discord.File, int]:
+        reports = await self._progress_queue()
+        job = next(self._jobs)
+        task = asyncio.ensure_future(self.replays.run(draw_replay, game, names, max_bytes, reports, job))
+        while not task.done():
+            await asyncio.wait({task}, timeout=PROGRESS_POLL)
+            latest = await asyncio.to_thread(_latest, reports, job)
+            if latest is not None and progress is not None and not task.done():
+                progress(*latest)
+        gif, frames = task.result()
+        return discord.File(io.BytesIO(gif), filename=f"tne-{game.id}-replay.gif"), frames
+
+    async def _progress_queue(self) -> Any:
+        """Where the replay worker reports progress: a plain queue for threads, a managed one across processes."""
+        if self._progress is None:
+            if self.replays.processes == 0:
+                self._progress = queue.Queue()
+            else:
+                self._manager = await asyncio.to_thread(multiprocessing.get_context("forkserver").Manager)
+                self._progress = self._manager.Queue()
+        return self._progress
+
+
+def _latest(reports: Any, job: int) -> tuple[int, int] | None:
+    """The newest (done, total) this job reported since the last look; older jobs' leftovers are dropped."""
+    latest = None
+    while True:
+        try:
+            tag, done, total = reports.get_nowait()
+        except queue.Empty:
+            return latest
+        if tag == job:
+            latest = (done, total)

@@ -13,6 +13,7 @@ from typing import Any, Protocol
 import discord
 
 from bot import text
+from bot.records.service import HistoryPage
 from bot.service import Table
 
 TEMPLATE = r"tne:(?P<game>[0-9]+):(?P<rev>[0-9]+):(?P<action>[a-z]+)(?::(?P<arg>[A-Za-z0-9.\-]+))?"
@@ -144,3 +145,36 @@ def hand_view(table: Table, seat: int) -> discord.ui.View | None:
         return decision_view(table)
     return layout(button(table.id, "play", "Pass (end my actions)", rev=table.row.rev, move="pass",
                          style=discord.ButtonStyle.danger))
+
+
+HISTORY_TEMPLATE = r"tne:history:(?P<anchor>[0-9]+):(?P<page>[0-9]+)"
+
+
+class HistoryButton(discord.ui.DynamicItem[discord.ui.Button], template=HISTORY_TEMPLATE):
+    """Pages of `/tne stats history`: the custom id carries the page and the newest game shown when the first page
+    was (so games ending meanwhile do not shift the pages); the server is the press's own."""
+
+    def __init__(self, anchor: int, page: int, *, label: str = "…", disabled: bool = False) -> None:
+        super().__init__(discord.ui.Button(label=text.label(label), style=discord.ButtonStyle.secondary,
+                                           custom_id=f"tne:history:{anchor}:{page}", disabled=disabled))
+        self.anchor, self.page = anchor, page
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button,
+                             match: re.Match[str], /) -> HistoryButton:
+        return cls(int(match["anchor"]), int(match["page"]), label=item.label or "…")
+
+    async def callback(self, interaction: discord.Interaction) -> Any:
+        await interaction.client.controller.on_history_page(  # type: ignore[attr-defined]
+            interaction, self.anchor, self.page)
+
+
+def history_view(page: HistoryPage) -> discord.ui.View | None:
+    """Newer and Older under a history page; none when everything fits on one page."""
+    if page.pages <= 1:
+        return None
+    return layout(
+        HistoryButton(page.anchor, max(0, page.page - 1), label="◀ Newer", disabled=page.page == 0),
+        HistoryButton(page.anchor, min(page.pages - 1, page.page + 1), label="Older ▶",
+                      disabled=page.page >= page.pages - 1),
+    )

@@ -1,0 +1,109 @@
+"""What the record commands read, Discord-free: a server's history page, a person's profile, the leaderboard,
+and which stored game an export or a replay means. Every read comes from an index (see bot/storage/records.py).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from bot.ratings import player_key
+from bot.records.export import StoredGame
+from bot.records.totals import RECENT, Totals, profile_game
+from bot.service import GameError
+from bot.stats import Profile
+from bot.storage import GameRow, Storage
+from bot.storage.records import GameRecord, RatingRow, RecordsStore
+
+PAGE = 10  # games on a history page
+TOP = 10  # players on the leaderboard
+
+
+@dataclass(frozen=True)
+class HistoryPage:
+    records: list[GameRecord]
+    page: int  # 0-based
+    pages: int
+    total: int
+    anchor: int  # the newest record id when the first page was shown
+
+
+@dataclass(frozen=True)
+class ProfileView:
+    player: str
+    rating: RatingRow | None  # None: no counted game in this server
+    rank: int
+    rated: int  # players rated in the server
+    profile: Profile | None
+
+
+@dataclass(frozen=True)
+class Leaderboard:
+    top: list[RatingRow]
+    me: RatingRow | None
+    my_rank: int
+    rated: int
+
+
+class Records:
+    """The record commands' reads on one database."""
+
+    def __init__(self, storage: Storage) -> None:
+        self.storage = storage
+        self.store = RecordsStore.of(storage)
+
+    async def history(self, guild_id: int, page: int = 0, anchor: int | None = None) -> HistoryPage:
+        page = max(0, page)
+        records, total, anchor = await self.store.history(guild_id, before=anchor, offset=page * PAGE, limit=PAGE)
+        pages = max(1, -(-total // PAGE))
+        if page >= pages and total:  # a page past the end (a crafted button): show the last one
+            return await self.history(guild_id, pages - 1, anchor)
+        return HistoryPage(records, page, pages, total, anchor)
+
+    async def profile(self, guild_id: int, user_id: int) -> ProfileView:
+        player = player_key(user_id, None)
+        row = await self.store.rating(guild_id, player)
+        if row is None:
+            return ProfileView(player, None, 0, 0, None)
+        recent = await self.store.recent_games(guild_id, player, RECENT)
+        rank, rated = await self.store.rank(guild_id, row.rating)
+        built = Totals.from_dict(row.totals).profile([profile_game(g) for g in recent])
+        return ProfileView(player, row, rank, rated, built)
+
+    async def leaderboard(self, guild_id: int, user_id: int, top: int = TOP) -> Leaderboard:
+        rows = await self.store.leaderboard(guild_id, top)
+        me = await self.store.rating(guild_id, player_key(user_id, None))
+        rank, rated = await self.store.rank(guild_id, me.rating) if me is not None else (0, 0)
+        if me is None:
+            rated = await self.store.rated(guild_id)
+        return Leaderboard(rows, me, rank, rated)
+
+    async def game(self, guild_id: int, channel_id: int, game_id: int | None, *, finished: bool) -> StoredGame:
+        """The game an export or a replay names: this server's game by its number, else the channel's current
+        (unless `finished`) or last game. GameError says why not."""
+        if game_id is None:
+            found = None if finished else await self.storage.live_game_id(channel_id)
+            if found is None:
+                found = await self.storage.last_finished_game_id(channel_id)
+            if found is None:
+                what = "finished game" if finished else "game"
+                raise GameError(f"This channel has no {what} yet. Name one by its number, e.g. `game:12`.")
+            game_id = found
+        row = await self.storage.get_game(game_id)
+        if row is None or row.guild_id != guild_id:
+            raise GameError(f"There is no game #{game_id} in this server.")
+        if row.status == "lobby":
+            raise GameError(f"Game #{game_id} has not started yet.")
+        if row.status == "cancelled":
+            raise GameError(f"Game #{game_id} was cancelled before it started.")
+        if finished and row.status == "active":
+            raise GameError(f"Game #{game_id} is still being played; its replay comes once it is over.")
+        return await self._stored(row)
+
+    async def _stored(self, row: GameRow) -> StoredGame:
+        moves = await self.storage.moves(row.id)
+        return StoredGame(
+            id=row.id, board=row.board, scores=row.scores, seed=row.seed or 0, status=str(row.status),
+            names=tuple(p.name for p in row.players),
+            kinds=tuple(p.level if p.level not in (None, "resigned") else "human" for p in row.players),
+            moves=tuple((m.seat, m.move) for m in moves), started_at=row.started_at, end_reason=row.end_reason,
+        )
