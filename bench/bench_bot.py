@@ -290,6 +290,8 @@ async def run_part(args: argparse.Namespace, database: str, index: int = 0, proc
         writes = WriteTimer(h.service.storage)
         games = args.games // processes + (1 if index < args.games % processes else 0)
         tables = await setup(h, games, args.warm, rng, first_channel=10_000 + index * 1_000_000)
+        # The warm-up's announcements are posted by the outbox: let it finish before anything is timed.
+        await h.bot.controller.idle()
         await ready()
         if args.moves:
             phases["paced"] = await paced(h, fake, tables, args.moves // processes, args.rate / processes, rng)

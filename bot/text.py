@@ -7,6 +7,7 @@ must show them as written letters, never as formatting, links or pings.
 
 from __future__ import annotations
 
+import functools
 import re
 import unicodedata
 from collections.abc import Iterable
@@ -50,6 +51,7 @@ def escape(text: str) -> str:
     return _SPECIAL.sub(r"\\\1", text)
 
 
+@functools.lru_cache(maxsize=4096)  # every message names its players again: clean each name once
 def name(text: str, *, fallback: str = "Player") -> str:
     """A person's name for a message: cleaned, cut to NAME_LIMIT, then escaped."""
     return escape(plain(text) or fallback)
