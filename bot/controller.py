@@ -40,6 +40,7 @@ from bot.seats import ComputerSeats
 from bot.service import AlreadyDone, GameError, GameService, Origin, Played, Table
 from bot.storage.outbox import NewAnnouncement, Stored
 from bot.storage.records import GameRecord
+from bot.storage.rows import GameStatus
 from bot.views import Press, decision_view, hand_view, history_view, lobby_view, table_view
 from bot.workers import Workers
 
@@ -285,7 +286,7 @@ class Controller:
 
     async def _lobby_update(self, interaction: discord.Interaction, table: Table, note: str, *, edit: bool) -> None:
         text = T.fit(f"{note}\n\n{M.lobby_text(table)}")
-        view = lobby_view(table) if table.row.status == "lobby" else None
+        view = lobby_view(table) if table.row.status == GameStatus.LOBBY else None
         if edit:
             await interaction.response.edit_message(content=M.lobby_text(table), view=view)
         else:
@@ -502,7 +503,7 @@ class Controller:
     async def _open_decision(self, interaction: discord.Interaction, press: Press) -> None:
         table = await self.service.load(press.game_id)
         game = table.game
-        if table.row.status != "active" or game is None or game.over:
+        if table.row.status != GameStatus.ACTIVE or game is None or game.over:
             raise GameError("This game is over.")
         if press.rev != table.row.rev or not game.pending:
             raise GameError("That decision has already been made; look at the newest message.")
@@ -563,7 +564,7 @@ class Controller:
 
     def game_over(self, table: Table) -> None:
         """If this game has just ended, record it (statistics, ratings; the rating changes go to the outbox)."""
-        if table.row.status != "over":
+        if table.row.status != GameStatus.OVER:
             return
         task = asyncio.create_task(self._record(table.id), name=f"tne-record-{table.id}")
         self._recording.add(task)
@@ -684,7 +685,7 @@ class Controller:
 
     def clock_line(self, table: Table) -> render.ClockLine | None:
         """The board panel's clock: time left to whoever must act, and the seats a stand-in plays."""
-        if table.row.status != "active" or table.game is None or table.game.over:
+        if table.row.status != GameStatus.ACTIVE or table.game is None or table.game.over:
             return None
         clock = table.row.clock
         return render.ClockLine(clocks.clock_words(clock, self.service.now()),
@@ -700,7 +701,7 @@ class Controller:
         async def run() -> None:
             table = await self.table_here(interaction)
             table = await self.service.set_clock_choice(table.id, interaction.user.id, clock)
-            when = "now" if table.row.status == "lobby" else "from the next turn on"
+            when = "now" if table.row.status == GameStatus.LOBBY else "from the next turn on"
             await interaction.response.send_message(
                 f"The clock of game #{table.id} is {clock} {when}.", allowed_mentions=QUIET)
         await self.guarded(interaction, run)

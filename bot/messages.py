@@ -11,6 +11,7 @@ from bot.records.export import StoredGame
 from bot.records.service import HistoryPage, Leaderboard, ProfileView
 from bot.service import DYNASTIES, Played, Table
 from bot.storage.records import GameRecord, RatingRow
+from bot.storage.rows import GameStatus
 from engine import COLOURS, LEADER_NAMES
 
 COLOUR_EMOJI = dict(zip(COLOURS, ("🟥", "🟦", "🟩", "⬛"), strict=True))
@@ -40,7 +41,7 @@ def mention(table: Table, seat: int) -> str:
 def due(table: Table) -> tuple[int, ...]:
     """The people who must act now and so are pinged: the person to move or decide; nobody for a computer."""
     game = table.game
-    if game is None or game.over or table.row.status != "active":
+    if game is None or game.over or table.row.status != GameStatus.ACTIVE:
         return ()
     player = table.player(game.to_move)
     return () if player.is_bot else (player.user_id,)
@@ -68,11 +69,11 @@ def lobby_text(table: Table) -> str:
     for i in range(len(table.players), row.seats):
         lines.append(f"{i + 1}. (open)")
     lines.append("")
-    if row.status == "lobby":
+    if row.status == GameStatus.LOBBY:
         lines.append("Press **Join** (or `/tne join`). The host presses **Start** when at least two are seated.")
-    elif row.status == "cancelled":
+    elif row.status == GameStatus.CANCELLED:
         lines.append("This lobby was cancelled.")
-    elif row.status == "active":
+    elif row.status == GameStatus.ACTIVE:
         lines.append("The game has started.")
     return clip("\n".join(lines))
 
@@ -82,7 +83,7 @@ def next_line(table: Table) -> str:
     game = table.game
     if game is None:
         return ""
-    if game.over or table.row.status != "active":
+    if game.over or table.row.status != GameStatus.ACTIVE:
         return ""
     seat = game.to_move
     if game.pending:
@@ -115,14 +116,14 @@ def takeback(table: Table, seat: int, move: str) -> Post:
 
 def resignation(table: Table, who: str) -> Post:
     """`who` is already escaped (a seat label or a person's name)."""
-    if table.row.status != "active":
+    if table.row.status != GameStatus.ACTIVE:
         return Post(clip(f"{who} resigns. {final_text(table)}"))
     return announce(table, f"{who} resigns; their seat now passes and commits nothing.")
 
 
 def board_caption(table: Table) -> Post:
     """Above a posted board: which game and who is to act (named, not pinged: nobody asked for a ping)."""
-    ended = " (finished)" if table.row.status != "active" else ""
+    ended = " (finished)" if table.row.status != GameStatus.ACTIVE else ""
     line = next_line(table)
     return Post(clip(f"Game #{table.id}{ended} after {len(table.moves)} moves." + (f"\n{line}" if line else "")))
 
@@ -166,12 +167,12 @@ def _points(points: dict | None) -> str:
 def status_text(table: Table, now: float | None = None) -> str:
     """Public status: whose turn, actions left, the awaited decision, the clock, treasures left, players' facts."""
     row = table.row
-    if row.status == "lobby":
+    if row.status == GameStatus.LOBBY:
         return lobby_text(table)
     game = table.game
     view = game.view(None)
     lines = [f"**Game #{row.id}** — {row.board} board, scores {row.scores}, {len(table.moves)} moves played."]
-    if row.status != "active" or game.over:
+    if row.status != GameStatus.ACTIVE or game.over:
         lines.append(final_text(table))
     else:
         seat = view["turn"]["player"]
@@ -181,7 +182,7 @@ def status_text(table: Table, now: float | None = None) -> str:
         lines.extend(clock_lines(table, now))
     lines.append(f"Treasures left on the board: {len(view.get('treasures') or [])}. "
                  f"Bag about {round(100 * (view.get('bag_fill') or 0))}% full.")
-    standins = clocks.standin_seats(table.row.clock, table.players) if row.status == "active" else frozenset()
+    standins = clocks.standin_seats(table.row.clock, table.players) if row.status == GameStatus.ACTIVE else frozenset()
     for i, p in enumerate(view["players"]):
         played_by = ""
         if i in standins:
@@ -323,7 +324,7 @@ def away_text(table: Table, seat: int, away: bool) -> Post:
 
 def _turn_of(table: Table) -> int | None:
     game = table.game
-    if table.row.status != "active" or game is None or game.over:
+    if table.row.status != GameStatus.ACTIVE or game is None or game.over:
         return None
     return game.to_move
 
@@ -335,7 +336,7 @@ def games_text(tables: list[Table], now: float) -> str:
     lines = [f"**Games in this server** ({len(tables)}):"]
     for t in tables:
         seats = ", ".join(T.name(p.name) for p in t.players)
-        if t.row.status == "lobby":
+        if t.row.status == GameStatus.LOBBY:
             lines.append(f"• <#{t.row.channel_id}> — lobby #{t.id}, {len(t.players)}/{t.row.seats} seated "
                          f"({seats}); clock {t.row.clock.clock}")
             continue
@@ -528,7 +529,7 @@ def leaderboard_text(board: Leaderboard) -> str:
 
 
 def export_caption(game: StoredGame) -> str:
-    if game.status == "active":
+    if game.status == GameStatus.ACTIVE:
         return (f"The record of game #{game.id} so far ({len(game.moves)} moves), as the table sees it: no tiles "
                 f"in hand and no drawn colours. The complete record comes once the game is over.")
     return (f"The complete record of game #{game.id} ({len(game.moves)} moves): `tne-record/1`, readable by "

@@ -13,6 +13,7 @@ from bot import messages as M
 from bot import text as T
 from bot.clocks import ClockEvent
 from bot.service import Notice, Played, Table
+from bot.storage.rows import GameStatus
 from bot.views import layout, table_view
 
 DIRECT = "reminder-dm"  # a reminder sent as a direct message (in the channel when the person's DMs are closed)
@@ -91,7 +92,7 @@ class DiscordHerald:
         return _notice("undo", table, M.takeback(table, seat, move))
 
     def resign(self, table: Table, seat: int) -> Notice:
-        over = table.row.status != "active"
+        over = table.row.status != GameStatus.ACTIVE
         return _notice("resign", table, M.resignation(table, table.label(seat)), with_picture=not over)
 
     def abandon(self, table: Table, who: str) -> Notice:

@@ -21,6 +21,7 @@ from dataclasses import dataclass
 from bot.autoplay import pick_move
 from bot.clocks import STANDIN_LEVEL, stand_in_plays
 from bot.service import GameError, GameService, Played, Table
+from bot.storage.rows import GameStatus
 from bot.workers import Workers
 from engine.analysis import announced_points
 
@@ -63,7 +64,7 @@ def computer_turn(table: Table) -> Turn | None:
     """The computer seat's turn (or the stand-in's, for a person), or None when the game is not running or a
     person is to act."""
     game = table.game
-    if table.row.status != "active" or game is None or game.over:
+    if table.row.status != GameStatus.ACTIVE or game is None or game.over:
         return None
     seat = game.to_move
     player = table.player(seat)

@@ -33,7 +33,7 @@ from bot.storage import (
 )
 from bot.storage.clocks import NOTIFY_MODES, clock_row, set_away, set_clock, taken_back
 from bot.storage.outbox import NewAnnouncement, Stored, insert_statement, stored
-from bot.storage.rows import ClockRow
+from bot.storage.rows import LIVE, ClockRow, GameStatus
 from engine import BOARD_NAMES, DYNASTIES, Game, IllegalMove, canonical
 
 log = logging.getLogger(__name__)
@@ -202,10 +202,10 @@ class GameService:
         if row is None:
             raise GameError("That game does not exist any more.")
         table = Table(row)
-        if row.status != "lobby":
+        if row.status != GameStatus.LOBBY:
             table.moves = await self.storage.moves(game_id)
             table.game = self._rebuild(row, table.moves)
-        if row.status in ("lobby", "active"):
+        if row.status in LIVE:
             # Two loads may race across the awaits above: the first one cached wins, so there is one Table.
             table = self._tables.setdefault(game_id, table)
             self._channels[row.channel_id] = game_id
@@ -231,7 +231,7 @@ class GameService:
         game_id = self._channels.get(channel_id)
         if game_id is not None:
             table = await self.load(game_id)
-            if table.row.status in ("lobby", "active"):
+            if table.row.status in LIVE:
                 return table
             self._channels.pop(channel_id, None)
         game_id = await self.storage.live_game_id(channel_id)
@@ -316,7 +316,7 @@ class GameService:
                 await asyncio.sleep(pause)
             except StaleError as exc:
                 self._forget(table.id)
-                what = "lobby" if table.row.status == "lobby" else "game"
+                what = "lobby" if table.row.status == GameStatus.LOBBY else "game"
                 raise GameError(f"The {what} changed meanwhile; {retry}.") from exc
             except DuplicateError as exc:
                 if new is None or new.interaction_id is None:
@@ -356,7 +356,7 @@ class GameService:
         return await self._refresh(table.id)
 
     def _lobby(self, table: Table) -> None:
-        if table.row.status != "lobby":
+        if table.row.status != GameStatus.LOBBY:
             raise GameError("The game has already started.")
 
     async def join(self, game_id: int, user_id: int, name: str) -> Table:
@@ -409,7 +409,7 @@ class GameService:
             seed = self._seed_source()
             game = Game.new(players=len(table.players), seed=seed, board=table.row.board,
                             options={"scores": table.row.scores})
-            after = Table(replace(table.row, status="active", seed=seed, rev=table.row.rev + 1, snapshot=None,
+            after = Table(replace(table.row, status=GameStatus.ACTIVE, seed=seed, rev=table.row.rev + 1, snapshot=None,
                                   players=list(table.players)), game, [])
             notice = self.herald.start(after) if self.herald else None
             first = game.to_move
@@ -426,15 +426,15 @@ class GameService:
             self._lobby(table)
             if user_id != table.row.host_id:
                 raise GameError("Only the host can cancel the game.")
-            await self._end(table, "cancelled", "the host cancelled it", None)
+            await self._end(table, GameStatus.CANCELLED, "the host cancelled it", None)
             return table
 
     # --- play ------------------------------------------------------------------------------------------------
 
     def _running(self, table: Table) -> Game:
-        if table.row.status == "lobby":
+        if table.row.status == GameStatus.LOBBY:
             raise GameError("The game has not started yet.")
-        if table.row.status != "active" or table.game is None or table.game.over:
+        if table.row.status != GameStatus.ACTIVE or table.game is None or table.game.over:
             raise GameError("This game is over.")
         return table.game
 
@@ -482,7 +482,7 @@ class GameService:
             players = [replace(p, away=False, standins=0) if p.seat == person else p for p in table.players]
             after = Table(replace(table.row, rev=table.row.rev + 1, move_count=table.row.move_count + 1,
                                   snapshot=None, players=players, clock=ticking,
-                                  status="over" if trial.over else table.row.status,
+                                  status=GameStatus.OVER if trial.over else table.row.status,
                                   end_reason=reason if trial.over else table.row.end_reason),
                           trial, [*table.moves, row])
             played = Played(after, seat, row.move, events, row.n, standin)
@@ -498,7 +498,7 @@ class GameService:
             table.row.updated_at = time.time()
             table.row.snapshot = None  # the engine game is the truth in memory; the row copy would only go stale
             if trial.over:
-                table.row.status = "over"
+                table.row.status = GameStatus.OVER
                 table.row.end_reason = reason
                 self._ended(table)
             return Played(table.frozen(), seat, row.move, events, row.n, standin)
@@ -553,10 +553,10 @@ class GameService:
                 # Computers playing on for nobody would only fill the channel.
                 reason = f"{table.label(seat)} resigned and only computers were left"
             if reason is not None:
-                after = Table(replace(table.row, status="over", end_reason=reason, rev=table.row.rev + 1),
+                after = Table(replace(table.row, status=GameStatus.OVER, end_reason=reason, rev=table.row.rev + 1),
                               table.game, table.moves)
-                await self._end(table, "over", reason, self.herald.resign(after, seat) if self.herald else None,
-                                origin, resigned=seat)
+                notice = self.herald.resign(after, seat) if self.herald else None
+                await self._end(table, GameStatus.OVER, reason, notice, origin, resigned=seat)
                 return table
             players = [replace(p, resigned=True, level="resigned") if p.seat == seat else p for p in table.players]
             after = Table(replace(table.row, rev=table.row.rev + 1, players=players), table.game, table.moves)
@@ -572,15 +572,15 @@ class GameService:
     async def abandon(self, game_id: int, user_id: int, *, can_manage: bool, origin: Origin | None = None) -> Table:
         async with self.lock(game_id):
             table = await self.load(game_id)
-            if table.row.status not in ("lobby", "active"):
+            if table.row.status not in LIVE:
                 raise GameError("This game is already over.")
             if user_id != table.row.host_id and not can_manage:
                 raise GameError("Only the host or someone with Manage Channels can abandon the game.")
-            after = Table(replace(table.row, status="abandoned", end_reason="it was abandoned", rev=table.row.rev + 1),
-                          table.game, table.moves)
+            after = Table(replace(table.row, status=GameStatus.ABANDONED, end_reason="it was abandoned",
+                                  rev=table.row.rev + 1), table.game, table.moves)
             who = (origin.name if origin is not None else "") or "the host"
             notice = self.herald.abandon(after, who) if self.herald else None
-            await self._end(table, "abandoned", "it was abandoned", notice, origin)
+            await self._end(table, GameStatus.ABANDONED, "it was abandoned", notice, origin)
             return table
 
     async def _end(self, table: Table, status: str, reason: str, notice: Notice | None,
@@ -643,7 +643,7 @@ class GameService:
         the new clock is stored (and the claim handed back) only if the game did not change meanwhile."""
         async with self.lock(game_id):
             state = await self.storage.clocks.state(game_id)
-            if state is None or state[1] != "active":
+            if state is None or state[1] != GameStatus.ACTIVE:
                 await self.storage.clocks.release(game_id, owner)
                 return None
             rev, _, clock = state
@@ -719,7 +719,7 @@ class GameService:
                                 else "You are not marked away in this game.")
             statements = [
                 Statement("UPDATE games SET rev = rev + 1, updated_at = ? WHERE id = ? AND rev = ? AND status = ?",
-                          (time.time(), game_id, table.row.rev, "active"), expect=1),
+                          (time.time(), game_id, table.row.rev, GameStatus.ACTIVE), expect=1),
                 set_away(game_id, seat, away),
             ]
             if clock.seat == seat:
@@ -740,12 +740,12 @@ class GameService:
             raise GameError(f"The clock is one of {', '.join(clocks.CLOCKS)}.")
         async with self.lock(game_id):
             table = await self.load(game_id)
-            if table.row.status not in ("lobby", "active"):
+            if table.row.status not in LIVE:
                 raise GameError("This game is over.")
             if user_id != table.row.host_id:
                 raise GameError("Only the host can change the clock.")
             await self._write(table, lambda _: self.storage.clocks.set_next(game_id, choice,
-                                                                            lobby=table.row.status == "lobby"))
+                                                                            lobby=table.row.status == GameStatus.LOBBY))
             return await self._refresh(game_id)
 
     async def set_notify(self, user_id: int, mode: str) -> None:
@@ -761,4 +761,4 @@ class GameService:
                 tables.append(await self.load(game_id))
             except GameError:
                 continue  # ended meanwhile
-        return [t for t in tables if t.row.status in ("lobby", "active")]
+        return [t for t in tables if t.row.status in LIVE]

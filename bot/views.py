@@ -15,6 +15,7 @@ import discord
 from bot import text
 from bot.records.service import HistoryPage
 from bot.service import Table
+from bot.storage.rows import GameStatus
 
 TEMPLATE = r"tne:(?P<game>[0-9]+):(?P<rev>[0-9]+):(?P<action>[a-z]+)(?::(?P<arg>[A-Za-z0-9.\-]+))?"
 MAX_BUTTONS = 25
@@ -117,7 +118,7 @@ DECISION_NAMES = {
 def table_view(table: Table) -> discord.ui.View | None:
     """Buttons under a public game message: the awaited decision (for its owner only) and "My hand"."""
     game = table.game
-    if game is None or game.over or table.row.status != "active":
+    if game is None or game.over or table.row.status != GameStatus.ACTIVE:
         return None
     items: list[discord.ui.Item] = []
     seat = game.to_move

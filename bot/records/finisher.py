@@ -38,6 +38,7 @@ from bot.storage.records import (
     RatingRow,
     RecordsStore,
 )
+from bot.storage.rows import GameStatus
 from engine import DYNASTIES
 
 log = logging.getLogger(__name__)
@@ -235,7 +236,7 @@ class Finisher:
         """Record a game that has just ended (and any earlier one of its server first); its record, if it counts
         somewhere (None for abandoned games and games outside any server)."""
         row = await self.storage.get_game(game_id)
-        if row is None or str(row.status) != "over":
+        if row is None or str(row.status) != GameStatus.OVER:
             return None
         await self.catch_up(row.guild_id)
         return await self.store.record_of(game_id)

@@ -13,6 +13,7 @@ from bot.service import GameError
 from bot.stats import Profile
 from bot.storage import GameRow, Storage
 from bot.storage.records import GameRecord, RatingRow, RecordsStore
+from bot.storage.rows import GameStatus
 
 PAGE = 10  # games on a history page
 TOP = 10  # players on the leaderboard
@@ -91,11 +92,11 @@ class Records:
         row = await self.storage.get_game(game_id)
         if row is None or row.guild_id != guild_id:
             raise GameError(f"There is no game #{game_id} in this server.")
-        if row.status == "lobby":
+        if row.status == GameStatus.LOBBY:
             raise GameError(f"Game #{game_id} has not started yet.")
-        if row.status == "cancelled":
+        if row.status == GameStatus.CANCELLED:
             raise GameError(f"Game #{game_id} was cancelled before it started.")
-        if finished and row.status == "active":
+        if finished and row.status == GameStatus.ACTIVE:
             raise GameError(f"Game #{game_id} is still being played; its replay comes once it is over.")
         return await self._stored(row)
 
