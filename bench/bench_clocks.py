@@ -20,10 +20,9 @@ import itertools
 import os
 import random
 import statistics
-import tempfile
 import time
 
-from bench.bench_bot import Clock, line, pct
+from bench.bench_bot import Clock, line, pct, with_database
 from bot.clocks import CLOCKS
 from tests.bot_harness import FakeDiscord, Harness, User, ensure_render
 from tests.test_clocks import FakeTime
@@ -141,21 +140,7 @@ def main() -> None:
     parser.add_argument("--moves", type=int, default=500, help="paced interactions per phase")
     parser.add_argument("--rate", type=float, default=25.0, help="paced arrivals per second")
     args = parser.parse_args()
-
-    def body(database: str) -> None:
-        asyncio.run(run(args, database))
-
-    if args.database == "postgresql":
-        from tests.pg import PostgresServer
-
-        server = PostgresServer().start()
-        try:
-            body(server.database())
-        finally:
-            server.stop()
-        return
-    with tempfile.TemporaryDirectory() as tmp:
-        body(os.path.join(tmp, "bench.sqlite3"))
+    with_database(args.database, lambda url: asyncio.run(run(args, url)))
 
 
 if __name__ == "__main__":
