@@ -35,6 +35,7 @@ import time
 from collections.abc import Awaitable, Callable
 from typing import Any
 
+from bot.client import tune_collector
 from bot.config import load_config
 from bot.storage import DEFAULT_POOL_SIZE, Storage
 from bot.storage import sqlite as sqlite_driver
@@ -278,6 +279,7 @@ async def run_part(args: argparse.Namespace, database: str, index: int = 0, proc
         return None
     ready = ready or alone
     ensure_render()
+    tune_collector()  # as `python -m bot` runs
     fake = FakeDiscord()
     fake._ids = itertools.count(1_000_000_000_000_000_000 + index * 10**15)  # ids unique across processes
     fake.install()

@@ -13,7 +13,7 @@ import sys
 import aiohttp
 import discord
 
-from bot.client import TneBot, point_endpoints
+from bot.client import TneBot, point_endpoints, tune_collector
 from bot.config import ConfigError, environment, load_config, shard_settings
 from bot.storage import Storage, StorageError, URLError, parse_url
 from bot.storage.copy import copy_database
@@ -111,6 +111,7 @@ def main(argv: list[str] | None = None) -> int:
         print(exc.line(), file=sys.stderr)
         return 1
     point_endpoints(config)
+    tune_collector()
     # The bot never joins voice: silence discord.py's start-up warnings about voice libraries.
     discord.VoiceClient.warn_nacl = discord.VoiceClient.warn_dave = False
     # systemd and docker stop a service with SIGTERM: shut down exactly as on Ctrl-C (discord.py closes the
