@@ -23,7 +23,6 @@ import asyncio
 import contextlib
 import cProfile
 import io
-import itertools
 import multiprocessing
 import os
 import pstats
@@ -129,6 +128,9 @@ async def setup(h: Harness, games: int, warm_moves: int, rng: random.Random, *,
         await h.command(users[1], channel, "join")
         await h.command(users[0], channel, "start")
         table = await h.service.channel_table(channel)
+        if table.game is None:
+            said = [c.payload for c in h.fake.calls[-6:]]
+            raise RuntimeError(f"the game in channel {channel} did not start; the bot's last calls: {said}")
         for _ in range(warm_moves):  # boards with something on them; straight through the service for speed
             game = table.game
             if game.over:
@@ -281,7 +283,7 @@ async def run_part(args: argparse.Namespace, database: str, index: int = 0, proc
     ensure_render()
     tune_collector()  # as `python -m bot` runs
     fake = FakeDiscord()
-    fake._ids = itertools.count(1_000_000_000_000_000_000 + index * 10**15)  # ids unique across processes
+    fake.worker = index  # interaction ids unique across the processes, as Discord's are
     fake.install()
     rng = random.Random(7 + index)
     h = await Harness(fake, database, seed=1 + index * 100_000, render_processes=args.render_processes,

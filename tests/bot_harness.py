@@ -104,13 +104,16 @@ class FakeDiscord:
         self.messages: dict[int, dict] = {}
         self.originals: dict[str, int] = {}  # interaction token -> its response message id
         self._last_id = 0
+        self.worker = 0  # 0..31
         self._saved: list[tuple[type, str, Any]] = []
         self.hold: asyncio.Event | None = None  # when set, callback responses wait for it (latency tests)
         self.on_call: Callable[[Call], None] | None = None
 
     def next_id(self) -> int:
-        """A snowflake made now, as Discord's are: the bot reads an interaction's age from its id."""
-        self._last_id = max(self._last_id + 1, (int(time.time() * 1000) - discord.utils.DISCORD_EPOCH) << 22)
+        """A snowflake made now, as Discord's are: the bot reads an interaction's age from its id; `worker` (the
+        snowflake's worker bits) keeps several fakes' ids apart, as Discord's workers do."""
+        made = (int(time.time() * 1000) - discord.utils.DISCORD_EPOCH) << 22 | self.worker << 17
+        self._last_id = max(self._last_id + 1, made)
         return self._last_id
 
     def install(self) -> None:
