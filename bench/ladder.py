@@ -21,6 +21,7 @@ from multiprocessing import Pool
 
 from bench.gamestats import seat_stats, summary
 from bench.players import BUDGETED, PLAYERS, label, parse
+from bench.tournament import wilson
 from engine import Game
 from engine.analysis import announced_points
 
@@ -56,17 +57,6 @@ def play_game(task: tuple[int, list[str], float, str] | tuple[int, list[str], fl
         "wins": [(1 / firsts) if s["place"] == 1 else 0.0 for s in st], "times": times,
         "stats": seat_stats(log, len(names)),
     }
-
-
-def wilson(wins: float, n: int, z: float = 1.96) -> tuple[float, float]:
-    """95% Wilson score interval for a win rate."""
-    if n == 0:
-        return 0.0, 1.0
-    p = wins / n
-    denom = 1 + z * z / n
-    centre = (p + z * z / (2 * n)) / denom
-    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / denom
-    return max(0.0, centre - half), min(1.0, centre + half)
 
 
 def elo(names: list[str], results: list[dict], anchor: str | None = None) -> dict[str, float]:

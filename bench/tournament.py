@@ -45,9 +45,9 @@ def play_game(task: tuple[int, int, list[str], float, str]) -> list[dict]:
 
 
 def wilson(wins: float, n: int, z: float = 1.96) -> tuple[float, float]:
-    """95% Wilson score interval for a win rate."""
+    """95% Wilson score interval for a win rate; with no games, nothing is known: [0, 1]."""
     if n == 0:
-        return 0.0, 0.0
+        return 0.0, 1.0
     p = wins / n
     denom = 1 + z * z / n
     centre = (p + z * z / (2 * n)) / denom

@@ -21,6 +21,7 @@ def test_wilson_interval_brackets_the_rate() -> None:
     lo, hi = wilson(95, 100)
     assert lo < 0.95 < hi
     assert wilson(0, 10)[0] == 0.0
+    assert wilson(0, 0) == (0.0, 1.0)  # no games: nothing known
 
 
 def test_tournament_game_and_table() -> None:
