@@ -74,6 +74,37 @@ class Database(Protocol):
     async def close(self) -> None: ...
 
 
+class ReadShortcuts:
+    """`fetch`, `fetchrow` and `fetchval` for a back end's database, each one `read` of one statement."""
+
+    async def read(self, *statements: Statement) -> list[Result]:
+        raise NotImplementedError
+
+    async def fetch(self, sql: str, *args: Any) -> list[Any]:
+        return (await self.read(Statement(sql, args)))[0].rows
+
+    async def fetchrow(self, sql: str, *args: Any) -> Any | None:
+        rows = await self.fetch(sql, *args)
+        return rows[0] if rows else None
+
+    async def fetchval(self, sql: str, *args: Any) -> Any:
+        row = await self.fetchrow(sql, *args)
+        return row[0] if row is not None else None
+
+
+class RunShortcuts(ReadShortcuts):
+    """`execute` and the fetches for a back end's open transaction, each one `run` of one statement."""
+
+    async def run(self, *statements: Statement) -> list[Result]:
+        raise NotImplementedError
+
+    async def read(self, *statements: Statement) -> list[Result]:
+        return await self.run(*statements)
+
+    async def execute(self, sql: str, *args: Any) -> int:
+        return (await self.run(Statement(sql, args)))[0].rowcount
+
+
 async def connect(url: str | DatabaseURL, *, pool_size: int = DEFAULT_POOL_SIZE) -> Database:
     """Open the back end the URL names; UnavailableError (one line, no password) if it cannot be used."""
     url = parse_url(url) if isinstance(url, str) else url

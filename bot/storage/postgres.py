@@ -10,7 +10,7 @@ from urllib.parse import urlsplit
 
 import asyncpg
 
-from bot.storage.driver import TableInfo
+from bot.storage.driver import ReadShortcuts, RunShortcuts, TableInfo
 from bot.storage.errors import (
     BusyError,
     DiskFullError,
@@ -43,7 +43,7 @@ async def _run(conn: asyncpg.Connection, statements: Sequence[Statement]) -> lis
     return results
 
 
-class PostgresTransaction:
+class PostgresTransaction(RunShortcuts):
     """An open transaction on one pooled connection."""
 
     def __init__(self, conn: asyncpg.Connection, url: DatabaseURL) -> None:
@@ -55,20 +55,6 @@ class PostgresTransaction:
             return await _run(self._conn, statements)
         except Exception as exc:
             raise _error(exc, self._url) from exc
-
-    async def execute(self, sql: str, *args: Any) -> int:
-        return (await self.run(Statement(sql, args)))[0].rowcount
-
-    async def fetch(self, sql: str, *args: Any) -> list[Any]:
-        return (await self.run(Statement(sql, args)))[0].rows
-
-    async def fetchrow(self, sql: str, *args: Any) -> Any | None:
-        rows = await self.fetch(sql, *args)
-        return rows[0] if rows else None
-
-    async def fetchval(self, sql: str, *args: Any) -> Any:
-        row = await self.fetchrow(sql, *args)
-        return row[0] if row is not None else None
 
     async def insert_many(self, table: str, columns: Sequence[str], rows: Sequence[Sequence[Any]]) -> None:
         try:
@@ -83,7 +69,7 @@ async def _no_session_reset(conn: asyncpg.Connection) -> None:
     advisory locks), and asyncpg still rolls back an unfinished transaction itself."""
 
 
-class PostgresDatabase:
+class PostgresDatabase(ReadShortcuts):
     """A pool of connections; each write is one transaction on one of them."""
 
     dialect = POSTGRESQL
@@ -130,17 +116,6 @@ class PostgresDatabase:
                     return await _run(conn, statements)
         except Exception as exc:
             raise _error(exc, self.url) from exc
-
-    async def fetch(self, sql: str, *args: Any) -> list[Any]:
-        return (await self.read(Statement(sql, args)))[0].rows
-
-    async def fetchrow(self, sql: str, *args: Any) -> Any | None:
-        rows = await self.fetch(sql, *args)
-        return rows[0] if rows else None
-
-    async def fetchval(self, sql: str, *args: Any) -> Any:
-        row = await self.fetchrow(sql, *args)
-        return row[0] if row is not None else None
 
     async def tables(self) -> list[TableInfo]:
         names = [r[0] for r in await self.fetch(

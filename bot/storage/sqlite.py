@@ -19,7 +19,7 @@ from typing import Any
 
 import aiosqlite
 
-from bot.storage.driver import TableInfo
+from bot.storage.driver import ReadShortcuts, RunShortcuts, TableInfo
 from bot.storage.errors import (
     BusyError,
     DiskFullError,
@@ -127,7 +127,7 @@ def _setup(conn: sqlite3.Connection, memory: bool) -> None:
     conn.execute("SELECT COUNT(*) FROM sqlite_master").fetchone()  # reads the schema: a damaged file says so here
 
 
-class SQLiteTransaction:
+class SQLiteTransaction(RunShortcuts):
     """An open BEGIN IMMEDIATE transaction; each call is one trip to the connection's thread."""
 
     def __init__(self, db: SQLiteDatabase) -> None:
@@ -136,25 +136,11 @@ class SQLiteTransaction:
     async def run(self, *statements: Statement) -> list[Result]:
         return await self._db._call(_run, statements)
 
-    async def execute(self, sql: str, *args: Any) -> int:
-        return (await self.run(Statement(sql, args)))[0].rowcount
-
-    async def fetch(self, sql: str, *args: Any) -> list[Any]:
-        return (await self.run(Statement(sql, args)))[0].rows
-
-    async def fetchrow(self, sql: str, *args: Any) -> Any | None:
-        rows = await self.fetch(sql, *args)
-        return rows[0] if rows else None
-
-    async def fetchval(self, sql: str, *args: Any) -> Any:
-        row = await self.fetchrow(sql, *args)
-        return row[0] if row is not None else None
-
     async def insert_many(self, table: str, columns: Sequence[str], rows: Sequence[Sequence[Any]]) -> None:
         await self._db._call(_insert_many, table, columns, rows)
 
 
-class SQLiteDatabase:
+class SQLiteDatabase(ReadShortcuts):
     """One connection on aiosqlite's thread; writes are grouped, transactions take turns."""
 
     dialect = SQLITE
@@ -273,17 +259,6 @@ class SQLiteDatabase:
         self._not_inside_a_transaction()
         async with self._turn:
             return await self._call(_read, statements)
-
-    async def fetch(self, sql: str, *args: Any) -> list[Any]:
-        return (await self.read(Statement(sql, args)))[0].rows
-
-    async def fetchrow(self, sql: str, *args: Any) -> Any | None:
-        rows = await self.fetch(sql, *args)
-        return rows[0] if rows else None
-
-    async def fetchval(self, sql: str, *args: Any) -> Any:
-        row = await self.fetchrow(sql, *args)
-        return row[0] if row is not None else None
 
     # --- the catalogue ---------------------------------------------------------------------------------------
 
