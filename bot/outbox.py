@@ -288,6 +288,10 @@ class Outbox:
         """One look at the channel: start due pictures, deliver the first owed text or wait for it to be due.
         True once nothing is owed and the channel was handed back."""
         items = await self.store.open_in(channel_id)
+        if event.is_set():
+            # Woken while reading: a picture may have settled after the read saw it pending and its task has
+            # gone, which would start it again (attached twice). Read again instead.
+            return False
         now = self.clock()
         due: float | None = None  # when something here is next due
         pictures = []

@@ -222,6 +222,32 @@ async def test_a_slow_or_failing_picture_never_holds_back_the_next_text(db):
     await outbox.stop()
 
 
+async def test_a_picture_that_settles_while_the_channel_is_being_read_is_not_attached_again(db):
+    """The channel's read sees the picture pending; the picture is attached and settled before that read returns
+    (a busy database). Starting it again from the stale read would attach it twice."""
+    channels = FakeChannels()
+    outbox = make_outbox(db, channels)
+    channels.picture_gate = asyncio.Event()
+    a = await announce(outbox, CH1, "a")
+    await asyncio.wait_for(_until(lambda: ("picture", a) in channels.calls), 5)
+    read = outbox.store.open_in
+
+    async def slow_read(channel_id: int):
+        items = await read(channel_id)
+        if channels.picture_gate is not None and not channels.picture_gate.is_set():
+            channels.picture_gate.set()  # the picture finishes while this read is on its way back
+            await asyncio.wait_for(_until(lambda: a not in outbox._pictures), 5)
+        return items
+
+    outbox.store.open_in = slow_read
+    outbox.wake(CH1)  # something else makes the channel look again meanwhile
+    await outbox.idle()
+    assert channels.pictures == {channels.messages[CH1][0][0]: 1}
+    assert [c for c in channels.calls if c[0] == "picture"] == [("picture", a)]
+    assert (await outbox.store.get(a)).picture_state == PICTURE_DONE
+    await outbox.stop()
+
+
 async def test_a_dead_process_channel_is_taken_over_and_nothing_is_doubled(db):
     channels = FakeChannels()
     dying = make_outbox(db, channels, owner="dying", duration=0.5)
