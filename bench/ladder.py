@@ -141,6 +141,23 @@ def tasks_for(names: list[str], games: int, seed: int, table: int | None) -> lis
     return out
 
 
+def earlier_results(path: str, tasks: list[tuple]) -> list[dict]:
+    """The games of this match already in a results file (same deal, same seats; a game played twice counts once)."""
+    wanted = {(t[0], tuple(label(n, t[2]) for n in t[1])) for t in tasks}
+    out: dict[tuple, dict] = {}
+    if not os.path.exists(path):
+        return []
+    with open(path) as fh:
+        for line in fh:
+            if not line.strip():
+                continue
+            r = json.loads(line)
+            key = (r["seed"], tuple(r["players"]))
+            if key in wanted and "times" in r:
+                out.setdefault(key, r)
+    return list(out.values())
+
+
 def main(argv: list[str] | None = None) -> None:
     ap = argparse.ArgumentParser(description="Play computer players against each other and rate them.")
     ap.add_argument("--players", default="hard,medium,easy,random",
@@ -153,6 +170,9 @@ def main(argv: list[str] | None = None) -> None:
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--board", default="standard")
     ap.add_argument("--out", default=None, help="append every game's result to this JSON-lines file")
+    ap.add_argument("--resume", action="store_true",
+                    help="with --out: count the games already in that file and play only the rest (a long match "
+                         "cut off by a time limit goes on where it stopped)")
     ap.add_argument("--cpu-clock", action="store_true",
                     help="budgets and times in process CPU time, for fair matches on a busy machine")
     args = ap.parse_args(argv)
@@ -165,22 +185,22 @@ def main(argv: list[str] | None = None) -> None:
         ap.error("each player once")
     if args.table and not (2 <= args.table <= 4 and len(names) == args.table):
         ap.error("--table N needs 2 to 4 and exactly N players")
+    if args.resume and not args.out:
+        ap.error("--resume needs --out")
     tasks = [(s, seats, args.budget, args.board, args.cpu_clock)
              for s, seats in tasks_for(names, args.games, args.seed, args.table)]
+    results = earlier_results(args.out, tasks) if args.resume else []
+    done_keys = {(r["seed"], tuple(r["players"])) for r in results}
+    tasks = [t for t in tasks if (t[0], tuple(label(n, args.budget) for n in t[1])) not in done_keys]
     started = time.perf_counter()
-    results = []
     with Pool(args.jobs) as pool:
         for res in pool.imap_unordered(play_game, tasks):
             results.append(res)
             if args.out:
                 with open(args.out, "a") as fh:
-                    record = {k: v for k, v in res.items() if k != "times"}
-                    record["time_max"] = [max(t, default=0.0) for t in res["times"]]
-                    record["time_total"] = [sum(t) for t in res["times"]]
-                    record["decisions"] = [len(t) for t in res["times"]]
-                    fh.write(json.dumps(record) + "\n")
+                    fh.write(json.dumps(res) + "\n")
             done = len(results)
-            sys.stderr.write(f"\r{done}/{len(tasks)} games, {time.perf_counter() - started:.0f}s")
+            sys.stderr.write(f"\r{done}/{len(tasks) + len(done_keys)} games, {time.perf_counter() - started:.0f}s")
             sys.stderr.flush()
     sys.stderr.write("\n")
     cut = sum(r["cut"] for r in results)
