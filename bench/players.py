@@ -39,6 +39,13 @@ def _v1(level: str) -> Choose:
     return choose
 
 
+def _v2(level: str) -> Choose:
+    def choose(view: dict, seat: int, seed: int, budget: float, clock: Clock, announced: Announced = None) -> str:
+        from bench.v2 import choose_move
+        return choose_move(view, seat, level, seed=seed, budget=budget, clock=clock, announced=announced)
+    return choose
+
+
 def _alphabeta(view: dict, seat: int, seed: int, budget: float, clock: Clock, announced: Announced = None) -> str:
     from bench.alphabeta import alphabeta_move
     return alphabeta_move(view, seat, seed=seed, budget=budget, clock=clock)
@@ -52,10 +59,13 @@ PLAYERS: dict[str, Choose] = {
     "easy-v1": _v1("easy"),
     "medium-v1": _v1("medium"),
     "hard-v1": _v1("hard"),
+    "easy-v2": _v2("easy"),
+    "medium-v2": _v2("medium"),
+    "hard-v2": _v2("hard"),
     "alphabeta": _alphabeta,
 }
 # Players whose strength depends on the budget they are given.
-BUDGETED = ("hard", "hard-v1", "alphabeta")
+BUDGETED = ("hard", "hard-v1", "hard-v2", "alphabeta")
 
 
 def parse(name: str, default_budget: float) -> tuple[str, float]:

@@ -217,3 +217,23 @@ def test_unknown_level_and_wrong_seat_are_refused() -> None:
         choose_move(g.view(g.to_move), g.to_move, "grandmaster")
     with pytest.raises(ValueError, match="not to move"):
         choose_move(g.view(1 - g.to_move), 1 - g.to_move, "easy")
+
+
+def test_medium_judges_its_best_turns_again_after_the_rivals_replies() -> None:
+    from engine.ai import medium
+    from engine.ai.sampling import determinise, unseen_tiles
+    from engine.ai.search import distinct, plan_turn, replies_judged
+
+    changed = 0
+    for i, pos in enumerate(TURNS):
+        g = Game.from_position(pos)
+        seat = g.to_move
+        view = g.view(seat)
+        rng = random.Random(i)
+        game, pool = determinise(view, seat, rng), unseen_tiles(view, seat)
+        plan = plan_turn(view, game, seat, rng, pool, medium.FIRST_WIDTH, medium.SECOND_WIDTH)
+        assert replies_judged(view, seat, random.Random(i), pool, plan, medium.ARMS, 0, 2) == plan[0][1]
+        judged = replies_judged(view, seat, random.Random(i), pool, plan, medium.ARMS, medium.DEALS, 2)
+        assert judged in [move for _, move, _ in distinct(plan, medium.ARMS)]
+        changed += judged != plan[0][1]
+    assert changed > 0  # the rivals' replies overturn the one-turn ranking somewhere

@@ -46,10 +46,11 @@ def step_clock(*modules: object) -> Iterator[None]:
             m.time = t  # type: ignore[attr-defined]
 
 
-def checkpoints(choose: Choose, clocked: tuple[object, ...]) -> list[dict]:
+def checkpoints(choose: Choose, clocked: tuple[object, ...],
+                games: tuple[tuple[int, int, str], ...] = GAMES) -> list[dict]:
     """Play the fixture games with `choose` at easy level; at each checkpoint record every level's move."""
     out = []
-    for players, seed, board in GAMES:
+    for players, seed, board in games:
         g = Game.new(players=players, seed=seed, board=board)
         moves: list[str] = []
         asked = 0
@@ -76,11 +77,10 @@ def v1_checkpoints() -> list[dict]:
     return checkpoints(choose_move, (hard, medium))
 
 
-def main(argv: list[str]) -> None:
-    rows = v1_checkpoints()
-    with open(argv[0], "w") as fh:
+def write(path: str, rows: list[dict]) -> None:
+    with open(path, "w") as fh:
         fh.write("[\n" + ",\n".join(json.dumps(r, separators=(",", ":")) for r in rows) + "\n]\n")
 
 
 if __name__ == "__main__":
-    main(sys.argv[1:])
+    write(sys.argv[1], v1_checkpoints())

@@ -177,6 +177,21 @@ def rollout(game: Game, seat: int, first: str, second: str | None, pool: list[in
     return value_of(game, seat)
 
 
+def replies_judged(view: View, seat: int, rng: random.Random, pool: list[int], plan: list[Plan], arms: int,
+                   deals: int, reply_width: int) -> str:
+    """The medium level's choice among the plan's best turns: each played on a few fresh deals with every
+    rival's reply turn after it, the plan's value counting as PRIOR_ROUNDS deals. No clock: deterministic."""
+    chosen = distinct(plan, arms)
+    if len(chosen) <= 1 or deals <= 0:
+        return plan[0][1]
+    totals = {move: PRIOR_ROUNDS * value for value, move, _ in chosen}
+    for _ in range(deals):
+        sample = determinise(view, seat, rng)
+        for _, move, follow in chosen:
+            totals[move] += rollout(sample.copy(history=False), seat, move, follow, pool, reply_width)
+    return max(chosen, key=lambda a: totals[a[1]])[1]
+
+
 def distinct(plan: list[Plan], count: int) -> list[Plan]:
     """The best turns, skipping twins of a better one (same kind, colour and value)."""
     out, seen = [], set()
