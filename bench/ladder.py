@@ -173,6 +173,8 @@ def main(argv: list[str] | None = None) -> None:
     ap.add_argument("--resume", action="store_true",
                     help="with --out: count the games already in that file and play only the rest (a long match "
                          "cut off by a time limit goes on where it stopped)")
+    ap.add_argument("--report", action="store_true",
+                    help="with --out: only report the games of this match already in that file, play none")
     ap.add_argument("--cpu-clock", action="store_true",
                     help="budgets and times in process CPU time, for fair matches on a busy machine")
     args = ap.parse_args(argv)
@@ -185,13 +187,14 @@ def main(argv: list[str] | None = None) -> None:
         ap.error("each player once")
     if args.table and not (2 <= args.table <= 4 and len(names) == args.table):
         ap.error("--table N needs 2 to 4 and exactly N players")
-    if args.resume and not args.out:
-        ap.error("--resume needs --out")
+    if (args.resume or args.report) and not args.out:
+        ap.error("--resume and --report need --out")
     tasks = [(s, seats, args.budget, args.board, args.cpu_clock)
              for s, seats in tasks_for(names, args.games, args.seed, args.table)]
-    results = earlier_results(args.out, tasks) if args.resume else []
+    results = earlier_results(args.out, tasks) if args.resume or args.report else []
     done_keys = {(r["seed"], tuple(r["players"])) for r in results}
-    tasks = [t for t in tasks if (t[0], tuple(label(n, args.budget) for n in t[1])) not in done_keys]
+    tasks = [] if args.report else [
+        t for t in tasks if (t[0], tuple(label(n, args.budget) for n in t[1])) not in done_keys]
     started = time.perf_counter()
     with Pool(args.jobs) as pool:
         for res in pool.imap_unordered(play_game, tasks):

@@ -29,4 +29,13 @@ def test_resume_without_a_results_file_is_refused(capsys) -> None:
 
     with pytest.raises(SystemExit):
         main(["--players", "random,easy", "--games", "2", "--resume"])
-    assert "--resume needs --out" in capsys.readouterr().err
+    assert "--resume and --report need --out" in capsys.readouterr().err
+
+
+def test_report_counts_the_games_in_the_file_and_plays_none(tmp_path, capsys) -> None:
+    out = tmp_path / "match.jsonl"
+    main(["--players", "random,easy", "--games", "2", "--jobs", "1", "--out", str(out)])
+    capsys.readouterr()
+    main(["--players", "random,easy", "--games", "100", "--jobs", "1", "--out", str(out), "--report"])
+    assert "random vs easy                           2" in capsys.readouterr().out
+    assert len(out.read_text().splitlines()) == 2
