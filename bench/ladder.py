@@ -151,7 +151,10 @@ def earlier_results(path: str, tasks: list[tuple]) -> list[dict]:
         for line in fh:
             if not line.strip():
                 continue
-            r = json.loads(line)
+            try:
+                r = json.loads(line)
+            except ValueError:
+                continue  # the last line of a run killed while writing it
             key = (r["seed"], tuple(r["players"]))
             if key in wanted and "times" in r:
                 out.setdefault(key, r)
