@@ -75,11 +75,14 @@ def _stays_whole(label: list[int], sq: int, rid: int) -> bool:
     return members - joins <= 1 or joins == 4
 
 
-def _spots_without(regions: Regions, touches: list[int], sq: int, state: State, spots: list[int]) -> list[int]:
+def _spots_without(regions: Regions, touches: list[int], sq: int, state: State, spots: list[int],
+                   alone: list[int], pairs: list[int]) -> list[int]:
     """The spots next to at most one kingdom once the leader on sq is lifted.
 
-    Only the leader's region changes. When the rest of it stays in one piece, or holds no other leader, a
-    spot's count of kingdoms can only fall, by that one; else the region is searched again."""
+    `alone` are the spots next to at most one kingdom now, `pairs` those next to exactly two. Only the
+    leader's region changes. When the rest of it stays in one piece, or holds no other leader, a spot's
+    count of kingdoms can only fall, by that one: `alone` stays and some of `pairs` join it. Else the
+    region is searched again."""
     label = regions.label
     rid = label[sq]
     still_kingdom = len(regions.leaders[rid]) >= 2
@@ -88,22 +91,17 @@ def _spots_without(regions: Regions, touches: list[int], sq: int, state: State, 
         lifted = regions.lifted(sq, state.leader)
         near = {nb for x in regions.squares[rid] for nb in NEIGHBOURS[x]}
         return [s for s in spots if (_kingdoms_beside(lifted, s) if s in near else touches[s]) < 2]
-    out = []
-    for s in spots:
-        n = touches[s]
-        if n == 2:
-            # It falls to one if the leader's kingdom is among the two and ends or no longer touches s.
-            touching = elsewhere = False
-            for nb in NEIGHBOURS[s]:
-                if label[nb] == rid:
-                    touching = True
-                    elsewhere = elsewhere or nb != sq
-            if not touching or (still_kingdom and elsewhere):
-                continue
-        elif n > 2:
-            continue
-        out.append(s)
-    return out
+    freed = []
+    for s in pairs:
+        # It falls to one if the leader's kingdom is among the two and ends or no longer touches s.
+        touching = elsewhere = False
+        for nb in NEIGHBOURS[s]:
+            if label[nb] == rid:
+                touching = True
+                elsewhere = elsewhere or nb != sq
+        if touching and not (still_kingdom and elsewhere):
+            freed.append(s)
+    return sorted(alone + freed) if freed else alone
 
 
 def _names(names: tuple[str, ...], squares: list[int]) -> tuple[str, ...]:
@@ -162,17 +160,16 @@ def _action_moves(state: State) -> list[str]:
             for nb in NEIGHBOURS[sq]:
                 beside_temple[nb] = True
     spots = [sq for sq in empties if beside_temple[sq] and not river[sq]]
-    new_spots = None
+    alone = [sq for sq in spots if touches[sq] < 2]
+    pairs = [sq for sq in spots if touches[sq] == 2] if len(alone) < len(spots) else alone[:0]
     for colour in range(4):
         current = player.leaders[colour]
         names = LEADER_MOVES[colour]
         if current < 0:
-            if new_spots is None:
-                new_spots = [sq for sq in spots if touches[sq] < 2]
-            moves.extend([names[sq] for sq in new_spots])
+            moves.extend(_names(names, alone))
             continue
         # Judged with the leader lifted; its own square holds it, so it is never among the spots.
-        moves.extend([names[sq] for sq in _spots_without(regions, touches, current, state, spots)])
+        moves.extend(_names(names, _spots_without(regions, touches, current, state, spots, alone, pairs)))
         moves.append(WITHDRAW_MOVES[colour])
 
     if player.catastrophes > 0:

@@ -15,7 +15,7 @@ class Regions:
     Regions are numbered in the order of their first square and searched breadth first, so every
     list comes out in one fixed order. Treat an instance as read-only: `regions_of` shares it."""
 
-    __slots__ = ("_free", "_touches", "label", "leaders", "squares")
+    __slots__ = ("_free", "_lifts", "_touches", "label", "leaders", "squares")
 
     def __init__(self, state: State, exclude: int = -1) -> None:
         tile, leader = state.tile, state.leader
@@ -52,6 +52,7 @@ class Regions:
         self.leaders = leaders
         self._touches: list[int] | None = None
         self._free: list[int] | None = None
+        self._lifts: dict[int, Regions] | None = None
 
     def adjacent_regions(self, sq: int) -> set[int]:
         """Ids of the regions touching a square."""
@@ -88,7 +89,15 @@ class Regions:
         """The regions as they would be with the occupied square `sq` emptied (a leader lifted).
 
         Only the region that held sq is searched again; the pieces it falls into get new ids after
-        the others (its own id keeps an empty list), so ids differ from a fresh labelling's."""
+        the others (its own id keeps an empty list), so ids differ from a fresh labelling's. The answer
+        is kept (read only): legal moves, the move itself and the next labelling ask for the same one."""
+        lifts = self._lifts
+        if lifts is None:
+            lifts = self._lifts = {}
+        else:
+            known = lifts.get(sq)
+            if known is not None:
+                return known
         rid = self.label[sq]
         out = Regions.__new__(Regions)
         label = self.label[:]
@@ -120,10 +129,39 @@ class Regions:
         out.label, out.squares, out.leaders = label, squares, leaders
         out._touches = None
         out._free = None
+        out._lifts = None
         if self._free is not None:
             out._free = self._free[:]
             insort(out._free, sq)
+        if self._touches is not None:
+            out._touches = _touches_lifted(self, self._touches, sq, out)
+        lifts[sq] = out
         return out
+
+
+def _touches_lifted(regions: Regions, touches: list[int], sq: int, lifted: Regions) -> list[int] | None:
+    """Kingdom counts beside each square once sq is emptied (`lifted`: the regions then), when its region
+    was no kingdom, stops being one or stays one piece; None when it must be counted afresh."""
+    rid = regions.label[sq]
+    if not regions.leaders[rid]:
+        return touches  # no kingdom changed (shared, read only)
+    pieces = range(len(regions.squares), len(lifted.squares))
+    kingdoms = [piece for piece in pieces if lifted.leaders[piece]]
+    if not kingdoms:
+        # The kingdom is gone: every square beside it is beside one kingdom fewer.
+        count = touches[:]
+        for y in {y for x in regions.squares[rid] for y in NEIGHBOURS[x]}:
+            count[y] -= 1
+        return count
+    if len(pieces) > 1:
+        return None
+    # The kingdom lost sq alone: squares beside sq and beside none of its other squares lose it.
+    piece, label = kingdoms[0], lifted.label
+    count = touches[:]
+    for y in NEIGHBOURS[sq]:
+        if not any(label[z] == piece for z in NEIGHBOURS[y]):
+            count[y] -= 1
+    return count
 
 
 def _added(regions: Regions, sq: int, code: int) -> Regions:
@@ -156,6 +194,7 @@ def _added(regions: Regions, sq: int, code: int) -> Regions:
         leaders[target] = found
     out = Regions.__new__(Regions)
     out.label, out.squares, out.leaders = label, squares, leaders
+    out._lifts = None
     out._touches = None if regions._touches is None else _touches_after(regions, regions._touches, sq, code, touching)
     out._free = None
     if regions._free is not None:
