@@ -130,7 +130,7 @@ def apply_tile(state: State, colour: int, sq: int, events: list[JSON]) -> None:
             + (f", and their {' and '.join(wars)} leaders meet." if wars else "; no leaders of one colour meet."),
             square=name, wars=wars,
         ))
-        next_war(state, {**ctx, "marker": name, "waiting": wars}, events)
+        next_war(state, {**ctx, "marker": name, "waiting": wars}, events, regions)
         return
     here = [code for rid in kingdoms for code in regions.leaders[rid]]
     scorer = next((code // 4 for code in here if code % 4 == colour), None)
@@ -167,7 +167,9 @@ def apply_catastrophe(state: State, sq: int, events: list[JSON]) -> None:
     if destroyed != EMPTY:
         state.tile[sq] = EMPTY
         state.removed[destroyed] += 1
-    state.cat[sq] = True
+    cat = state.cat[:]  # replaced, never changed in place: copies of the state share it
+    cat[sq] = True
+    state.cat = cat
     touched(state).append(SQUARE_NAMES[sq])
     what = f", destroying a {COLOURS[destroyed]} {TILE_NAMES[destroyed]}" if destroyed != EMPTY else ""
     events.append(event("catastrophe", f"{who(state, seat)} places a catastrophe on {SQUARE_NAMES[sq]}{what}.",

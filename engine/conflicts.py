@@ -2,7 +2,7 @@
 
 from engine.constants import COLOURS, RED
 from engine.events import event, plural, who
-from engine.regions import Regions
+from engine.regions import Regions, regions_of
 from engine.squares import NEIGHBOURS, SQUARE_INDEX, SQUARE_NAMES
 from engine.state import EMPTY, JSON, State, decision, touched
 
@@ -52,7 +52,7 @@ def start_war(state: State, ctx: JSON, colour: int, events: list[JSON], regions:
     """Open the war of one colour; `regions`, when given, is the board labelled without the marker."""
     marker = SQUARE_INDEX[ctx["marker"]]
     if regions is None:
-        regions = Regions(state, exclude=marker)
+        regions = regions_of(state).lifted(marker, state.leader)
     owners = war_owners(regions, marker, colour)
     active = state.player
     attacker = active if active in owners else min(owners, key=lambda s: (s - active) % state.n)
@@ -128,7 +128,7 @@ def resolve_war(state: State, events: list[JSON]) -> None:
     colour = COLOURS.index(p["colour"])
     winner, loser, w_total, l_total = _winner(p)
     marker = SQUARE_INDEX[p["marker"]]
-    regions = Regions(state, exclude=marker)
+    regions = regions_of(state).lifted(marker, state.leader)
     loser_sq = state.players[loser].leaders[colour]
     tile, down, leader, treasure = state.tile, state.down, state.leader, state.treasure
     removed = []

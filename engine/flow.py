@@ -8,16 +8,18 @@ from engine.draws import draw
 from engine.events import event, plural, who
 from engine.outcome import reason, termination
 from engine.regions import Regions, regions_of
-from engine.squares import COLS, NSQ, SQUARE_INDEX, SQUARE_NAMES, block_squares
+from engine.squares import COLS, NEIGHBOURS, NSQ, SQUARE_INDEX, SQUARE_NAMES, block_squares
 from engine.standings import standings
 from engine.state import JSON, State, decision, touched
 from engine.support import send_home_unsupported
 
 
-def next_war(state: State, ctx: JSON, events: list[JSON]) -> None:
-    """Start the next war, ask for the order, or go on once no war is left."""
+def next_war(state: State, ctx: JSON, events: list[JSON], regions: Regions | None = None) -> None:
+    """Start the next war, ask for the order, or go on once no war is left; `regions`, when given, is the
+    board labelled without the unification marker (as it was before the tile that joined the kingdoms)."""
     marker = SQUARE_INDEX[ctx["marker"]]
-    regions = Regions(state, exclude=marker)
+    if regions is None:
+        regions = regions_of(state).lifted(marker, state.leader)
     valid: list[str] = []
     for name in ctx["waiting"]:
         if len(war_owners(regions, marker, COLOURS.index(name))) == 2:
@@ -37,11 +39,14 @@ def next_war(state: State, ctx: JSON, events: list[JSON]) -> None:
 
 def monument_options(state: State, sq: int, colour: int) -> tuple[list[int], list[int]]:
     """Top-left squares of qualifying 2x2 blocks holding the placed tile, and the monuments that fit."""
+    tile, down = state.tile, state.down
+    # A block holding sq holds two of its orthogonal neighbours: most tiles have fewer of their colour.
+    if sum(1 for nb in NEIGHBOURS[sq] if tile[nb] == colour and not down[nb]) < 2:
+        return [], []
     built = {m for m, _ in state.monuments}
     pairs = [m for m, pair in enumerate(MONUMENTS) if colour in pair and m not in built]
     if not pairs:
         return [], []
-    tile, down = state.tile, state.down
     r, c = divmod(sq, COLS)
     blocks = []
     for dr in (1, 0):
@@ -70,8 +75,10 @@ def after_wars(state: State, ctx: JSON, events: list[JSON]) -> None:
 def build_monument(state: State, monument: int, top_left: int, events: list[JSON]) -> None:
     squares = block_squares(top_left)
     assert squares is not None, "a monument's top-left square starts a block"
+    down = state.down[:]  # replaced, never changed in place: copies of the state share it
     for x in squares:
-        state.down[x] = True
+        down[x] = True
+    state.down = down
     state.monuments.append((monument, top_left))
     marked = touched(state)
     marked.extend(SQUARE_NAMES[x] for x in squares if SQUARE_NAMES[x] not in marked)
@@ -110,7 +117,9 @@ def owed_treasures(state: State) -> list[tuple[int, list[int]]]:
 
 
 def take_treasure(state: State, seat: int, sq: int, events: list[JSON], forced: bool) -> None:
-    state.treasure[sq] = False
+    treasure = state.treasure[:]  # replaced, never changed in place: copies of the state share it
+    treasure[sq] = False
+    state.treasure = treasure
     state.players[seat].points[4] += 1
     touched(state).append(SQUARE_NAMES[sq])
     corner = sq in state.board.corners

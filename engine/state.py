@@ -30,7 +30,10 @@ class Player:
 
 @dataclass
 class State:
-    """Everything about one game at one moment; `pending` is a JSON-ready dict or None."""
+    """Everything about one game at one moment; `pending` is a JSON-ready dict or None.
+
+    Once a state is built, `down`, `cat` and `treasure` are replaced when they change, never changed in
+    place: copies share them."""
 
     board: BoardMap
     players: list[Player]
@@ -56,9 +59,11 @@ class State:
     regions_cache: tuple[list[int], list[int], Any] | None = field(default=None, compare=False, repr=False)
 
     def copy(self) -> "State":
+        """An independent copy. `down`, `cat` and `treasure` change rarely and are shared: the engine replaces
+        them, never changes them in place (see flow.build_monument, flow.take_treasure, apply_catastrophe)."""
         return State(
-            self.board, [p.copy() for p in self.players], self.scores_open, self.tile[:], self.down[:],
-            self.leader[:], self.cat[:], self.treasure[:], self.monuments[:], self.bag[:],
+            self.board, [p.copy() for p in self.players], self.scores_open, self.tile[:], self.down,
+            self.leader[:], self.cat, self.treasure, self.monuments[:], self.bag[:],
             self.removed[:], self.player, self.actions_left, self.seed, self.draws, self.short_draw,
             self.over, _deep(self.pending), _deep(self.last), regions_cache=self.regions_cache,
         )
@@ -98,10 +103,15 @@ def touched(state: State) -> list[str]:
     return squares
 
 
+_SCALARS = frozenset((str, int, float, bool, type(None)))
+
+
 def _deep(value: _T) -> _T:
     """Copy of a JSON-like value (dicts, lists, scalars)."""
+    if type(value) in _SCALARS:
+        return value  # the common case, answered without isinstance: states are copied for every undo
     if isinstance(value, dict):
-        return {k: _deep(v) for k, v in value.items()}  # type: ignore[return-value]
+        return {k: v if type(v) in _SCALARS else _deep(v) for k, v in value.items()}  # type: ignore[return-value]
     if isinstance(value, list):
-        return [_deep(v) for v in value]  # type: ignore[return-value]
+        return [v if type(v) in _SCALARS else _deep(v) for v in value]  # type: ignore[return-value]
     return value
