@@ -89,7 +89,7 @@ def _spots_without(regions: Regions, touches: list[int], sq: int, state: State, 
     # Alone in its kingdom, the leader leaves no kingdom behind, however the region falls apart.
     if still_kingdom and not _stays_whole(label, sq, rid):
         lifted = regions.lifted(sq, state.leader)
-        near = {nb for x in regions.squares[rid] for nb in NEIGHBOURS[x]}
+        near = set().union(*[NEIGHBOURS[x] for x in regions.squares[rid]])
         return [s for s in spots if (_kingdoms_beside(lifted, s) if s in near else touches[s]) < 2]
     freed = []
     for s in pairs:
@@ -112,18 +112,6 @@ def _names(names: tuple[str, ...], squares: list[int]) -> tuple[str, ...]:
     return (names[squares[0]],) if squares else ()
 
 
-def _squares_holding(values: list[int], value: int) -> list[int]:
-    """The squares where values[sq] == value, ascending (found by list.index: quick when they are few)."""
-    out = []
-    sq = -1
-    try:
-        while True:
-            sq = values.index(value, sq + 1)
-            out.append(sq)
-    except ValueError:
-        return out
-
-
 @lru_cache(maxsize=4096)
 def _swap_moves(hand: tuple[int, ...]) -> tuple[str, ...]:
     """Every swap of 1 to 6 tiles a hand allows, in the order of the counts per colour."""
@@ -137,29 +125,24 @@ def _swap_moves(hand: tuple[int, ...]) -> tuple[str, ...]:
 def _action_moves(state: State) -> list[str]:
     seat = state.player
     player = state.players[seat]
-    tile, cat, down, river = state.tile, state.cat, state.down, state.board.river
+    tile, cat, down = state.tile, state.cat, state.down
     regions = regions_of(state)
-    # Every tile and leader is in a region: unlabelled squares are empty or hold a catastrophe.
-    empties = regions.free()
-    if True in cat:
-        empties = [sq for sq in empties if not cat[sq]]
+    land_free, water_free = regions.open_squares(cat)
     touches = regions.kingdom_touches()
     moves: list[str] = []
 
-    tile_ok = [sq for sq in empties if touches[sq] < 3] if max(touches) >= 3 else empties
     hand = player.hand
-    land = [sq for sq in tile_ok if not river[sq]] if hand[0] or hand[2] or hand[3] else []
-    water = [sq for sq in tile_ok if river[sq]] if hand[BLUE] else []
+    if max(touches) >= 3:
+        land = [sq for sq in land_free if touches[sq] < 3] if hand[0] or hand[2] or hand[3] else []
+        water = [sq for sq in water_free if touches[sq] < 3] if hand[BLUE] else []
+    else:
+        land, water = land_free, water_free
     for colour in range(4):
         if hand[colour]:
             moves.extend(_names(TILE_MOVES[colour], water if colour == BLUE else land))
 
-    beside_temple = [False] * NSQ
-    for sq in _squares_holding(tile, 0):
-        if not down[sq]:
-            for nb in NEIGHBOURS[sq]:
-                beside_temple[nb] = True
-    spots = [sq for sq in empties if beside_temple[sq] and not river[sq]]
+    beside_temple = regions.temples(tile, down)[1]
+    spots = [sq for sq in land_free if sq in beside_temple]
     alone = [sq for sq in spots if touches[sq] < 2]
     pairs = [sq for sq in spots if touches[sq] == 2] if len(alone) < len(spots) else alone[:0]
     for colour in range(4):

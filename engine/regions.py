@@ -15,7 +15,7 @@ class Regions:
     Regions are numbered in the order of their first square and searched breadth first, so every
     list comes out in one fixed order. Treat an instance as read-only: `regions_of` shares it."""
 
-    __slots__ = ("_free", "_lifts", "_touches", "label", "leaders", "squares")
+    __slots__ = ("_lifts", "_open", "_river", "_temples", "_touches", "label", "leaders", "squares")
 
     def __init__(self, state: State, exclude: int = -1) -> None:
         tile, leader = state.tile, state.leader
@@ -51,7 +51,9 @@ class Regions:
         self.squares = squares
         self.leaders = leaders
         self._touches: list[int] | None = None
-        self._free: list[int] | None = None
+        self._river = state.board.river
+        self._open: tuple[list[bool], list[int], list[int]] | None = None  # (cat, land, water)
+        self._temples: tuple[list[bool], list[int], set[int]] | None = None  # (down, temples, beside them)
         self._lifts: dict[int, Regions] | None = None
 
     def adjacent_regions(self, sq: int) -> set[int]:
@@ -80,10 +82,35 @@ class Regions:
         return count
 
     def free(self) -> list[int]:
-        """The squares in no region, ascending: empty, or holding only a catastrophe (kept: read only)."""
-        if self._free is None:
-            self._free = [sq for sq, rid in enumerate(self.label) if rid < 0]
-        return self._free
+        """The squares in no region, ascending: empty, or holding only a catastrophe."""
+        return [sq for sq, rid in enumerate(self.label) if rid < 0]
+
+    def open_squares(self, cat: list[bool]) -> tuple[list[int], list[int]]:
+        """The empty squares (in no region, no catastrophe on them), land and river apart, each ascending.
+
+        Kept up to date as pieces come and go while `cat` is the same list (the engine replaces the
+        state's list when a catastrophe lands): read only."""
+        known = self._open
+        if known is not None and known[0] is cat:
+            return known[1], known[2]
+        river = self._river
+        free = [sq for sq, rid in enumerate(self.label) if rid < 0 and not cat[sq]]
+        land, water = [sq for sq in free if not river[sq]], [sq for sq in free if river[sq]]
+        self._open = (cat, land, water)
+        return land, water
+
+    def temples(self, tile: list[int], down: list[bool]) -> tuple[list[int], set[int]]:
+        """The face-up temples (ascending) and the squares beside them, for the board these regions label.
+
+        Kept up to date as tiles and leaders come and go while `down` is the same list (the engine replaces
+        the state's list when a monument is built): read only."""
+        known = self._temples
+        if known is not None and known[0] is down:
+            return known[1], known[2]
+        temples = [sq for sq in squares_holding(tile, 0) if not down[sq]]
+        beside: set[int] = set().union(*[NEIGHBOURS[sq] for sq in temples])
+        self._temples = (down, temples, beside)
+        return temples, beside
 
     def lifted(self, sq: int, leader: Sequence[int]) -> "Regions":
         """The regions as they would be with the occupied square `sq` emptied (a leader lifted).
@@ -128,11 +155,20 @@ class Regions:
             leaders.append(found)
         out.label, out.squares, out.leaders = label, squares, leaders
         out._touches = None
-        out._free = None
+        out._river = river = self._river
         out._lifts = None
-        if self._free is not None:
-            out._free = self._free[:]
-            insort(out._free, sq)
+        out._open = None
+        if self._open is not None:
+            cat, land, water = self._open
+            if river[sq]:
+                water = water[:]
+                insort(water, sq)
+            else:
+                land = land[:]
+                insort(land, sq)
+            out._open = (cat, land, water)
+        temples = self._temples
+        out._temples = temples if temples is not None and sq not in temples[1] else None
         if self._touches is not None:
             out._touches = _touches_lifted(self, self._touches, sq, out)
         lifts[sq] = out
@@ -164,8 +200,8 @@ def _touches_lifted(regions: Regions, touches: list[int], sq: int, lifted: Regio
     return count
 
 
-def _added(regions: Regions, sq: int, code: int) -> Regions:
-    """The regions after a tile or leader (code, or EMPTY for a tile) lands on the empty square sq.
+def _added(regions: Regions, sq: int, code: int, colour: int = EMPTY) -> Regions:
+    """The regions after a tile (its colour) or leader (code) lands on the empty square sq.
 
     The regions it touches merge into the lowest-numbered one; the others keep their ids, empty."""
     label = regions.label[:]
@@ -196,10 +232,24 @@ def _added(regions: Regions, sq: int, code: int) -> Regions:
     out.label, out.squares, out.leaders = label, squares, leaders
     out._lifts = None
     out._touches = None if regions._touches is None else _touches_after(regions, regions._touches, sq, code, touching)
-    out._free = None
-    if regions._free is not None:
-        out._free = regions._free[:]
-        out._free.remove(sq)
+    out._river = river = regions._river
+    out._open = None
+    if regions._open is not None:
+        cat, land, water = regions._open
+        if river[sq]:
+            water = water[:]
+            water.remove(sq)
+        else:
+            land = land[:]
+            land.remove(sq)
+        out._open = (cat, land, water)
+    temples = regions._temples
+    if temples is not None and colour == 0:  # a new temple (face up: it was just placed)
+        down, near, beside = temples
+        near = near[:]
+        insort(near, sq)
+        temples = (down, near, beside.union(NEIGHBOURS[sq]))
+    out._temples = temples
     return out
 
 
@@ -236,6 +286,18 @@ def _touches_after(regions: Regions, touches: list[int], sq: int, code: int, tou
     return count
 
 
+def squares_holding(values: Sequence[object], value: object) -> list[int]:
+    """The squares where values[sq] == value, ascending (found by list.index: quick when they are few)."""
+    out = []
+    sq = -1
+    try:
+        while True:
+            sq = values.index(value, sq + 1)
+            out.append(sq)
+    except ValueError:
+        return out
+
+
 MOST_IDS = 100  # updates leave emptied ids behind: past this many, label afresh
 
 
@@ -269,7 +331,7 @@ def regions_of(state: State) -> Regions:
             changed = list(compress(range(NSQ), map(ne, old_tile, tile)))
             sq = changed[0]
             if len(changed) == 1 and old_tile[sq] == EMPTY and leader[sq] == EMPTY:
-                regions = _added(regions, sq, EMPTY)
+                regions = _added(regions, sq, EMPTY, tile[sq])
                 state.regions_cache = (tile[:], leader[:], regions)
                 return regions
     regions = Regions(state)

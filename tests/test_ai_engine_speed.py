@@ -36,7 +36,7 @@ def test_incremental_and_lifted_regions_match_a_fresh_labelling(players: int, bo
     monkeypatch.setattr(Regions, "__init__", counted_init)
     rng = random.Random(seed)
     g = Game.new(players=players, seed=seed, board=board)
-    checked = moves = whole = 0
+    checked = moves = whole = carried = 0
     while not g.over:
         state: State = g._state
         before = len(fresh_labellings)
@@ -49,6 +49,11 @@ def test_incremental_and_lifted_regions_match_a_fresh_labelling(players: int, bo
         assert partition(fast) == partition(fresh) and labels_agree(fast)
         assert fast.free() == [sq for sq, rid in enumerate(fresh.label) if rid < 0]
         assert fast.kingdom_touches() == fresh.kingdom_touches()
+        # The empty squares and the temples are carried along as pieces come and go: same as counted afresh.
+        carried += (fast._open is not None and fast._open[0] is state.cat and fast._temples is not None
+                    and fast._temples[0] is state.down)
+        assert fast.open_squares(state.cat) == fresh.open_squares(state.cat)
+        assert fast.temples(state.tile, state.down) == fresh.temples(state.tile, state.down)
         for p in state.players:
             for sq in p.leaders:
                 if sq >= 0:
@@ -67,6 +72,6 @@ def test_incremental_and_lifted_regions_match_a_fresh_labelling(players: int, bo
         moves += 1
         if rng.random() < 0.1:
             g = g.copy()  # copies share the cache: it must still be judged against their own board
-    assert len(merges) > 50 and checked > 50 and whole > 20
+    assert len(merges) > 50 and checked > 50 and whole > 20 and carried > moves / 2
     # Leaders moved or withdrawn update the labelling too: fresh ones are rare.
     assert fresh_labellings.count(-1) < moves / 5
