@@ -5,7 +5,7 @@ from collections.abc import Sequence
 from itertools import compress
 from operator import ne
 
-from engine.squares import NEIGHBOURS, NSQ
+from engine.squares import NEIGHBOURS, NSQ, SQUARE_INDEX
 from engine.state import EMPTY, State
 
 
@@ -186,7 +186,7 @@ def _touches_lifted(regions: Regions, touches: list[int], sq: int, lifted: Regio
     if not kingdoms:
         # The kingdom is gone: every square beside it is beside one kingdom fewer.
         count = touches[:]
-        for y in {y for x in regions.squares[rid] for y in NEIGHBOURS[x]}:
+        for y in set().union(*[NEIGHBOURS[x] for x in regions.squares[rid]]):
             count[y] -= 1
         return count
     if len(pieces) > 1:
@@ -195,7 +195,10 @@ def _touches_lifted(regions: Regions, touches: list[int], sq: int, lifted: Regio
     piece, label = kingdoms[0], lifted.label
     count = touches[:]
     for y in NEIGHBOURS[sq]:
-        if not any(label[z] == piece for z in NEIGHBOURS[y]):
+        for z in NEIGHBOURS[y]:
+            if label[z] == piece:
+                break
+        else:
             count[y] -= 1
     return count
 
@@ -269,19 +272,18 @@ def _touches_after(regions: Regions, touches: list[int], sq: int, code: int, tou
         # were not beside the kingdom before are beside one more kingdom.
         kingdom = kingdoms[0]
         count = touches[:]
-        seen = set()
-        for x in joined:
-            for y in NEIGHBOURS[x]:
-                if y not in seen:
-                    seen.add(y)
-                    if not any(old[z] == kingdom for z in NEIGHBOURS[y]):
-                        count[y] += 1
+        for y in set().union(*[NEIGHBOURS[x] for x in joined]):
+            for z in NEIGHBOURS[y]:
+                if old[z] == kingdom:
+                    break
+            else:
+                count[y] += 1
         return count
     if code == EMPTY:
         return touches  # no kingdom changed: the counts are the same (shared, read only)
     # A leader makes a new kingdom of the regions it joins.
     count = touches[:]
-    for y in {y for x in joined for y in NEIGHBOURS[x]}:
+    for y in set().union(*[NEIGHBOURS[x] for x in joined]):
         count[y] += 1
     return count
 
@@ -301,6 +303,24 @@ def squares_holding(values: Sequence[object], value: object) -> list[int]:
 MOST_IDS = 100  # updates leave emptied ids behind: past this many, label afresh
 
 
+def _changes(old: list[int], new: list[int], last: object) -> tuple[list[int], list[int]]:
+    """The squares where `old` and `new` differ, ascending, and a copy of `new`. The squares the last action
+    touched (`last`, as a state keeps it) are tried first: they are usually all that changed, and checking
+    that costs much less than comparing every square."""
+    squares = last.get("squares") if type(last) is dict else None
+    if type(squares) is list:
+        guess = old[:]
+        hinted = set()
+        for name in squares:
+            sq = SQUARE_INDEX.get(name) if type(name) is str else None
+            if sq is not None:
+                guess[sq] = new[sq]
+                hinted.add(sq)
+        if guess == new:
+            return sorted(sq for sq in hinted if old[sq] != new[sq]), guess
+    return list(compress(range(NSQ), map(ne, old, new))), new[:]
+
+
 def regions_of(state: State) -> Regions:
     """The state's regions, labelled again only when a tile or leader changed since the last call.
 
@@ -315,7 +335,7 @@ def regions_of(state: State) -> Regions:
         if same_tiles and old_leader == leader:
             return regions
         if same_tiles:
-            changed = list(compress(range(NSQ), map(ne, old_leader, leader)))
+            changed, now = _changes(old_leader, leader, state.last)
             if len(changed) <= 2 and len(regions.squares) < MOST_IDS:
                 # Leaders only came to or left squares without tiles (a leader's square never holds one).
                 came = [sq for sq in changed if leader[sq] != EMPTY and tile[sq] == EMPTY and old_leader[sq] == EMPTY]
@@ -325,14 +345,14 @@ def regions_of(state: State) -> Regions:
                         regions = regions.lifted(sq, leader)
                     for sq in came:
                         regions = _added(regions, sq, leader[sq])
-                    state.regions_cache = (tile[:], leader[:], regions)
+                    state.regions_cache = (old_tile, now, regions)  # the old copy of the tiles still holds
                     return regions
         elif old_leader == leader:
-            changed = list(compress(range(NSQ), map(ne, old_tile, tile)))
+            changed, now = _changes(old_tile, tile, state.last)
             sq = changed[0]
             if len(changed) == 1 and old_tile[sq] == EMPTY and leader[sq] == EMPTY:
                 regions = _added(regions, sq, EMPTY, tile[sq])
-                state.regions_cache = (tile[:], leader[:], regions)
+                state.regions_cache = (now, old_leader, regions)
                 return regions
     regions = Regions(state)
     state.regions_cache = (tile[:], leader[:], regions)
