@@ -10,15 +10,24 @@ import statistics
 import time
 
 from engine import Game
+from engine.constants import COLOURS, MONUMENT_NAMES
+from engine.squares import SQUARE_NAMES
 
-# tile, treasure, leader, commit, war, monument: the first two letters tell them from the other verbs.
-BUILDING = frozenset(("ti", "tr", "le", "co", "wa", "mo"))
+# Every tile, leader, commit, war, monument and treasure move there can be (a hand holds at most 6 tiles to
+# commit): filtering the legal moves through this set in C costs a builder game a few ms less than reading
+# each move's verb in Python, for the same picks.
+BUILDING = frozenset((
+    *(f"{verb} {c} {sq}" for verb in ("tile", "leader") for c in COLOURS for sq in SQUARE_NAMES),
+    *(f"commit {n}" for n in range(100)), *(f"war {c}" for c in COLOURS),
+    *(f"monument {pair} {sq}" for pair in MONUMENT_NAMES for sq in SQUARE_NAMES),
+    *(f"treasure {sq}" for sq in SQUARE_NAMES),
+))
 
 
 def pick(rng: random.Random, legal: list[str], builder: bool) -> str:
     """Uniform random, or (builder) mostly tile placements so the board fills up like a real game's."""
     if builder and rng.random() < 0.85:
-        tiles = [m for m in legal if m[:2] in BUILDING]
+        tiles = list(filter(BUILDING.__contains__, legal))
         if tiles:
             return rng.choice(tiles)
     return rng.choice(legal)
