@@ -1,7 +1,8 @@
 """Every legal move of the seat to move, in canonical notation."""
 
+from bisect import bisect_left
 from functools import lru_cache
-from itertools import compress, product
+from itertools import product
 from operator import itemgetter
 
 from engine.constants import BLUE, COLOURS
@@ -142,7 +143,7 @@ def _action_moves(state: State) -> list[str]:
             moves.extend(_names(TILE_MOVES[colour], water if colour == BLUE else land))
 
     beside_temple = regions.temples(tile, down)[1]
-    spots = [sq for sq in land_free if sq in beside_temple]
+    spots = sorted(beside_temple.intersection(land_free))
     alone = [sq for sq in spots if touches[sq] < 2]
     pairs = [sq for sq in spots if touches[sq] == 2] if len(alone) < len(spots) else alone[:0]
     for colour in range(4):
@@ -156,14 +157,21 @@ def _action_moves(state: State) -> list[str]:
         moves.append(WITHDRAW_MOVES[colour])
 
     if player.catastrophes > 0:
-        # Every square but the few with a catastrophe, treasure, monument or leader: slices between those.
-        blocked = sorted({*compress(ALL, cat), *compress(ALL, state.treasure), *compress(ALL, down),
-                          *[sq for p in state.players for sq in p.leaders if sq >= 0]})
+        # Every square but the few with a catastrophe, treasure, monument or leader: the names without the
+        # first three are kept with the regions; the leaders' squares are cut out.
+        unblocked = regions._unblocked
+        treasure = state.treasure
+        if unblocked is None or unblocked[0] is not cat or unblocked[1] is not treasure or unblocked[2] is not down:
+            squares = [sq for sq in ALL if not (cat[sq] or treasure[sq] or down[sq])]
+            unblocked = regions._unblocked = (cat, treasure, down, squares, list(_names(CATASTROPHE_MOVES, squares)))
+        open_squares, open_names = unblocked[3], unblocked[4]
         start = 0
-        for sq in blocked:
-            moves.extend(CATASTROPHE_MOVES[start:sq])
-            start = sq + 1
-        moves.extend(CATASTROPHE_MOVES[start:])
+        for sq in sorted([sq for p in state.players for sq in p.leaders if sq >= 0]):
+            at = bisect_left(open_squares, sq)
+            if at < len(open_squares) and open_squares[at] == sq:
+                moves.extend(open_names[start:at])
+                start = at + 1
+        moves.extend(open_names[start:])
 
     moves.extend(_swap_moves(tuple(hand)))
     moves.append("pass")

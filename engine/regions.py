@@ -15,7 +15,7 @@ class Regions:
     Regions are numbered in the order of their first square and searched breadth first, so every
     list comes out in one fixed order. Treat an instance as read-only: `regions_of` shares it."""
 
-    __slots__ = ("_lifts", "_open", "_river", "_temples", "_touches", "label", "leaders", "squares")
+    __slots__ = ("_lifts", "_open", "_river", "_temples", "_touches", "_unblocked", "label", "leaders", "squares")
 
     def __init__(self, state: State, exclude: int = -1) -> None:
         tile, leader = state.tile, state.leader
@@ -55,6 +55,10 @@ class Regions:
         self._open: tuple[list[bool], list[int], list[int]] | None = None  # (cat, land, water)
         self._temples: tuple[list[bool], list[int], set[int]] | None = None  # (down, temples, beside them)
         self._lifts: dict[int, Regions] | None = None
+        # For engine.legal: the catastrophe moves' squares and names once catastrophes, treasures and
+        # monuments are left out, with the three lists they were read from (pieces coming and going leave
+        # them as they are).
+        self._unblocked: tuple[list[bool], list[bool], list[bool], list[int], list[str]] | None = None
 
     def adjacent_regions(self, sq: int) -> set[int]:
         """Ids of the regions touching a square."""
@@ -169,6 +173,7 @@ class Regions:
             out._open = (cat, land, water)
         temples = self._temples
         out._temples = temples if temples is not None and sq not in temples[1] else None
+        out._unblocked = self._unblocked
         if self._touches is not None:
             out._touches = _touches_lifted(self, self._touches, sq, out)
         lifts[sq] = out
@@ -253,6 +258,7 @@ def _added(regions: Regions, sq: int, code: int, colour: int = EMPTY) -> Regions
         insort(near, sq)
         temples = (down, near, beside.union(NEIGHBOURS[sq]))
     out._temples = temples
+    out._unblocked = regions._unblocked
     return out
 
 

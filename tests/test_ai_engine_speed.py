@@ -6,7 +6,7 @@ import pytest
 
 import engine.regions
 from engine import Game
-from engine.legal import _stays_whole
+from engine.legal import _stays_whole, legal_moves
 from engine.regions import Regions, regions_of
 from engine.state import State
 
@@ -67,6 +67,13 @@ def test_incremental_and_lifted_regions_match_a_fresh_labelling(players: int, bo
                         assert len({without.label[x] for x in rest}) <= 1
                         whole += 1
         legal = g.legal_moves()
+        # Everything kept with the cached labelling (empty squares, temples, catastrophe squares, kingdom
+        # counts) gives the same moves as a copy of the state that starts with no cache at all.
+        uncached = state.copy()
+        uncached.regions_cache = None
+        before = len(fresh_labellings)
+        assert legal == legal_moves(uncached)
+        del fresh_labellings[before:]  # not regions_of's labelling of the game
         building = [m for m in legal if m.split()[0] in ("tile", "leader", "commit", "war", "monument", "treasure")]
         g.play(rng.choice(building) if building and rng.random() < 0.85 else rng.choice(legal))
         moves += 1
