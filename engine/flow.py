@@ -1,6 +1,7 @@
 """What follows an action: wars in order, a monument, treasures, then the end of the action and turn."""
 
 from itertools import compress
+from operator import itemgetter
 
 from engine.conflicts import start_war, war_owners
 from engine.constants import COLOURS, GREEN, HAND_SIZE, MONUMENT_NAMES, MONUMENTS
@@ -94,8 +95,8 @@ def build_monument(state: State, monument: int, top_left: int, events: list[JSON
 def owed_treasures(state: State) -> list[tuple[int, list[int]]]:
     """Kingdoms with a trader and two or more treasures, as (trader's owner, treasure squares), clockwise."""
     owed: list[tuple[int, list[int]]] = []
-    treasures = None
-    label = None
+    treasures: list[int] = []
+    held: tuple[int, ...] = ()  # the region of each treasure
     players = state.players
     n = len(players)
     for k in range(n):
@@ -103,16 +104,15 @@ def owed_treasures(state: State) -> list[tuple[int, list[int]]]:
         sq = players[seat].leaders[GREEN]
         if sq < 0:
             continue
-        if treasures is None:
+        if not treasures:
             treasures = list(compress(range(NSQ), state.treasure))  # a handful, ascending
             if len(treasures) < 2:
                 return owed
             label = regions_of(state).label
-        assert label is not None
+            held = itemgetter(*treasures)(label)
         rid = label[sq]
-        found = [x for x in treasures if label[x] == rid]
-        if len(found) >= 2:
-            owed.append((seat, found))
+        if held.count(rid) >= 2:
+            owed.append((seat, [x for x, r in zip(treasures, held, strict=True) if r == rid]))
     return owed
 
 
