@@ -12,6 +12,7 @@ from bot.storage.clocks import CLOCK_COLUMNS, ClockStore, clock_row
 from bot.storage.driver import DEFAULT_POOL_SIZE, Database, connect
 from bot.storage.rows import FINISHED, LIVE, GameRow, GameStatus, MoveRow, PlayerRow
 from bot.storage.schema import migrate, schema_version
+from bot.storage.seats import SeatStore
 from bot.storage.sql import Result, Returned, Statement
 from bot.storage.url import DatabaseURL
 
@@ -53,6 +54,7 @@ class Storage:
     def __init__(self, db: Database) -> None:
         self.db = db
         self.clocks = ClockStore(db)
+        self.seats = SeatStore(db)
 
     @classmethod
     async def open(cls, url: str | DatabaseURL, *, pool_size: int = DEFAULT_POOL_SIZE) -> Storage:
@@ -85,6 +87,10 @@ class Storage:
         game = _game(games.rows[0])
         game.players = [_player(r) for r in players.rows]
         return game
+
+    async def game_rev(self, game_id: int) -> int | None:
+        """A game's revision as stored now (None: no such game): whether memory is behind another process."""
+        return await self.db.fetchval("SELECT rev FROM games WHERE id = ?", game_id)
 
     async def live_game_id(self, channel_id: int) -> int | None:
         """The lobby or running game of a channel, if any."""
