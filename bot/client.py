@@ -5,7 +5,7 @@ from __future__ import annotations
 import gc
 import logging
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 
 import discord
 import yarl
@@ -58,6 +58,15 @@ def tune_collector() -> None:
     gc.set_threshold(50_000, 50, 100)
 
 
+def shard_filter(shard_count: int | None, shard_ids: Sequence[int] | None) -> Callable[[int | None], bool]:
+    """Whether this process serves a server: Discord sends a server's events to shard
+    `(guild_id >> 22) % shard_count`; a process that runs every shard serves them all."""
+    if shard_count is None or shard_ids is None:
+        return lambda guild_id: True
+    mine = frozenset(shard_ids)
+    return lambda guild_id: guild_id is None or (guild_id >> 22) % shard_count in mine
+
+
 class TneBot(commands.AutoShardedBot):
     """Tigris & Euphrates bot. No message content intent: everything is slash commands and buttons.
 
@@ -101,6 +110,9 @@ class TneBot(commands.AutoShardedBot):
         # The outbox delivers every stored announcement the interaction did not: after a crash, from another
         # process, computer moves.
         self.keeper = LeaseKeeper(Leases(self.storage.db))
+        # One process plays each game's computer seats: they hold its lease, renewed with the outbox's channels.
+        self.controller.seats.keeper = self.keeper
+        self.controller.seats.serves = shard_filter(self.config.shard_count, self.config.shard_ids)
         courier = DiscordCourier(self, self.painter, before_picture=self.controller.first_answers.wait)
         self.outbox = Outbox(OutboxStore(self.storage.db), self.keeper, courier)
         self.controller.outbox = self.outbox

@@ -2,10 +2,13 @@
 
 Discord-free: a move is thought in a worker (`Workers`), played through the `GameService` pinned to the
 revision it was thought at (so a person's undo or resignation always wins), and handed to a `publish` callback
-that the front end provides (the Discord controller posts it; a terminal could print it). Whatever fails on the
-way (a locked database, a dropped connection, a dead worker process, any exception) is logged and retried with
-backoff; a periodic sweep restarts play in every game whose computer seat is to move and has no task, so a
-game never waits forever on a computer.
+that the front end provides. Whatever fails on the way (a locked database, a dropped connection, a dead worker
+process, any exception) is logged and retried with backoff.
+
+Several processes may share one database: a game's computer seats are played by the one process holding its
+`seats` lease (bot/leases.py), so a turn is thought once. The process that served a person's move starts play at
+once (`kick`); a sweep every few seconds asks the database which running games wait for a computer
+(bot/storage/seats.py) and takes those nobody plays, also those of a process that died (its lease lapsed).
 """
 
 from __future__ import annotations
@@ -20,7 +23,9 @@ from dataclasses import dataclass
 
 from bot.autoplay import pick_move
 from bot.clocks import STANDIN_LEVEL, stand_in_plays
+from bot.leases import LeaseKeeper
 from bot.service import GameError, GameService, Played, Table
+from bot.storage.leases import SEATS, Leases
 from bot.storage.rows import GameStatus
 from bot.workers import Workers
 from engine.analysis import announced_points
@@ -79,12 +84,14 @@ def computer_turn(table: Table) -> Turn | None:
 
 
 class ComputerSeats:
-    """Plays every game's computer seats (computer players and resigned people, who play passively)."""
+    """Plays the computer seats (computer players, resigned people who play passively, the stand-in) of every game
+    whose seats' lease this process holds."""
 
     def __init__(self, service: GameService, publish: Publish, *, workers: Workers | None = None,
                  delay: float = 1.5, budget: float | None = None, backoff: Backoff | None = None,
-                 sweep_every: float = 30.0, post_attempts: int = 6, think_timeout: float = 300.0,
-                 post_timeout: float = 120.0) -> None:
+                 sweep_every: float = 5.0, post_attempts: int = 6, think_timeout: float = 300.0,
+                 post_timeout: float = 120.0, keeper: LeaseKeeper | None = None,
+                 serves: Callable[[int | None], bool] | None = None, orphaned_after: float = 10.0) -> None:
         self.service = service
         self.publish = publish
         self.workers = workers or Workers(0, name="computer")
@@ -95,14 +102,42 @@ class ComputerSeats:
         self.post_attempts = post_attempts
         self.think_timeout = think_timeout
         self.post_timeout = post_timeout
+        # The process's leases (shared with the outbox, renewed together); a keeper of our own when none is given.
+        self.keeper = keeper
+        self._own_keeper: LeaseKeeper | None = None
+        self._watched: LeaseKeeper | None = None
+        # Whether this process serves a server (runs its shard). Its games' computers are played here, so that
+        # the memory which answers its people is the one that moved; another process takes them only once they
+        # are orphaned: their holder died, or nobody started them for `orphaned_after` seconds.
+        self.serves = serves or (lambda guild_id: True)
+        self.orphaned_after = orphaned_after
+        self._adopted: set[int] = set()  # games of servers served elsewhere that the sweep found orphaned
         self._tasks: dict[int, asyncio.Task] = {}
         self._again: set[int] = set()  # games kicked while their task was finishing: it looks once more
         self._sweeper: asyncio.Task | None = None
 
+    def _leases(self) -> LeaseKeeper:
+        keeper = self.keeper
+        if keeper is None:
+            keeper = self.keeper = self._own_keeper = LeaseKeeper(Leases(self.service.storage.db))
+        if self._watched is not keeper:
+            keeper.on_lost(self._lost)
+            self._watched = keeper
+        return keeper
+
+    def _lost(self, key: tuple[str, int]) -> None:
+        """Another process took a game's seats over (our renewal came too late): stop thinking for it."""
+        kind, game_id = key
+        task = self._tasks.get(game_id)
+        if kind == SEATS and task is not None and not task.done():
+            log.warning("Game %s's computer seats are played by another process now; stopping here", game_id)
+            task.cancel()
+
     # --- starting play ---------------------------------------------------------------------------------------
 
     def kick(self, game_id: int) -> None:
-        """Make sure a task plays this game's computer seats while one of them is to move."""
+        """Make sure a task plays this game's computer seats while one of them is to move (it takes the game's
+        lease first: if another process plays them, nothing more happens here)."""
         self._again.add(game_id)
         task = self._tasks.get(game_id)
         if task is None or task.done():
@@ -113,19 +148,41 @@ class ComputerSeats:
     def _finished(self, game_id: int, task: asyncio.Task) -> None:
         if self._tasks.get(game_id) is task:
             del self._tasks[game_id]
+            self._adopted.discard(game_id)
 
     def playing(self) -> set[int]:
         """Games whose computer seats have a task now."""
         return {gid for gid, task in self._tasks.items() if not task.done()}
 
     async def sweep(self) -> list[int]:
-        """Start play in every running game whose computer seat is to move and has no task; the games started."""
+        """Start play in every running game whose computer seat is to move, as the database says, unless it is
+        played here already or by another live process; the games started."""
+        keeper = self._leases()
+        now = keeper.clock()
         started = []
-        for table in await self.service.active_tables():
-            if table.id not in self.playing() and computer_turn(table) is not None:
-                log.info("Computer seat of game %s was to move with nobody playing it: starting it", table.id)
-                self.kick(table.id)
-                started.append(table.id)
+        for waiting in await self.service.storage.seats.waiting():
+            game_id = waiting.game_id
+            if game_id in self.playing():
+                continue
+            if waiting.owner is not None and waiting.owner != keeper.owner:
+                if (waiting.expires or 0) >= now and not keeper.dead(waiting.owner):
+                    continue  # another process plays it and still renews its lease
+                orphaned = True  # its holder died (or hung past its lease): whoever looks first takes it over
+            else:
+                orphaned = now - waiting.since(now) >= self.orphaned_after
+            if not (orphaned or self.serves(waiting.guild_id)):
+                continue  # the process serving that server plays it (it was told at once)
+            try:
+                table = await self.service.current(game_id, waiting.rev)
+            except GameError:
+                continue  # gone meanwhile
+            if computer_turn(table) is None:
+                continue  # a game from before clocks were kept, with a person to act
+            log.info("Computer seat of game %s was to move with nobody playing it: starting it", game_id)
+            if not self.serves(waiting.guild_id):
+                self._adopted.add(game_id)
+            self.kick(game_id)
+            started.append(game_id)
         return started
 
     async def start(self) -> None:
@@ -162,23 +219,47 @@ class ComputerSeats:
         await asyncio.gather(*tasks, return_exceptions=True)
         self._tasks.clear()
         self._again.clear()
+        self._adopted.clear()
         self._sweeper = None
+        if self._own_keeper is not None:
+            await self._own_keeper.close()  # a shared keeper is closed (and its leases handed back) by its owner
 
     # --- playing ---------------------------------------------------------------------------------------------
 
     async def _play(self, game_id: int) -> None:
+        keeper = self._leases()
         failures = 0
+        held = False
         while True:
             self._again.discard(game_id)
             try:
-                turn = await self._turn(game_id)
+                if not held:
+                    table = await self._table(game_id)
+                    if table is not None and not (self.serves(table.row.guild_id) or game_id in self._adopted):
+                        return  # served by another process (a clock ran out here): it plays, or the sweep adopts
+                    if table is None or computer_turn(table) is None:
+                        if game_id in self._again:
+                            continue  # kicked while we looked: look again rather than leave a move unplayed
+                        return  # as far as this process knows, a person is to act: no need to ask the database
+                    if not await keeper.claim(SEATS, game_id):
+                        log.debug("Game %s's computer seats are played by another process", game_id)
+                        return  # its holder looks once more after handing the lease back
+                    held = True
+                turn = await self._turn(game_id, fresh=True)  # another process may have played before we held it
                 if turn is None:
-                    if game_id in self._again:
-                        continue  # kicked while we looked: look again rather than leave a move unplayed
+                    held = False
+                    await keeper.release(SEATS, game_id)
+                    # A person's move served by another process while we held the lease found it taken and left
+                    # the game to us: look at what is stored once more now that the lease is free.
+                    if game_id in self._again or await self._turn(game_id, fresh=True) is not None:
+                        continue
                     return
                 if self.delay:
                     await asyncio.sleep(self.delay)
                 move = await self._think(turn)
+                if not keeper.holds(SEATS, game_id, margin=0):
+                    log.warning("Lost game %s's computer seats while thinking; its new holder plays", game_id)
+                    return
                 try:
                     played = await self.service.play(game_id, move, seat=turn.seat, rev=turn.rev)
                 except GameError as exc:
@@ -198,12 +279,17 @@ class ComputerSeats:
                               game_id, failures, wait)
                 await asyncio.sleep(wait)
 
-    async def _turn(self, game_id: int) -> Turn | None:
+    async def _table(self, game_id: int, *, fresh: bool = False) -> Table | None:
+        """The game from memory or (`fresh`) as stored now; None when it is gone."""
         try:
-            table = await self.service.load(game_id)
+            return await (self.service.current(game_id) if fresh else self.service.load(game_id))
         except GameError:
-            return None  # the game is gone
-        return computer_turn(table)
+            return None
+
+    async def _turn(self, game_id: int, *, fresh: bool = False) -> Turn | None:
+        """The computer's turn in this game, from memory or (`fresh`) as stored now."""
+        table = await self._table(game_id, fresh=fresh)
+        return computer_turn(table) if table is not None else None
 
     async def _think(self, turn: Turn) -> str:
         seed = zlib.crc32(f"{turn.game_id}:{turn.rev}".encode())

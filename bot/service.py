@@ -244,6 +244,17 @@ class GameService:
     async def active_tables(self) -> list[Table]:
         return [await self.load(i) for i in await self.storage.active_game_ids()]
 
+    async def current(self, game_id: int, rev: int | None = None) -> Table:
+        """The table as stored now: read afresh when another process changed the game since memory saw it
+        (`rev`: the stored revision when the caller has just read it)."""
+        if rev is None:
+            rev = await self.storage.game_rev(game_id)
+        async with self.lock(game_id):
+            table = self._tables.get(game_id)
+            if table is not None and rev is not None and table.row.rev != rev:
+                return await self._refresh(game_id)
+            return await self.load(game_id)
+
     def _forget(self, game_id: int) -> None:
         self._tables.pop(game_id, None)
 
