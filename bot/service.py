@@ -15,7 +15,7 @@ import time
 import weakref
 from collections.abc import Awaitable, Callable, Hashable, Sequence
 from dataclasses import dataclass, field, replace
-from typing import Protocol
+from typing import Protocol, TypeVar
 
 from bot import clocks, text
 from bot.autoplay import LEVELS
@@ -37,6 +37,8 @@ from bot.storage.rows import LIVE, ClockRow, GameStatus
 from engine import BOARD_NAMES, DYNASTIES, Game, IllegalMove, canonical
 
 log = logging.getLogger(__name__)
+
+T = TypeVar("T")
 
 BOT_USER_ID = 0  # computer seats have no Discord account
 # At most this many open lobbies per person per server: enough to gather players in a few threads at once,
@@ -255,6 +257,32 @@ class GameService:
                 return await self._refresh(game_id)
             return await self.load(game_id)
 
+    async def _behind(self, game_id: int, seen: int | None, exc: GameError) -> bool:
+        """Whether a refusal may come from memory being behind the database (another process changed the game:
+        a computer seat or the stand-in played, a clock ran out) rather than from the request itself. Memory is
+        then read afresh. A storage failure whose outcome is unknown is never a reason to ask again."""
+        if seen is None or isinstance(exc, AlreadyDone) or isinstance(exc.__cause__, (BusyError, UnavailableError)):
+            return False
+        stored = await self.storage.game_rev(game_id)
+        if stored is None or stored == seen:
+            return False
+        log.info("Game %s was changed by another process (revision %d, memory had %d): reading it afresh and "
+                 "trying again", game_id, stored, seen)
+        await self.current(game_id, stored)
+        return True
+
+    async def _fresh(self, game_id: int, change: Callable[[], Awaitable[T]]) -> T:
+        """Make a person's change; if it is refused while memory was behind the database, once more on the game
+        as stored, so nobody is told "the game changed" for a change they did not race."""
+        cached = self._tables.get(game_id)
+        seen = cached.row.rev if cached is not None else None
+        try:
+            return await change()
+        except GameError as exc:
+            if not await self._behind(game_id, seen, exc):
+                raise
+        return await change()
+
     def _forget(self, game_id: int) -> None:
         self._tables.pop(game_id, None)
 
@@ -460,6 +488,14 @@ class GameService:
     async def play(self, game_id: int, move: str, *, user_id: int | None = None, seat: int | None = None,
                    rev: int | None = None, origin: Origin | None = None) -> Played:
         """Apply one move by a person (user_id) or a computer seat (seat); `rev` pins a button to its moment."""
+        def change() -> Awaitable[Played]:
+            return self._play(game_id, move, user_id=user_id, seat=seat, rev=rev, origin=origin)
+        if user_id is None:
+            return await change()  # a computer seat pins its move to the moment it thought at: never again
+        return await self._fresh(game_id, change)
+
+    async def _play(self, game_id: int, move: str, *, user_id: int | None, seat: int | None, rev: int | None,
+                    origin: Origin | None) -> Played:
         async with self.lock(game_id):
             table = await self.load(game_id)
             game = self._running(table)
@@ -515,6 +551,9 @@ class GameService:
             return Played(table.frozen(), seat, row.move, events, row.n, standin)
 
     async def undo(self, game_id: int, user_id: int, *, origin: Origin | None = None) -> tuple[Table, MoveRow]:
+        return await self._fresh(game_id, lambda: self._undo(game_id, user_id, origin))
+
+    async def _undo(self, game_id: int, user_id: int, origin: Origin | None) -> tuple[Table, MoveRow]:
         async with self.lock(game_id):
             table = await self.load(game_id)
             self._running(table)
@@ -552,6 +591,9 @@ class GameService:
     async def resign(self, game_id: int, user_id: int, *, origin: Origin | None = None) -> Table:
         """The seat plays on passively (pass, commit 0, decline); the game ends instead when fewer than two
         players, or only computers, would be left."""
+        return await self._fresh(game_id, lambda: self._resign(game_id, user_id, origin))
+
+    async def _resign(self, game_id: int, user_id: int, origin: Origin | None) -> Table:
         async with self.lock(game_id):
             table = await self.load(game_id)
             self._running(table)
@@ -718,6 +760,9 @@ class GameService:
 
     async def set_away(self, game_id: int, user_id: int, away: bool, *, origin: Origin | None = None) -> Table:
         """/tne away and /tne back: the stand-in plays the person's turns at once, or no longer (announced)."""
+        return await self._fresh(game_id, lambda: self._set_away(game_id, user_id, away, origin))
+
+    async def _set_away(self, game_id: int, user_id: int, away: bool, origin: Origin | None) -> Table:
         async with self.lock(game_id):
             table = await self.load(game_id)
             self._running(table)

@@ -1,7 +1,7 @@
 """Computer seats shared by several processes on one database (bot/seats.py, bot/leases.py): each computer turn is
-thought by one process only, the process serving a server plays its computers, and a process that dies has its
-computer turns taken over. Two services with their own storage connections and lease keepers stand for two
-processes; both back ends."""
+thought by one process only, the process serving a server plays its computers, a process that dies has its
+computer turns taken over, and a person's move is never refused because memory was behind a change another process
+made. Two services with their own storage connections and lease keepers stand for two processes; both back ends."""
 
 from __future__ import annotations
 
@@ -14,7 +14,7 @@ import pytest
 from bot.client import shard_filter
 from bot.leases import LeaseKeeper
 from bot.seats import Backoff, ComputerSeats, computer_turn
-from bot.service import GameService, Played
+from bot.service import CHANGED, GameError, GameService, Origin, Played
 from bot.storage import Storage
 from bot.storage.leases import SEATS, Leases
 from bot.workers import Workers
@@ -221,6 +221,57 @@ async def test_a_person_kicking_while_another_process_holds_the_game_is_played_b
     assert len(await computer_moves(a.storage, game_id)) > served[0], "A played the computer's next turn"
     assert a.workers.jobs == len(await computer_moves(a.storage, game_id))
     assert computer_turn(await a.service.current(game_id)) is None
+
+
+async def test_a_person_is_not_refused_for_a_change_another_process_made(processes):
+    server, other = await processes("server", sweep_every=3600), await processes("other", sweep_every=3600)
+    game_id = await computer_game(server.service, channel=7)
+    cached = await server.service.load(game_id)
+    assert computer_turn(cached) is not None, "the serving process remembers the computer to move"
+    other.seats.kick(game_id)  # another process plays the computer (it took over the lease, say)
+    await other.seats.idle()
+    stored = await other.service.current(game_id)
+    assert stored.game.to_move == 0 and (await server.service.load(game_id)).row.rev < stored.row.rev
+
+    move = stored.game.legal_moves()[0]
+    played = await server.service.play(game_id, move, user_id=ALICE, origin=Origin(made_at=time.time()))
+    assert played.n == stored.row.move_count and played.move == move
+    assert [m.move for m in await server.storage.moves(game_id)][-1] == move
+
+    # Undo is the same. The person ends their turn here, the other process plays the computer's turn and then (as
+    # if served there) the person's first action: this process's memory still has the computer to move.
+    table = await server.service.load(game_id)
+    await server.service.play(game_id, table.game.legal_moves()[0], user_id=ALICE)
+    assert await other.seats.sweep() == [game_id], "the other process's sweep finds the computer to move"
+    await other.seats.idle()
+    table = await other.service.current(game_id)
+    assert table.game.to_move == 0 and computer_turn(await server.service.load(game_id)) is not None
+    await other.service.play(game_id, table.game.legal_moves()[0], user_id=ALICE)
+    before = await server.storage.moves(game_id)
+    _, undone = await server.service.undo(game_id, ALICE)
+    assert undone == before[-1] and await server.storage.moves(game_id) == before[:-1]
+
+
+async def test_requests_refused_on_the_stored_game_are_refused_once_and_change_nothing(processes):
+    server, other = await processes("server", sweep_every=3600), await processes("other", sweep_every=3600)
+    game_id = await computer_game(server.service, channel=7)
+    await server.service.load(game_id)
+    other.seats.kick(game_id)
+    await other.seats.idle()
+    stored = await server.storage.moves(game_id)
+    with pytest.raises(GameError, match="'Z99' is not a square"):
+        await server.service.play(game_id, "tile red Z99", user_id=ALICE)
+    assert await server.storage.moves(game_id) == stored
+    with pytest.raises(GameError, match="not playing"):
+        await server.service.play(game_id, "pass", user_id=BOB)
+    # A late command made before the other process's change raced it: refused, as in one process.
+    other_table = await other.service.current(game_id)
+    made = other_table.row.updated_at - 5
+    with pytest.raises(GameError) as refused:
+        await server.service.play(game_id, other_table.game.legal_moves()[0], user_id=ALICE,
+                                  origin=Origin(made_at=made))
+    assert str(refused.value) == CHANGED
+    assert await server.storage.moves(game_id) == stored
 
 
 def test_a_process_serves_the_servers_of_its_shards():
