@@ -58,17 +58,48 @@ def line(name: str, values: list[float]) -> str:
 
 
 class Clock:
-    """Stamps, per interaction id, when it arrived, when it was first answered and when its board was sent."""
+    """Stamps, per interaction id, when it arrived, when it was first answered and when its board was sent.
+
+    A board picture comes as an edit of the interaction's reply (through its token, or as a channel message edit
+    of the reply's id), or, when the interaction was deferred (the bot still busy after 2 s), as an edit of the
+    announcement the outbox posted in the channel: that post is matched to the oldest deferred interaction of its
+    channel still without one."""
 
     def __init__(self, fake: FakeDiscord) -> None:
         self.arrived: dict[int, float] = {}
         self.first: dict[int, float] = {}
         self.board: dict[int, float] = {}
         self.done: dict[int, asyncio.Event] = {}
+        self.channel_of: dict[int, int] = {}
+        self.deferred: dict[int, list[int]] = {}  # channel -> its deferred interactions still without a post
+        self.posted: dict[int, int] = {}  # message id (a reply, or a deferred one's channel post) -> interaction
+        self.via_channel = 0  # boards that came as channel edits
+        self.deferred_total = 0  # interactions answered first with a deferral
         fake.on_call = self.on_call
+
+    def send(self, payload: dict) -> int:
+        """Note an interaction as it arrives; its id."""
+        iid = int(payload["id"])
+        self.arrived[iid] = time.perf_counter()
+        self.channel_of[iid] = int(payload["channel_id"])
+        return iid
 
     def on_call(self, call) -> None:
         now = time.perf_counter()
+        iid: int | None
+        if call.kind == "channel":
+            waiting = self.deferred.get(int(call.path.rsplit("/", 2)[-2]))
+            if waiting:
+                self.posted[call.message_id] = waiting.pop(0)
+            return
+        if call.kind == "channel_edit":
+            iid = self.posted.get(call.message_id)
+            if iid is not None and call.files and iid not in self.board:
+                self.board[iid] = now
+                self.via_channel += 1
+                if iid in self.done:
+                    self.done[iid].set()
+            return
         if call.kind == "response":
             iid = call.interaction_id
         else:
@@ -76,6 +107,11 @@ class Clock:
             iid = int(m.group(1)) if m else None
         if iid not in self.arrived:
             return
+        if call.kind == "response" and call.payload.get("type") == 5 and iid not in self.first:
+            self.deferred.setdefault(self.channel_of[iid], []).append(iid)
+            self.deferred_total += 1
+        if call.kind == "response" and call.message_id is not None:
+            self.posted[call.message_id] = iid  # the reply itself: its picture may come as a channel edit too
         self.first.setdefault(iid, now)
         if call.files:
             self.board.setdefault(iid, now)
@@ -159,11 +195,12 @@ async def paced(h: Harness, fake: FakeDiscord, tables: list, moves: int, rate: f
         payload = await move_payload(h, game_id, channel, users, rng)
         if payload is None:
             continue
-        clock.arrived[int(payload["id"])] = time.perf_counter()
+        clock.send(payload)
         h.bot._connection.parse_interaction_create(payload)
         await asyncio.sleep(rng.expovariate(rate))
     await h.settle(before)
-    return {"sent": len(clock.arrived), "first": clock.first_latencies(), "board": clock.board_latencies()}
+    return {"sent": len(clock.arrived), "first": clock.first_latencies(), "board": clock.board_latencies(),
+            "deferred": clock.deferred_total, "via_channel": clock.via_channel}
 
 
 async def burst(h: Harness, fake: FakeDiscord, tables: list, rng: random.Random, writes: WriteTimer,
@@ -177,12 +214,13 @@ async def burst(h: Harness, fake: FakeDiscord, tables: list, rng: random.Random,
     if profiler:
         profiler.enable()
     for p in payloads:
-        clock.arrived[int(p["id"])] = time.perf_counter()
+        clock.send(p)
         h.bot._connection.parse_interaction_create(p)
     await h.settle(before)
     if profiler:
         profiler.disable()
     return {"sent": len(payloads), "first": clock.first_latencies(), "board": clock.board_latencies(),
+            "deferred": clock.deferred_total, "via_channel": clock.via_channel,
             "writes": list(writes.times), "groups": list(writes.groups)}
 
 
@@ -200,7 +238,7 @@ async def sustained(h: Harness, fake: FakeDiscord, tables: list, seconds: float,
                 return
             iid = int(payload["id"])
             clock.done[iid] = asyncio.Event()
-            clock.arrived[iid] = time.perf_counter()
+            clock.send(payload)
             h.bot._connection.parse_interaction_create(payload)
             with contextlib.suppress(TimeoutError):  # a lost picture must not stop this game's loop
                 await asyncio.wait_for(clock.done[iid].wait(), 30)
@@ -265,6 +303,9 @@ def report(name: str, phase: Phase, args: argparse.Namespace) -> None:
         return
     print(line("first response", phase["first"]))
     print(line("board picture sent", phase["board"]))
+    if phase.get("deferred"):
+        print(f"  {phase['deferred']} deferred (busy past 2 s) and announced in the channel by the outbox; "
+              f"{phase['via_channel']} boards in all came as channel message edits")
     if name == "burst":
         print(line("storage write (move)", phase["writes"]))
         if phase["groups"]:
