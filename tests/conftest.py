@@ -3,12 +3,19 @@ Discord (tests/bot_harness.py) and a bot logged in against it."""
 
 from __future__ import annotations
 
+import signal
+
 import pytest
 
 import render
 from tests.bot_harness import FakeDiscord, Harness, ensure_render
 from tests.loopback.fixtures import bot_processes, loopback  # noqa: F401 (fixtures for every test module)
 from tests.pg import PostgresMissing, PostgresServer
+
+# A suite started as a background job of a non-interactive shell (`pytest &`) inherits SIGINT ignored, and so would
+# every bot and terminal it starts (an ignored signal survives exec): the tests that stop them with Ctrl-C need it.
+if signal.getsignal(signal.SIGINT) is signal.SIG_IGN:
+    signal.signal(signal.SIGINT, signal.default_int_handler)
 
 BACK_ENDS = ("sqlite", "postgresql")
 
