@@ -488,6 +488,13 @@ async def drive(h: Harness, users: list[User], game_id: int, rng: random.Random,
     raise AssertionError("the game did not end")
 
 
+def seed_where_first(seat: int, players: int = 2) -> int:
+    """The first deal seed whose game has `seat` to move first."""
+    from engine import Game
+
+    return next(s for s in itertools.count(1) if Game.new(players=players, seed=s).to_move == seat)
+
+
 def find_conflict(players: int, seed: int, kind: str = "war", tries: int = 300) -> list[str]:
     """Moves from Game.new(players, seed) to a `kind` decision where both sides hold tiles to commit."""
     from engine import Game

@@ -7,7 +7,6 @@ import random
 import threading
 
 import engine.ai
-from engine import Game
 from tests.bot_harness import (
     ALICE,
     BOB,
@@ -19,11 +18,8 @@ from tests.bot_harness import (
     open_game,
     pictured,
     response,
+    seed_where_first,
 )
-
-
-def seed_where_first(seat: int, players: int = 2) -> int:
-    return next(s for s in range(1, 200) if Game.new(players=players, seed=s).to_move == seat)
 
 
 async def test_addbot_seats_a_computer_that_plays_to_the_end(fake, database):

@@ -13,14 +13,10 @@ from bot.outbox_herald import DiscordHerald
 from bot.service import CHANGED, AlreadyDone, GameError, GameService, Origin
 from bot.storage import Storage
 from bot.storage.outbox import OutboxStore, Stored
-from engine import Game
+from tests.bot_harness import seed_where_first
 
 ALICE, BOB = 1001, 1002
 CHANNEL = 77
-
-
-def seed_where_first(seat: int) -> int:
-    return next(s for s in range(1, 300) if Game.new(players=2, seed=s).to_move == seat)
 
 
 @pytest.fixture

@@ -11,14 +11,9 @@ import discord
 import pytest
 
 from bot.seats import Backoff
-from engine import Game
-from tests.bot_harness import ALICE, CHANNEL, FakeDiscord, Harness, pictured, response
+from tests.bot_harness import ALICE, CHANNEL, FakeDiscord, Harness, pictured, response, seed_where_first
 
 QUICK = Backoff(first=0.001, most=0.01)
-
-
-def seed_where_first(seat: int, players: int = 2) -> int:
-    return next(s for s in range(1, 200) if Game.new(players=players, seed=s).to_move == seat)
 
 
 def failing_channel_posts(fake: FakeDiscord, errors: list[Exception]) -> list[str]:

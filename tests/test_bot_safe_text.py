@@ -5,7 +5,6 @@ from __future__ import annotations
 import pytest
 
 from bot import text as T
-from engine import Game
 from tests.bot_harness import (
     ALICE,
     BOB,
@@ -19,6 +18,7 @@ from tests.bot_harness import (
     open_game,
     play_moves,
     response,
+    seed_where_first,
 )
 
 VICTIM = 1009  # somebody on the server who plays in no game: no message may ever ping them
@@ -120,10 +120,6 @@ async def test_a_hostile_name_joining_and_leaving(fake, harness):
 
 
 # --- exactly the right ping after every public move ----------------------------------------------------------
-
-
-def seed_where_first(seat: int, players: int = 2) -> int:
-    return next(s for s in range(1, 200) if Game.new(players=players, seed=s).to_move == seat)
 
 
 async def test_a_move_pings_exactly_the_next_player(fake, harness):

@@ -18,14 +18,10 @@ from bot.service import CHANGED, GameError, GameService, Origin, Played
 from bot.storage import Storage
 from bot.storage.leases import SEATS, Leases
 from bot.workers import Workers
-from engine import Game
+from tests.bot_harness import seed_where_first
+from tests.test_bot_seats import ALICE, BOB, computer_game
 
-ALICE, BOB = 1001, 1002
 QUICK = Backoff(first=0.001, most=0.01)
-
-
-def seed_where_first(seat: int, players: int = 2) -> int:
-    return next(s for s in range(1, 300) if Game.new(players=players, seed=s).to_move == seat)
 
 
 class Process:
@@ -90,17 +86,6 @@ async def processes(database):
     yield make
     for process in made:
         await process.close()
-
-
-async def computer_game(service: GameService, channel: int, people: tuple[int, ...] = (ALICE,)) -> int:
-    """A running game: the people, then one easy computer, which is drawn to move first."""
-    table = await service.new_game(guild_id=1, channel_id=channel, user_id=people[0], name="Alice",
-                                   seats=len(people) + 1)
-    for uid in people[1:]:
-        await service.join(table.id, uid, f"P{uid}")
-    await service.add_bot(table.id, people[0], "easy")
-    await service.start(table.id, people[0])
-    return table.id
 
 
 async def computer_moves(storage: Storage, game_id: int) -> list[int]:

@@ -14,14 +14,10 @@ from bot.seats import Backoff, ComputerSeats, PostRefused
 from bot.service import GameService, Played
 from bot.storage import Storage
 from bot.workers import Workers
-from engine import Game
+from tests.bot_harness import seed_where_first
 
 ALICE, BOB = 1001, 1002
 QUICK = Backoff(first=0.001, most=0.01)
-
-
-def seed_where_first(seat: int, players: int = 2) -> int:
-    return next(s for s in range(1, 300) if Game.new(players=players, seed=s).to_move == seat)
 
 
 @pytest.fixture

@@ -14,6 +14,7 @@ from bot.service import GameError, GameService, Played
 from bot.storage import Storage
 from bot.storage.rows import ClockRow, PlayerRow
 from engine import Game
+from tests.bot_harness import seed_where_first
 
 ALICE, BOB, CAROL = 1001, 1002, 1003
 HOUR = 3600.0
@@ -119,10 +120,6 @@ async def storage(database):
     store = await Storage.open(database)
     yield store
     await store.close()
-
-
-def seed_where_first(seat: int, players: int) -> int:
-    return next(s for s in range(1, 500) if Game.new(players=players, seed=s).to_move == seat)
 
 
 async def people_game(service: GameService, *, people=(ALICE, BOB, CAROL), clock="1h", on_timeout="standin",
