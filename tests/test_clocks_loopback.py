@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import re
 
-from tests.loopback.tne import MOVE
+from tests.loopback.tne import MOVE, open_game
 
 STAND_IN = re.compile(r"The stand-in played it for them\.")
 
@@ -29,11 +29,7 @@ async def test_a_dm_reminder_falls_back_to_the_channel_when_dms_are_closed(loopb
         answer = await (await loopback.slash(person, channel, "tne notify", mode="dm")).response()
         assert answer.ephemeral and "direct messages" in answer.content
     loopback.set_dms(bob, open=False)
-    opened = await loopback.slash(alice, channel, "tne new", seats=2, clock="1h")
-    lobby = await opened.response()
-    await (await loopback.press(bob, lobby, label="Join")).answered()
-    await (await loopback.press(alice, lobby, label="Start")).answered()
-    begins = await loopback.channel(channel).wait("The game begins!")
+    begins = await open_game(loopback, channel, alice, joiners=(bob,), clock="1h")
     (first,) = (loopback.users[u] for u in begins.pinged)
     other = bob if first is alice else alice
 
@@ -66,12 +62,8 @@ async def test_a_deadline_passed_while_the_bot_was_down_is_handled_once_at_start
     channel = loopback.add_channel(loopback.add_guild())
     env, advance = clock_env(tmp_path)
     bot = await bot_processes.start(env=env, args=("--sync",))
-    opened = await loopback.slash(alice, channel, "tne new", seats=2, clock="2m")
-    lobby = await opened.response()
-    await (await loopback.press(bob, lobby, label="Join")).answered()
-    await (await loopback.press(alice, lobby, label="Start")).answered()
+    begins = await open_game(loopback, channel, alice, joiners=(bob,), clock="2m")
     view = loopback.channel(channel)
-    begins = await view.wait("The game begins!")
     (first,) = (loopback.users[u] for u in begins.pinged)
     await bot.stop()
     advance(3 * 24 * 3600)  # down for three days
@@ -93,12 +85,8 @@ async def test_two_processes_work_each_clock_once_and_one_takes_over_when_the_ot
     first_bot = await bot_processes.make(env=env, args=("--sync", "--shard-count", "2", "--shard-ids", "0"),
                                          shards=((0, 2),)).start()
     await bot_processes.make(env=env, args=("--shard-count", "2", "--shard-ids", "1"), shards=((1, 2),)).start()
-    opened = await loopback.slash(alice, channel, "tne new", seats=2, clock="2m")
-    lobby = await opened.response()
-    await (await loopback.press(bob, lobby, label="Join")).answered()
-    await (await loopback.press(alice, lobby, label="Start")).answered()
+    begins = await open_game(loopback, channel, alice, joiners=(bob,), clock="2m")
     view = loopback.channel(channel)
-    begins = await view.wait("The game begins!")
     (first,) = (loopback.users[u] for u in begins.pinged)
 
     advance(60)  # both processes' keepers look; one claims the clock and reminds, once

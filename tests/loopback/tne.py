@@ -23,10 +23,11 @@ ANNOUNCEMENT = re.compile(r"\*\* played `|The game begins!")  # what tells peopl
 
 
 async def open_game(server: LoopbackDiscord, channel: Channel, host: User, *, joiners: tuple[User, ...] = (),
-                    computers: tuple[str, ...] = (), timeout: float = 10.0) -> Message:
-    """/tne new by the host, Join pressed by the others, /tne addbot per computer level, Start: the first turn."""
+                    computers: tuple[str, ...] = (), timeout: float = 10.0, **options: str) -> Message:
+    """/tne new by the host (with `options`, e.g. clock="2m"), Join pressed by the others, /tne addbot per computer
+    level, Start: the first turn."""
     seats = 1 + len(joiners) + len(computers)
-    opened = await server.slash(host, channel, "tne new", seats=seats)
+    opened = await server.slash(host, channel, "tne new", seats=seats, **options)
     lobby = await opened.response(timeout)
     for person in joiners:
         await (await server.press(person, lobby, label="Join")).answered(timeout)
