@@ -84,6 +84,11 @@ class LeaseKeeper:
             return False
         return False
 
+    def held_elsewhere(self, owner: str | None, expires: float | None) -> bool:
+        """Whether a lease as read from the database is another live process's: not ours, not lapsed, and its
+        holder not known dead."""
+        return owner not in (None, self.owner) and (expires or 0) >= self.clock() and not self.dead(owner)
+
     def holds(self, kind: str, ref: int, margin: float = 1.0) -> bool:
         """Whether we still hold it for at least `margin` seconds (as of the last renewal)."""
         until = self._held.get((kind, ref))

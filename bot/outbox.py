@@ -171,8 +171,7 @@ class Outbox:
         ready: dict[int, bool] = {}
         heads: set[int] = set()
         for item in await self.store.open_items():
-            if item.owner not in (None, self.keeper.owner) and (item.expires or 0) >= now and not self.keeper.dead(
-                    item.owner):
+            if self.keeper.held_elsewhere(item.owner, item.expires):
                 continue  # another live process works this channel
             if item.state == PENDING:
                 if item.channel_id in heads:

@@ -164,9 +164,9 @@ class ComputerSeats:
             game_id = waiting.game_id
             if game_id in self.playing():
                 continue
+            if keeper.held_elsewhere(waiting.owner, waiting.expires):
+                continue  # another process plays it and still renews its lease
             if waiting.owner is not None and waiting.owner != keeper.owner:
-                if (waiting.expires or 0) >= now and not keeper.dead(waiting.owner):
-                    continue  # another process plays it and still renews its lease
                 orphaned = True  # its holder died (or hung past its lease): whoever looks first takes it over
             else:
                 orphaned = now - waiting.since(now) >= self.orphaned_after
@@ -245,13 +245,13 @@ class ComputerSeats:
                         log.debug("Game %s's computer seats are played by another process", game_id)
                         return  # its holder looks once more after handing the lease back
                     held = True
-                turn = await self._turn(game_id, fresh=True)  # another process may have played before we held it
+                turn = await self._turn(game_id)  # as stored: another process may have played before we held it
                 if turn is None:
                     held = False
                     await keeper.release(SEATS, game_id)
                     # A person's move served by another process while we held the lease found it taken and left
                     # the game to us: look at what is stored once more now that the lease is free.
-                    if game_id in self._again or await self._turn(game_id, fresh=True) is not None:
+                    if game_id in self._again or await self._turn(game_id) is not None:
                         continue
                     return
                 if self.delay:
@@ -286,9 +286,9 @@ class ComputerSeats:
         except GameError:
             return None
 
-    async def _turn(self, game_id: int, *, fresh: bool = False) -> Turn | None:
-        """The computer's turn in this game, from memory or (`fresh`) as stored now."""
-        table = await self._table(game_id, fresh=fresh)
+    async def _turn(self, game_id: int) -> Turn | None:
+        """The computer's turn in this game as stored now."""
+        table = await self._table(game_id, fresh=True)
         return computer_turn(table) if table is not None else None
 
     async def _think(self, turn: Turn) -> str:
