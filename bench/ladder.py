@@ -141,9 +141,14 @@ def tasks_for(names: list[str], games: int, seed: int, table: int | None) -> lis
     return out
 
 
+def game_key(seed: int, players: list[str]) -> tuple:
+    """A game of a match: its deal and its players (labelled, as results name them) in seat order."""
+    return seed, tuple(players)
+
+
 def earlier_results(path: str, tasks: list[tuple]) -> list[dict]:
     """The games of this match already in a results file (same deal, same seats; a game played twice counts once)."""
-    wanted = {(t[0], tuple(label(n, t[2]) for n in t[1])) for t in tasks}
+    wanted = {game_key(t[0], t[1]) for t in tasks}
     out: dict[tuple, dict] = {}
     if not os.path.exists(path):
         return []
@@ -155,7 +160,7 @@ def earlier_results(path: str, tasks: list[tuple]) -> list[dict]:
                 r = json.loads(line)
             except ValueError:
                 continue  # the last line of a run killed while writing it
-            key = (r["seed"], tuple(r["players"]))
+            key = game_key(r["seed"], r["players"])
             if key in wanted and "times" in r:
                 out.setdefault(key, r)
     return list(out.values())
@@ -195,9 +200,8 @@ def main(argv: list[str] | None = None) -> None:
     tasks = [(s, seats, args.budget, args.board, args.cpu_clock)
              for s, seats in tasks_for(names, args.games, args.seed, args.table)]
     results = earlier_results(args.out, tasks) if args.resume or args.report else []
-    done_keys = {(r["seed"], tuple(r["players"])) for r in results}
-    tasks = [] if args.report else [
-        t for t in tasks if (t[0], tuple(label(n, args.budget) for n in t[1])) not in done_keys]
+    done_keys = {game_key(r["seed"], r["players"]) for r in results}  # seats in tasks are labelled names already
+    tasks = [] if args.report else [t for t in tasks if game_key(t[0], t[1]) not in done_keys]
     started = time.perf_counter()
     with Pool(args.jobs) as pool:
         for res in pool.imap_unordered(play_game, tasks):
