@@ -123,7 +123,7 @@ def standin_seats(clock: ClockRow, players: list[PlayerRow]) -> frozenset[int]:
 
 
 def clock_words(clock: ClockRow, now: float) -> str | None:
-    """The clock of whoever must act, in words ('5 h 20 min left of 24h'), or None when this turn has none."""
+    """The clock of whoever must act, in words ('5 h 20 min left of 1 d'), or None when this turn has none."""
     if clock.seat is None or (clock.clock == "none" and clock.deadline is None):
         return None
     if clock.standin:
@@ -133,7 +133,15 @@ def clock_words(clock: ClockRow, now: float) -> str | None:
         return None
     if left <= 0:
         return "time is up"
-    return f"{span(left)} left of {clock.clock}"
+    return f"{span(left)} left of {length(clock.clock)}"
+
+
+def length(choice: str) -> str:
+    """A clock choice as the clock texts say a duration ('12h' -> '12 h', '24h' -> '1 d'), or 'no clock'."""
+    seconds = CLOCKS.get(choice)
+    if seconds is None:
+        return "no clock" if choice == "none" else choice  # a choice this version does not know: as stored
+    return span(seconds)
 
 
 def span(seconds: float) -> str:

@@ -701,9 +701,7 @@ class Controller:
         async def run() -> None:
             table = await self.table_here(interaction)
             table = await self.service.set_clock_choice(table.id, interaction.user.id, clock)
-            when = "now" if table.row.status == GameStatus.LOBBY else "from the next turn on"
-            await interaction.response.send_message(
-                f"The clock of game #{table.id} is {clock} {when}.", allowed_mentions=QUIET)
+            await interaction.response.send_message(M.clock_changed(table, clock), allowed_mentions=QUIET)
         await self.guarded(interaction, run)
 
     async def notify(self, interaction: discord.Interaction, mode: str) -> None:

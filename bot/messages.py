@@ -13,6 +13,7 @@ from bot.service import DYNASTIES, Played, Table
 from bot.storage.records import GameRecord, RatingRow
 from bot.storage.rows import GameStatus
 from engine import COLOURS, LEADER_NAMES
+from render.text import plural
 
 COLOUR_EMOJI = dict(zip(COLOURS, ("🟥", "🟦", "🟩", "⬛"), strict=True))
 LEADER_OF = dict(zip(COLOURS, LEADER_NAMES, strict=True))
@@ -125,7 +126,8 @@ def board_caption(table: Table) -> Post:
     """Above a posted board: which game and who is to act (named, not pinged: nobody asked for a ping)."""
     ended = " (finished)" if table.row.status != GameStatus.ACTIVE else ""
     line = next_line(table)
-    return Post(clip(f"Game #{table.id}{ended} after {len(table.moves)} moves." + (f"\n{line}" if line else "")))
+    head = f"Game #{table.id}{ended} after {plural(len(table.moves), 'move')}."
+    return Post(clip(head + (f"\n{line}" if line else "")))
 
 
 def standings_lines(table: Table) -> list[str]:
@@ -133,7 +135,7 @@ def standings_lines(table: Table) -> list[str]:
     for s in sorted(table.game.standings(), key=lambda s: (s["place"], s["seat"])):
         totals = " ".join(f"{COLOUR_EMOJI[c]}{s['totals'][c]}" for c in COLOURS)
         lines.append(f"{s['place']}. {table.label(s['seat'])} — score **{s['score']}** ({totals}, "
-                     f"{s['treasures']} treasure{'s' if s['treasures'] != 1 else ''})")
+                     f"{plural(s['treasures'], 'treasure')})")
     return lines
 
 
@@ -171,12 +173,12 @@ def status_text(table: Table, now: float | None = None) -> str:
         return lobby_text(table)
     game = table.game
     view = game.view(None)
-    lines = [f"**Game #{row.id}** — {row.board} board, scores {row.scores}, {len(table.moves)} moves played."]
+    lines = [f"**Game #{row.id}** — {row.board} board, scores {row.scores}, {plural(len(table.moves), 'move')} played."]
     if row.status != GameStatus.ACTIVE or game.over:
         lines.append(final_text(table))
     else:
         seat = view["turn"]["player"]
-        lines.append(f"Turn: {table.label(seat)}, {view['turn']['actions_left']} action(s) left.")
+        lines.append(f"Turn: {table.label(seat)}, {plural(view['turn']['actions_left'], 'action')} left.")
         if game.pending:
             lines.append(f"Awaited: {game.describe_pending()}.")
         lines.extend(clock_lines(table, now))
@@ -187,8 +189,8 @@ def status_text(table: Table, now: float | None = None) -> str:
         played_by = ""
         if i in standins:
             played_by = " (away: the stand-in plays)" if table.player(i).away else " (the stand-in plays this turn)"
-        lines.append(f"{table.label(i)}{played_by}: {p.get('hand_size', '?')} tiles in hand, "
-                     f"{p.get('catastrophes', 0)} catastrophes; leaders {_leaders(p)}; "
+        lines.append(f"{table.label(i)}{played_by}: {plural(p.get('hand_size', 0), 'tile')} in hand, "
+                     f"{plural(p.get('catastrophes', 0), 'catastrophe')}; leaders {_leaders(p)}; "
                      f"points {_points(p.get('points'))}")
     return clip("\n".join(lines))
 
@@ -211,7 +213,7 @@ def hand_text(table: Table, seat: int) -> str:
         if game.pending:
             lines.append(f"Your decision: {game.describe_pending()}.")
         else:
-            lines.append(f"Your turn: {view['turn']['actions_left']} action(s) left. Use `/tne move`.")
+            lines.append(f"Your turn: {plural(view['turn']['actions_left'], 'action')} left. Use `/tne move`.")
     return clip("\n".join(lines))
 
 
@@ -231,7 +233,7 @@ def decision_text(table: Table, seat: int) -> str:
                      f"{strength.get('defender')}).")
         if pending.get("attacker_commit") is not None:
             lines.append(f"The attacker committed {pending['attacker_commit']}.")
-        lines.append(f"You hold **{held}** {colour} tile{'s' if held != 1 else ''}. Commit how many?")
+        lines.append(f"You hold **{held}** {colour} {'tile' if held == 1 else 'tiles'}. Commit how many?")
     else:
         lines.append("Choose below.")
     return clip("\n".join(lines))
@@ -241,7 +243,8 @@ def log_text(table: Table, count: int = 12) -> str:
     moves = table.moves[-count:]
     if not moves:
         return "No moves yet."
-    lines = [f"**Last {len(moves)} move(s) of game #{table.id}:**"]
+    last = "The last move" if len(moves) == 1 else f"The last {len(moves)} moves"
+    lines = [f"**{last} of game #{table.id}:**"]
     for m in moves:
         texts = " ".join(e["text"] for e in m.events if e.get("type") not in ("draw", "game_over"))
         lines.append(f"{m.n + 1}. {table.label(m.seat)}: `{m.move}` — {texts}")
@@ -262,11 +265,24 @@ def clock_setting(table: Table) -> str:
     clock = table.row.clock
     if clock.clock == "none" and not clock.next:
         return "no clock"
-    words = f"{clock.clock} per turn" if clock.clock != "none" else "no clock"
+    words = f"{clocks.length(clock.clock)} per turn" if clock.clock != "none" else "no clock"
     if clock.next:
-        words += f" ({clock.next} from the next turn)"
+        words += f" ({clocks.length(clock.next)} from the next turn)"
     expiry = "the stand-in plays" if clock.on_timeout == clocks.STANDIN else "the table waits"
     return f"{words}; when time runs out {expiry}"
+
+
+def clock_changed(table: Table, choice: str) -> str:
+    """/tne settings clock: the host's new choice, at once in a lobby, else from the next turn on."""
+    when = "now" if table.row.status == GameStatus.LOBBY else "from the next turn on"
+    if choice == "none":
+        return f"Game #{table.id} has no clock {when}."
+    return f"The clock of game #{table.id} is {clocks.length(choice)} per turn {when}."
+
+
+def clock_name(choice: str) -> str:
+    """'clock 12 h', or 'no clock'."""
+    return "no clock" if choice == "none" else f"clock {clocks.length(choice)}"
 
 
 def clock_lines(table: Table, now: float | None) -> list[str]:
@@ -307,8 +323,8 @@ def reminder(table: Table, event: ClockEvent, now: float, *, ping: bool) -> Post
         text = (f"{label}'s time ran out in {game}: the stand-in plays for them. Act yourself at any time to "
                 "take your seat back.")
         if event.marked_away:
-            text += (f"\nAfter {clocks.AWAY_AFTER} turns in a row played by the stand-in, {label} is marked away: "
-                     "the stand-in plays their turns at once until they move or use `/tne back`.")
+            text += (f"\nAfter {plural(clocks.AWAY_AFTER, 'turn')} in a row played by the stand-in, {label} is "
+                     "marked away: the stand-in plays their turns at once until they move or use `/tne back`.")
         if ping:
             text = f"<@{event.user_id}>: {text}"
     return Post(clip(text), (event.user_id,) if ping else ())
@@ -338,7 +354,7 @@ def games_text(tables: list[Table], now: float) -> str:
         seats = ", ".join(T.name(p.name) for p in t.players)
         if t.row.status == GameStatus.LOBBY:
             lines.append(f"• <#{t.row.channel_id}> — lobby #{t.id}, {len(t.players)}/{t.row.seats} seated "
-                         f"({seats}); clock {t.row.clock.clock}")
+                         f"({seats}); {clock_name(t.row.clock.clock)}")
             continue
         seat = _turn_of(t)
         clock = t.row.clock
@@ -346,8 +362,7 @@ def games_text(tables: list[Table], now: float) -> str:
         if clock.since is not None and seat is not None and clock.seat == seat:
             turn += f" since {when(clock.since)}"
         words = clocks.clock_words(clock, now) if seat is not None and clock.seat == seat else None
-        lines.append(f"• <#{t.row.channel_id}> — game #{t.id}: {seats}. {turn}; clock {clock.clock}"
-                     + (f" ({words})" if words else "") + ".")
+        lines.append(f"• <#{t.row.channel_id}> — game #{t.id}: {seats}. {turn}; {words or clock_name(clock.clock)}.")
     return clip("\n".join(lines))
 
 
@@ -463,7 +478,7 @@ def history_text(page: HistoryPage) -> str:
     if not page.total:
         return "No game has been played to its end in this server yet. Open one with `/tne new`."
     head = (f"**Games played in this server** — newest first, page {page.page + 1} of {page.pages} "
-            f"({page.total} game{'s' if page.total != 1 else ''})")
+            f"({plural(page.total, 'game')})")
     return clip("\n".join([head, *(history_line(r) for r in page.records),
                            "-# `/tne export game:<number>` gives a game's record, `/tne replay game:<number>` "
                            "its replay."]))
@@ -483,10 +498,9 @@ def profile_text(view: ProfileView, name: str) -> str:
     if view.rating is None or view.profile is None:
         return f"{who} has no finished game in this server yet."
     t, c, r = view.profile.totals, view.profile.career, view.rating
-    games = f"{t.games} game{'s' if t.games != 1 else ''}"
     lines = [
         f"**{who}** — rating **{r.rating}**, {ordinal(view.rank)} of {view.rated} in this server",
-        f"{games}, {t.wins} win{'s' if t.wins != 1 else ''} · average place {t.avg_place} · average score "
+        f"{plural(t.games, 'game')}, {plural(t.wins, 'win')} · average place {t.avg_place} · average score "
         f"{t.avg_score}",
         f"Best colour {t.best_colour}, weakest {t.weakest_colour}"
         + (f" · strongest dynasty: {t.best_dynasty.capitalize()}" if t.best_dynasty else ""),
@@ -506,8 +520,8 @@ def ordinal(n: int) -> str:
 
 def _board_line(rank: int, row: RatingRow) -> str:
     bot = "🤖 " if row.player.startswith("bot:") else ""
-    return (f"{rank}. {bot}{T.name(row.name)} — **{row.rating}** · {row.games} game{'s' if row.games != 1 else ''}"
-            f" · {row.wins} win{'s' if row.wins != 1 else ''}")
+    return (f"{rank}. {bot}{T.name(row.name)} — **{row.rating}** · {plural(row.games, 'game')}"
+            f" · {plural(row.wins, 'win')}")
 
 
 def leaderboard_text(board: Leaderboard) -> str:
@@ -522,18 +536,17 @@ def leaderboard_text(board: Leaderboard) -> str:
     if board.me is None:
         lines.append(f"You are not rated yet: finish a game here to join the {board.rated} rated players.")
     else:
-        lines.append(f"You: {ordinal(board.my_rank)} of {board.rated} — **{board.me.rating}** · {board.me.games} "
-                     f"game{'s' if board.me.games != 1 else ''} · {board.me.wins} win"
-                     f"{'s' if board.me.wins != 1 else ''}")
+        lines.append(f"You: {ordinal(board.my_rank)} of {board.rated} — **{board.me.rating}** · "
+                     f"{plural(board.me.games, 'game')} · {plural(board.me.wins, 'win')}")
     return clip("\n".join(lines))
 
 
 def export_caption(game: StoredGame) -> str:
     if game.status == GameStatus.ACTIVE:
-        return (f"The record of game #{game.id} so far ({len(game.moves)} moves), as the table sees it: no tiles "
-                f"in hand and no drawn colours. The complete record comes once the game is over.")
-    return (f"The complete record of game #{game.id} ({len(game.moves)} moves): `tne-record/1`, readable by "
-            f"`python -m play --replay`.")
+        return (f"The record of game #{game.id} so far ({plural(len(game.moves), 'move')}), as the table sees it: "
+                "no tiles in hand and no drawn colours. The complete record comes once the game is over.")
+    return (f"The complete record of game #{game.id} ({plural(len(game.moves), 'move')}): `tne-record/1`, "
+            "readable by `python -m play --replay`.")
 
 
 def replay_progress(game_id: int, done: int | None = None, total: int | None = None, *, waiting: bool = False
@@ -548,4 +561,4 @@ def replay_progress(game_id: int, done: int | None = None, total: int | None = N
 def replay_caption(game: StoredGame, frames: int) -> str:
     names = ", ".join(T.name(n) for n in game.names)
     end = T.escape(T.plain(game.end_reason or "", 80))
-    return clip(f"**Replay of game #{game.id}** — {names}; {frames} turns" + (f"; {end}." if end else "."))
+    return clip(f"**Replay of game #{game.id}** — {names}; {plural(frames, 'turn')}" + (f"; {end}." if end else "."))

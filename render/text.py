@@ -24,5 +24,6 @@ def fraction(fill: float | None) -> str:
     return {0.0: "none", 0.25: "¼", 0.5: "½", 0.75: "¾", 1.0: "full"}.get(round(fill * 4) / 4, f"{fill:.2f}")
 
 
-def plural(n: int, word: str) -> str:
-    return f"{n} {word}" if n == 1 else f"{n} {word}s"
+def plural(n: int, word: str, many: str | None = None) -> str:
+    """'1 tile', '2 tiles', '0 tiles'; `many` for a plural that is not the word plus s ('lobbies')."""
+    return f"{n} {word}" if n == 1 else f"{n} {many or word + 's'}"
