@@ -26,6 +26,7 @@ from bot.storage.leases import Leases
 from bot.storage.outbox import OutboxStore
 from bot.views import HistoryButton, TneButton
 from bot.workers import Workers
+from render.text import plural
 
 log = logging.getLogger(__name__)
 
@@ -95,6 +96,7 @@ class TneBot(commands.AutoShardedBot):
         self.thinkers: Workers | None = None
         self.keeper: LeaseKeeper | None = None
         self.outbox: Outbox | None = None
+        self._closing = False
 
     async def setup_hook(self) -> None:
         self.storage = await Storage.open(self.config.database_url, pool_size=self.config.database_pool)
@@ -140,7 +142,27 @@ class TneBot(commands.AutoShardedBot):
         log.info("Connected as %s to %d servers on shard(s) %s of %s", self.user, len(self.guilds),
                  ",".join(map(str, sorted(self.shards))), self.shard_count)
 
+    def shutdown_work(self) -> str:
+        """What closing still waits for or hands back, in words for the log."""
+        parts = []
+        if self.outbox is not None and (channels := len(self.outbox.working())):
+            parts.append(f"deliveries to {plural(channels, 'channel')} under way (finishing for up to "
+                         f"{self.outbox.timing.stop_grace:g} s)")
+        if self.controller is not None and (games := len(self.controller.seats.playing())):
+            parts.append(f"computer seats thinking in {plural(games, 'game')} (stopped; another process or the next "
+                         "start plays them)")
+        if self.keeper is not None:
+            parts.append("this process's leases to hand back")
+        if self.storage is not None:
+            parts.append("the database to close")
+        return "; ".join(parts) or "nothing was started"
+
     async def close(self) -> None:
+        if self._closing:
+            await super().close()  # a second call (a signal during shutdown) waits for discord.py's own close
+            return
+        self._closing = True
+        log.info("Shutting down: %s", self.shutdown_work())
         if self.controller is not None:
             await self.controller.stop()
         if self.outbox is not None:
@@ -155,3 +177,4 @@ class TneBot(commands.AutoShardedBot):
         if self.storage is not None:
             await self.storage.close()
             self.storage = None
+        log.info("Stopped")
