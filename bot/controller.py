@@ -40,7 +40,7 @@ from bot.seats import ComputerSeats
 from bot.service import AlreadyDone, GameError, GameService, Origin, Played, Table
 from bot.storage.outbox import NewAnnouncement, Stored
 from bot.storage.records import GameRecord
-from bot.storage.rows import GameStatus
+from bot.storage.rows import LIVE, GameStatus
 from bot.views import Press, decision_view, hand_view, history_view, lobby_view, table_view
 from bot.workers import Workers
 
@@ -247,9 +247,12 @@ class Controller:
         except discord.HTTPException:
             log.warning("Could not tell the user about the error")
 
-    async def table_here(self, interaction: discord.Interaction, *, finished: bool = False) -> Table:
-        """This channel's game; `finished` lets read-only commands show the last ended game too."""
-        return await self.service.channel_table(interaction.channel_id, finished=finished)
+    async def table_here(self, interaction: discord.Interaction, *, finished: bool = False,
+                         stored: bool = False) -> Table:
+        """This channel's game; `finished` lets read-only commands show the last ended game too. `stored`: as the
+        database has it now, for what only looks (another process may have moved since memory saw the game)."""
+        table = await self.service.channel_table(interaction.channel_id, finished=finished)
+        return await self.service.current(table.id) if stored and table.row.status in LIVE else table
 
     async def publish(self, interaction: discord.Interaction, table: Table, post: M.Post) -> None:
         """Answer with a public message that reports no change (a board asked for): text at once, then the
@@ -362,7 +365,7 @@ class Controller:
         if interaction.guild_id is None:
             return []
         try:
-            table = await self.table_here(interaction)
+            table = await self.table_here(interaction, stored=True)
         except GameError:
             return []
         game = table.game
@@ -405,7 +408,8 @@ class Controller:
 
     async def hand(self, interaction: discord.Interaction, game_id: int | None = None) -> None:
         async def run() -> None:
-            table = await (self.service.load(game_id) if game_id is not None else self.table_here(interaction))
+            table = await (self.service.current(game_id) if game_id is not None
+                           else self.table_here(interaction, stored=True))
             if table.game is None:
                 raise GameError("The game has not started yet.")
             seat = table.seat_of(interaction.user.id)
@@ -425,7 +429,7 @@ class Controller:
 
     async def board(self, interaction: discord.Interaction) -> None:
         async def run() -> None:
-            table = await self.table_here(interaction, finished=True)
+            table = await self.table_here(interaction, finished=True, stored=True)
             if table.game is None:
                 raise GameError("The game has not started yet.")
             if self.boards.recent(interaction.channel_id):
@@ -448,13 +452,13 @@ class Controller:
 
     async def status(self, interaction: discord.Interaction) -> None:
         async def run() -> None:
-            table = await self.table_here(interaction, finished=True)
+            table = await self.table_here(interaction, finished=True, stored=True)
             await private(interaction, M.status_text(table, self.service.now()))
         await self.guarded(interaction, run)
 
     async def log(self, interaction: discord.Interaction) -> None:
         async def run() -> None:
-            table = await self.table_here(interaction, finished=True)
+            table = await self.table_here(interaction, finished=True, stored=True)
             await private(interaction, M.log_text(table))
         await self.guarded(interaction, run)
 

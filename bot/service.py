@@ -247,13 +247,18 @@ class GameService:
         return [await self.load(i) for i in await self.storage.active_game_ids()]
 
     async def current(self, game_id: int, rev: int | None = None) -> Table:
-        """The table as stored now: read afresh when another process changed the game since memory saw it
-        (`rev`: the stored revision when the caller has just read it)."""
+        """The table as stored now: read afresh when another process changed the game since memory saw it, its
+        revision or its clock (a clock's step, such as the stand-in taking a seat, leaves the revision alone).
+        `rev`: the stored revision when the caller has just read it; then only the revision is compared."""
+        clock = None
         if rev is None:
-            rev = await self.storage.game_rev(game_id)
+            state = await self.storage.clocks.state(game_id)  # one row by primary key: cheap enough for every look
+            if state is not None:
+                rev, _, clock = state
         async with self.lock(game_id):
             table = self._tables.get(game_id)
-            if table is not None and rev is not None and table.row.rev != rev:
+            if table is not None and rev is not None and (
+                    table.row.rev != rev or (clock is not None and table.row.clock != clock)):
                 return await self._refresh(game_id)
             return await self.load(game_id)
 
