@@ -219,8 +219,7 @@ class ClockKeeper:
     process dies, and another process takes the game over), step each under its game's lock, hand on events."""
 
     def __init__(self, service: GameService, on_event: OnEvent, *, owner: str | None = None, tick: float = 1.0,
-                 lease: float = 15.0, batch: int = 200, event_timeout: float = 30.0,
-                 on_stand_in: Callable[[int], None] | None = None, sweep_every: float = 30.0) -> None:
+                 lease: float = 15.0, batch: int = 200, event_timeout: float = 30.0) -> None:
         self.service = service
         self.on_event = on_event
         self.owner = owner or process_name()
@@ -228,9 +227,6 @@ class ClockKeeper:
         self.lease = lease
         self.batch = batch
         self.event_timeout = event_timeout
-        self.on_stand_in = on_stand_in  # starts the stand-in in a game (the computer seats' kick)
-        self.sweep_every = sweep_every
-        self._swept = float("-inf")
         self._task: asyncio.Task | None = None
 
     async def run_once(self) -> list[ClockEvent]:
@@ -256,27 +252,14 @@ class ClockKeeper:
             if len(claimed) < self.batch:
                 return events
 
-    async def sweep(self) -> list[int]:
-        """Start the stand-in in every game where it must play: after a restart, or when the process that took the
-        seat for it died before it played."""
-        games = await self.service.stand_ins()
-        if self.on_stand_in is not None:
-            for game_id in games:
-                self.on_stand_in(game_id)
-        return games
-
     async def start(self) -> None:
         if self._task is None or self._task.done():
             self._task = asyncio.create_task(self._running(), name="tne-clocks")
 
     async def _running(self) -> None:
-        loop = asyncio.get_running_loop()
         while True:
             try:
                 await self.run_once()
-                if loop.time() - self._swept >= self.sweep_every:
-                    self._swept = loop.time()
-                    await self.sweep()
             except asyncio.CancelledError:
                 raise
             except Exception:

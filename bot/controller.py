@@ -132,7 +132,9 @@ class Controller:
         self.outbox = outbox  # delivers every stored announcement the interaction did not deliver itself
         self.painter = painter or Painter()
         self.seats = ComputerSeats(service, self.announce, workers=thinkers, delay=ai_delay, budget=ai_budget)
-        self.clocks = ClockKeeper(service, self.on_clock, on_stand_in=self.kick)
+        # A stand-in that took a seat is played at once (on_clock); one left unplayed (its process died, or this
+        # one restarted) is found by the computer seats' sweep, like any computer seat nobody plays.
+        self.clocks = ClockKeeper(service, self.on_clock)
         self.first_answers = FirstAnswers()
         self.boards = Cooldown()
         self.records = Records(service.storage)

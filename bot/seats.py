@@ -173,7 +173,9 @@ class ComputerSeats:
             if not (orphaned or self.serves(waiting.guild_id)):
                 continue  # the process serving that server plays it (it was told at once)
             try:
-                table = await self.service.current(game_id, waiting.rev)
+                # Revision and clock as stored: a clock's step (the stand-in taking a seat, perhaps in a process
+                # that died since) changes no revision, and memory that missed it would say a person is to act.
+                table = await self.service.current(game_id)
             except GameError:
                 continue  # gone meanwhile
             if computer_turn(table) is None:

@@ -751,18 +751,6 @@ class GameService:
                     self.announced(announced)
             return event
 
-    async def stand_ins(self) -> list[int]:
-        """The running games where the stand-in must play now, as stored: a game whose table in memory is behind
-        (another process stepped its clock, then died) is read afresh, so this process's stand-in takes it."""
-        games = []
-        for game_id, rev, clock in await self.storage.clocks.stand_in_games():
-            async with self.lock(game_id):
-                table = self._tables.get(game_id)
-                if table is not None and (table.row.rev, table.row.clock) != (rev, clock):
-                    await self._refresh(game_id)
-            games.append(game_id)
-        return games
-
     async def set_away(self, game_id: int, user_id: int, away: bool, *, origin: Origin | None = None) -> Table:
         """/tne away and /tne back: the stand-in plays the person's turns at once, or no longer (announced)."""
         return await self._fresh(game_id, lambda: self._set_away(game_id, user_id, away, origin))
