@@ -255,6 +255,9 @@ class GameService:
             state = await self.storage.clocks.state(game_id)  # one row by primary key: cheap enough for every look
             if state is not None:
                 rev, _, clock = state
+        table = self._tables.get(game_id)
+        if table is not None and rev == table.row.rev and (clock is None or clock == table.row.clock):
+            return table  # memory is what is stored: an autocomplete need not wait for a move being made
         async with self.lock(game_id):
             table = self._tables.get(game_id)
             if table is not None and rev is not None and (
