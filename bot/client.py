@@ -134,7 +134,7 @@ class TneBot(commands.AutoShardedBot):
         if guild is not None:
             self.tree.copy_global_to(guild=guild)
         synced = await self.tree.sync(guild=guild)
-        log.info("Synced %d application command(s) %s", len(synced),
+        log.info("Synced %s %s", plural(len(synced), "application command"),
                  f"to server {self.sync_guild}" if guild else "globally")
         return synced
 
