@@ -2,9 +2,7 @@
 
 from __future__ import annotations
 
-import contextlib
 import importlib.util
-import os
 
 # The computer levels a host can seat: the bot's one definition (engine.ai also has "random", for tests).
 LEVELS = ("easy", "medium", "hard")
@@ -36,9 +34,3 @@ def pick_move(view: dict, seat: int, level: str, legal: list[str], *, seed: int,
 
     move = choose_move(view, seat, level, seed=seed, budget=budget, announced=announced)
     return move if move in legal else passive_move(legal)
-
-
-def lower_priority() -> None:
-    """Worker initializer for computer players: a long think may wait a little, the event loop may not."""
-    with contextlib.suppress(OSError):
-        os.nice(5)

@@ -11,7 +11,6 @@ import discord
 import yarl
 from discord.ext import commands
 
-from bot.autoplay import lower_priority
 from bot.cog import TneCog
 from bot.config import Config
 from bot.controller import Controller
@@ -25,7 +24,7 @@ from bot.storage import Storage
 from bot.storage.leases import Leases
 from bot.storage.outbox import OutboxStore
 from bot.views import HistoryButton, TneButton
-from bot.workers import Workers
+from bot.workers import Workers, lower_priority
 from render.text import plural
 
 log = logging.getLogger(__name__)

@@ -8,6 +8,7 @@ job that met the broken pool once more, so one dead process costs one retry, nev
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import functools
 import logging
 import multiprocessing
@@ -26,6 +27,16 @@ T = TypeVar("T")
 
 def _ready() -> bool:
     return True
+
+
+NICE = 10  # how far below the bot's own priority pictures and computer players run
+
+
+def lower_priority() -> None:
+    """Worker initializer for pictures and computer players: on a busy machine they may wait a little, while the
+    event loop must answer interactions within Discord's 3 seconds."""
+    with contextlib.suppress(OSError):
+        os.nice(NICE)
 
 
 # How often a worker process looks whether the bot that started it is still alive.
