@@ -94,8 +94,12 @@ class PostgresDatabase(ReadShortcuts):
 
     async def write(self, *statements: Statement) -> list[Result]:
         try:
-            async with self._pool.acquire() as conn, conn.transaction():
-                return await _run(conn, statements)
+            async with self._pool.acquire() as conn:
+                if len(statements) == 1 and statements[0].expect is None:
+                    # One statement is atomic on its own: BEGIN and COMMIT would only add two round trips.
+                    return await _run(conn, statements)
+                async with conn.transaction():
+                    return await _run(conn, statements)
         except Exception as exc:
             raise _error(exc, self.url) from exc
 
