@@ -1,7 +1,8 @@
 """Turns interactions into service calls and service results into Discord messages.
 
 Every handler answers within Discord's 3 seconds whatever the database does (a timer defers the answer
-privately at DEFER_AT after the interaction was made). A change's public account is stored with the change
+privately at DEFER_AT after the interaction was made; under a burst, changes past BUSY in hand defer at once and
+wait their turn). A change's public account is stored with the change
 (bot/service.py, worded by bot/outbox_herald.py); the interaction's reply delivers it while it can, otherwise
 the outbox (bot/outbox.py) posts it in the channel. Pictures follow from the outbox; computer seats are played by
 bot/seats.py, and their moves are announced by the outbox like every other change.
@@ -53,6 +54,10 @@ DEFER_AT = 2.0  # a handler still busy (a slow database) this long after the int
 # Past DEADLINE, the reply may still have reached Discord (a dropped connection): until this long after the
 # interaction was made, only the reply's own handler delivers the announcement; then the outbox looks for it.
 REPLY_HOLD = 5.0
+# Changes (moves, undos, resignations) handled at once in one process. Under a burst the rest are acknowledged at
+# once ("thinking...") and wait their turn, their announcements posted in the channel: answered in time, all of
+# them, instead of all running together and many answering late (bench/bench_bot.py, burst).
+BUSY = 32
 IN_CHANNEL = "Done. The channel shows it in a moment."
 
 
@@ -142,19 +147,29 @@ class Controller:
         self.finisher = Finisher(service.storage, announcement=self.rating_changes, stored=self._stored)
         self.replay_edit_every = 2.0  # seconds between two progress edits of a replay's message
         self._recording: set[asyncio.Task] = set()
+        self._changing = asyncio.Semaphore(BUSY)
 
     # --- plumbing --------------------------------------------------------------------------------------------
 
-    async def guarded(self, interaction: discord.Interaction, action: Callable[[], Awaitable[None]]) -> None:
+    async def guarded(self, interaction: discord.Interaction, action: Callable[[], Awaitable[None]], *,
+                      change: bool = False) -> None:
         """Run a handler; a refused request becomes a private answer and changes nothing. A handler still busy
-        DEFER_AT seconds after the interaction was made (a locked database) defers privately first."""
+        DEFER_AT seconds after the interaction was made (a locked database) defers privately first. A `change`
+        (its answer given only through `deliver` or `private`) waits for one of BUSY places, deferring first if
+        it must wait."""
         if not self.first_answers.first_time(interaction):
             log.info("Interaction %s was delivered again; handled once already", interaction.id)
             return
         self.first_answers.begin(interaction)
         timer = asyncio.create_task(self._defer_later(interaction), name=f"tne-defer-{interaction.id}")
         try:
-            await action()
+            if change:
+                if self._changing.locked():
+                    await self._defer(interaction, f"{BUSY} changes in hand")
+                async with self._changing:
+                    await action()
+            else:
+                await action()
         except AlreadyDone:
             log.info("Interaction %s was delivered again; its change was made already", interaction.id)
         except GameError as exc:
@@ -169,20 +184,24 @@ class Controller:
 
     async def _defer_later(self, interaction: discord.Interaction) -> None:
         await asyncio.sleep(max(0.0, made_at(interaction) + DEFER_AT - time.time()))
+        await self._defer(interaction, f"still busy after {DEFER_AT:.1f} s")
+
+    async def _defer(self, interaction: discord.Interaction, why: str) -> None:
+        """Acknowledge privately ("thinking..."): what the handler then says comes as a follow-up."""
         async with self.first_answers.lock(interaction):
             if interaction.response.is_done() or time.time() > made_at(interaction) + DEADLINE:
                 return
             try:
                 await interaction.response.defer(ephemeral=True, thinking=True)
-                log.info("Interaction %s deferred: its handler was still busy after %.1f s", interaction.id,
-                         DEFER_AT)
+                self.first_answers.answered(interaction)
+                log.info("Interaction %s deferred: %s", interaction.id, why)
             except discord.HTTPException:
                 log.warning("Could not defer interaction %s", interaction.id, exc_info=True)
 
     def origin(self, interaction: discord.Interaction, *, reply: bool = True) -> Origin:
         """Where a change comes from; with `reply`, the interaction's reply may be the change's announcement."""
         made = made_at(interaction)
-        can_reply = reply and time.time() < made + DEADLINE - 0.2
+        can_reply = reply and not interaction.response.is_done() and time.time() < made + DEADLINE - 0.2
         return Origin(interaction_id=interaction.id, made_at=made, name=interaction.user.display_name,
                       token=interaction.token if can_reply else None,
                       reply_until=made + REPLY_HOLD if can_reply else 0.0)
@@ -360,7 +379,7 @@ class Controller:
             finally:
                 self.kick(table.id)
                 self.game_over(played.table)
-        await self.guarded(interaction, run)
+        await self.guarded(interaction, run, change=True)
 
     async def autocomplete_move(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice]:
         """The caller's legal moves that match what is typed so far (see `matching_moves`)."""
@@ -382,7 +401,7 @@ class Controller:
             origin = self.origin(interaction)
             await self.service.undo(table.id, interaction.user.id, origin=origin)
             await self.deliver(interaction, origin)
-        await self.guarded(interaction, run)
+        await self.guarded(interaction, run, change=True)
 
     async def resign(self, interaction: discord.Interaction) -> None:
         async def run() -> None:
@@ -394,7 +413,7 @@ class Controller:
             finally:
                 self.kick(table.id)
                 self.game_over(table)
-        await self.guarded(interaction, run)
+        await self.guarded(interaction, run, change=True)
 
     async def abandon(self, interaction: discord.Interaction) -> None:
         async def run() -> None:
@@ -404,7 +423,7 @@ class Controller:
             await self.service.abandon(table.id, interaction.user.id, can_manage=bool(perms and perms.manage_channels),
                                        origin=origin)
             await self.deliver(interaction, origin)
-        await self.guarded(interaction, run)
+        await self.guarded(interaction, run, change=True)
 
     # --- reading ---------------------------------------------------------------------------------------------
 
