@@ -110,16 +110,6 @@ class ClockStore:
         return await self.db.fetchval("SELECT MIN(clock_due) FROM games WHERE clock_due IS NOT NULL AND status = ?",
                                       GameStatus.ACTIVE.value)
 
-    async def stand_in_games(self) -> list[tuple[int, int, ClockRow]]:
-        """(id, rev, clock) of the running games where the stand-in plays the seat to act (its clock ran out, or
-        the person is away)."""
-        columns = ", ".join(f"g.{c.strip()}" for c in CLOCK_COLUMNS.split(","))
-        rows = await self.db.fetch(
-            f"SELECT g.id, g.rev, {columns} FROM games g WHERE g.status = ? AND g.turn_seat IS NOT NULL "
-            "AND (g.standin = 1 OR EXISTS (SELECT 1 FROM players p WHERE p.game_id = g.id AND p.seat = g.turn_seat "
-            "AND p.away = 1 AND p.level IS NULL)) ORDER BY g.id", GameStatus.ACTIVE.value)
-        return [(r["id"], r["rev"], clock_row(r)) for r in rows]
-
     async def live_games(self, guild_id: int) -> list[int]:
         """The lobbies and running games of one server, oldest first."""
         rows = await self.db.fetch("SELECT id FROM games WHERE guild_id = ? AND status IN (?, ?) ORDER BY id",
