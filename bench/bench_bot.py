@@ -23,6 +23,7 @@ import asyncio
 import contextlib
 import cProfile
 import io
+import logging
 import multiprocessing
 import os
 import pstats
@@ -61,9 +62,9 @@ class Clock:
     """Stamps, per interaction id, when it arrived, when it was first answered and when its board was sent.
 
     A board picture comes as an edit of the interaction's reply (through its token, or as a channel message edit
-    of the reply's id), or, when the interaction was deferred (the bot still busy after 2 s), as an edit of the
-    announcement the outbox posted in the channel: that post is matched to the oldest deferred interaction of its
-    channel still without one."""
+    of the reply's id), or, when the interaction was deferred (the bot busy), with the announcement
+    the outbox posts in the channel or as an edit of it: that post is matched to the oldest deferred interaction of
+    its channel still without one."""
 
     def __init__(self, fake: FakeDiscord) -> None:
         self.arrived: dict[int, float] = {}
@@ -73,8 +74,11 @@ class Clock:
         self.channel_of: dict[int, int] = {}
         self.deferred: dict[int, list[int]] = {}  # channel -> its deferred interactions still without a post
         self.posted: dict[int, int] = {}  # message id (a reply, or a deferred one's channel post) -> interaction
-        self.via_channel = 0  # boards that came as channel edits
+        self.via_channel = 0  # boards that came in channel messages (posts or edits), not through the token
         self.deferred_total = 0  # interactions answered first with a deferral
+        self.mine: set[int] = set()  # the channels of this process's games
+        self.foreign: set[int] = set()  # messages this process posted for another process's games
+        self.foreign_boards = 0  # boards this process delivered for another process's games
         fake.on_call = self.on_call
 
     def send(self, payload: dict) -> int:
@@ -82,17 +86,32 @@ class Clock:
         iid = int(payload["id"])
         self.arrived[iid] = time.perf_counter()
         self.channel_of[iid] = int(payload["channel_id"])
+        self.mine.add(self.channel_of[iid])
         return iid
 
     def on_call(self, call) -> None:
         now = time.perf_counter()
         iid: int | None
         if call.kind == "channel":
-            waiting = self.deferred.get(int(call.path.rsplit("/", 2)[-2]))
+            channel = int(call.path.rsplit("/", 2)[-2])
+            if channel not in self.mine:
+                # Another process's game: its channel's lease came here (another process's outbox may deliver).
+                self.foreign.add(call.message_id)
+                self.foreign_boards += bool(call.files)
+                return
+            waiting = self.deferred.get(channel)
             if waiting:
-                self.posted[call.message_id] = waiting.pop(0)
+                iid = waiting.pop(0)
+                self.posted[call.message_id] = iid
+                if call.files:  # the picture was drawn before the outbox posted: it came with the post
+                    self.board.setdefault(iid, now)
+                    self.via_channel += 1
             return
         if call.kind == "channel_edit":
+            if call.message_id in self.foreign and call.files:
+                self.foreign.discard(call.message_id)
+                self.foreign_boards += 1
+                return
             iid = self.posted.get(call.message_id)
             if iid is not None and call.files and iid not in self.board:
                 self.board[iid] = now
@@ -220,7 +239,7 @@ async def burst(h: Harness, fake: FakeDiscord, tables: list, rng: random.Random,
     if profiler:
         profiler.disable()
     return {"sent": len(payloads), "first": clock.first_latencies(), "board": clock.board_latencies(),
-            "deferred": clock.deferred_total, "via_channel": clock.via_channel,
+            "deferred": clock.deferred_total, "via_channel": clock.via_channel, "foreign": clock.foreign_boards,
             "writes": list(writes.times), "groups": list(writes.groups)}
 
 
@@ -304,8 +323,12 @@ def report(name: str, phase: Phase, args: argparse.Namespace) -> None:
     print(line("first response", phase["first"]))
     print(line("board picture sent", phase["board"]))
     if phase.get("deferred"):
-        print(f"  {phase['deferred']} deferred (busy past 2 s) and announced in the channel by the outbox; "
-              f"{phase['via_channel']} boards in all came as channel message edits")
+        print(f"  {phase['deferred']} deferred (acknowledged first: the process was busy) and announced in the "
+              "channel by the outbox; "
+              f"{phase['via_channel']} boards in all came in channel messages (posts or edits)")
+    if phase.get("foreign"):
+        print(f"  {phase['foreign']} boards were delivered by another process's outbox (its channel lease had moved "
+              "there): sent, but not timed")
     if name == "burst":
         print(line("storage write (move)", phase["writes"]))
         if phase["groups"]:
@@ -321,6 +344,9 @@ async def run_part(args: argparse.Namespace, database: str, index: int = 0, proc
     async def alone() -> None:
         return None
     ready = ready or alone
+    if args.log:
+        logging.basicConfig(filename=f"{args.log}.{index}", level=logging.INFO,
+                            format="%(asctime)s %(levelname)s %(name)s: %(message)s")
     ensure_render()
     tune_collector()  # as `python -m bot` runs
     fake = FakeDiscord()
@@ -418,6 +444,7 @@ def main() -> None:
     parser.add_argument("--sustain", type=float, default=10.0, help="seconds of the sustained phases (0 = none)")
     parser.add_argument("--pool", type=int, default=DEFAULT_POOL_SIZE,
                         help="PostgreSQL connections (TNE_DATABASE_POOL)")
+    parser.add_argument("--log", metavar="PATH", help="write each bot process's log to PATH.<process number>")
     parser.add_argument("--profile", action="store_true", help="print where the burst spends its time (cProfile)")
     parser.add_argument("--render-processes", type=int, default=load_config({}).render_processes,
                         help="render worker processes per bot process (0 = threads); default as the bot would run")
