@@ -37,6 +37,7 @@ from typing import Any
 
 from bot.client import tune_collector
 from bot.config import load_config
+from bot.controller import IN_CHANNEL
 from bot.storage import DEFAULT_POOL_SIZE, Storage
 from bot.storage import sqlite as sqlite_driver
 from tests.bot_harness import FakeDiscord, Harness, User, ensure_render
@@ -106,6 +107,8 @@ class Clock:
                 if call.files:  # the picture was drawn before the outbox posted: it came with the post
                     self.board.setdefault(iid, now)
                     self.via_channel += 1
+                    if iid in self.done:
+                        self.done[iid].set()
             return
         if call.kind == "channel_edit":
             if call.message_id in self.foreign and call.files:
@@ -134,7 +137,10 @@ class Clock:
         self.first.setdefault(iid, now)
         if call.files:
             self.board.setdefault(iid, now)
-        if (call.files or call.ephemeral) and iid in self.done:
+        # Done: its board, or a refusal (a private answer that is neither "thinking..." nor "the channel shows it").
+        deferral = call.kind == "response" and call.payload.get("type") == 5
+        refused = call.ephemeral and not deferral and call.content != IN_CHANNEL
+        if (call.files or refused) and iid in self.done:
             self.done[iid].set()
 
     def first_latencies(self) -> list[float]:
