@@ -98,6 +98,8 @@ class Workers:
         try:
             return await loop.run_in_executor(pool, job)
         except BrokenProcessPool:
+            if self._pool is None:
+                raise  # closed meanwhile: the bot is stopping, nothing to run it again in
             log.warning("A %s process died; starting new ones and running the job again", self.name)
             fresh = self._replace(pool)
             return await loop.run_in_executor(fresh, job)
@@ -113,5 +115,12 @@ class Workers:
 
     def close(self) -> None:
         if self._pool is not None:
-            self._pool.shutdown(wait=False, cancel_futures=True)
-            self._pool = None
+            pool, self._pool = self._pool, None
+            processes = list(getattr(pool, "_processes", {}).values())
+            pool.shutdown(wait=False, cancel_futures=True)
+            # A worker can miss the pool's stop word when the shutdown comes with jobs still queued (seen after a
+            # burst of pictures on Python 3.11): the process would then wait for jobs forever and hold up the bot's
+            # exit, which joins it. Its jobs hold nothing worth keeping (an unsent picture is drawn again).
+            for process in processes:
+                with contextlib.suppress(Exception):
+                    process.terminate()
