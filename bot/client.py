@@ -24,7 +24,7 @@ from bot.storage import Storage
 from bot.storage.leases import Leases
 from bot.storage.outbox import OutboxStore
 from bot.views import HistoryButton, TneButton
-from bot.workers import Workers, lower_priority
+from bot.workers import Workers
 from render.text import plural
 
 log = logging.getLogger(__name__)
@@ -105,7 +105,7 @@ class TneBot(commands.AutoShardedBot):
         self.service = service
         self.painter = Painter(self.config.render_processes)
         await self.painter.start()
-        self.thinkers = Workers(self.config.ai_processes, name="computer", initializer=lower_priority)
+        self.thinkers = Workers(self.config.ai_processes, name="computer")
         self.controller = Controller(self, self.service, painter=self.painter, thinkers=self.thinkers,
                                      ai_delay=self.config.ai_delay, ai_budget=self.config.ai_budget)
         # The outbox delivers every stored announcement the interaction did not: after a crash, from another

@@ -22,7 +22,7 @@ import render
 from bot.records.export import StoredGame, turn_frames
 from bot.service import Table
 from bot.stats import Profile
-from bot.workers import Workers, lower_priority
+from bot.workers import Workers
 
 log = logging.getLogger(__name__)
 
@@ -67,7 +67,7 @@ class Painter:
     """Draws pictures in worker processes (or threads when `processes` is 0)."""
 
     def __init__(self, processes: int = 0) -> None:
-        self.workers = Workers(processes, name="picture", initializer=lower_priority)
+        self.workers = Workers(processes, name="picture")
         # Replays take seconds: they get a worker of their own and are drawn one at a time, so a replay never
         # makes another game's board wait.
         self.replays = Workers(1 if processes > 0 else 0, name="replay")

@@ -29,14 +29,9 @@ def _ready() -> bool:
     return True
 
 
-NICE = 10  # how far below the bot's own priority pictures and computer players run
-
-
-def lower_priority() -> None:
-    """Worker initializer for pictures and computer players: on a busy machine they may wait a little, while the
-    event loop must answer interactions within Discord's 3 seconds."""
-    with contextlib.suppress(OSError):
-        os.nice(NICE)
+# How far below the bot's own priority every worker runs: on a busy machine pictures and computer players may wait
+# a little, while the event loop must answer interactions within Discord's 3 seconds.
+NICE = 10
 
 
 # How often a worker process looks whether the bot that started it is still alive.
@@ -59,28 +54,27 @@ def _watch(bot_pid: int) -> None:
     os._exit(0)
 
 
-def _start_worker(bot_pid: int, initializer: Callable[[], Any] | None) -> None:
-    """In each worker process: exit when the bot dies, even by SIGKILL (forkserver workers are not its children,
-    and nothing else would tell them), then the pool's own initializer."""
+def _start_worker(bot_pid: int) -> None:
+    """In each worker process: run below the bot's priority, and exit when the bot dies, even by SIGKILL
+    (forkserver workers are not its children, and nothing else would tell them)."""
+    with contextlib.suppress(OSError):
+        os.nice(NICE)
     threading.Thread(target=_watch, args=(bot_pid,), name="tne-watch-bot", daemon=True).start()
-    if initializer is not None:
-        initializer()
 
 
 class Workers:
-    """`processes` worker processes (threads when 0) that heal: a broken pool is replaced and the job retried once."""
+    """`processes` worker processes (threads when 0), below the bot's priority, that heal: a broken pool is replaced
+    and the job retried once."""
 
-    def __init__(self, processes: int = 0, *, name: str = "worker", initializer: Callable[[], Any] | None = None
-                 ) -> None:
+    def __init__(self, processes: int = 0, *, name: str = "worker") -> None:
         self.processes = processes
         self.name = name
         self.replaced = 0  # how many broken pools were replaced (for logs and tests)
-        self._initializer = initializer
         self._pool: ProcessPoolExecutor | None = self._new_pool() if processes > 0 else None
 
     def _new_pool(self) -> ProcessPoolExecutor:
         # forkserver: never fork the bot itself, which runs threads (aiosqlite, the default executor).
-        return ProcessPoolExecutor(self.processes, initializer=_start_worker, initargs=(os.getpid(), self._initializer),
+        return ProcessPoolExecutor(self.processes, initializer=_start_worker, initargs=(os.getpid(),),
                                    mp_context=multiprocessing.get_context("forkserver"))
 
     async def start(self) -> None:

@@ -1,4 +1,5 @@
-"""Worker processes for pictures run below the bot's own priority, so a busy machine answers interactions first."""
+"""Worker processes (pictures, replays, computer players) run below the bot's own priority: a busy machine
+answers interactions first."""
 
 from __future__ import annotations
 
@@ -10,14 +11,18 @@ from bot.pictures import Painter
 from bot.workers import NICE
 
 
-async def test_picture_workers_run_at_a_lower_priority_than_the_event_loop():
+async def test_picture_replay_and_computer_workers_run_at_a_lower_priority_than_the_event_loop():
+    from bot.workers import Workers
+
     painter = Painter(processes=1)
+    thinkers = Workers(1, name="computer")
     try:
-        worker_nice = await painter.workers.run(os.nice, 0)
-        assert worker_nice == min(19, os.nice(0) + NICE)
-        assert await painter.workers.run(os.getpid) != os.getpid()
+        for pool in (painter.workers, painter.replays, thinkers):
+            assert await pool.run(os.nice, 0) == min(19, os.nice(0) + NICE), pool.name
+            assert await pool.run(os.getpid) != os.getpid()
     finally:
         painter.close()
+        thinkers.close()
 
 
 async def test_closing_workers_with_jobs_still_queued_ends_their_processes():
