@@ -105,10 +105,7 @@ class Clock:
                 iid = waiting.pop(0)
                 self.posted[call.message_id] = iid
                 if call.files:  # the picture was drawn before the outbox posted: it came with the post
-                    self.board.setdefault(iid, now)
-                    self.via_channel += 1
-                    if iid in self.done:
-                        self.done[iid].set()
+                    self._in_channel(iid, now)
             return
         if call.kind == "channel_edit":
             if call.message_id in self.foreign and call.files:
@@ -116,11 +113,8 @@ class Clock:
                 self.foreign_boards += 1
                 return
             iid = self.posted.get(call.message_id)
-            if iid is not None and call.files and iid not in self.board:
-                self.board[iid] = now
-                self.via_channel += 1
-                if iid in self.done:
-                    self.done[iid].set()
+            if iid is not None and call.files:
+                self._in_channel(iid, now)
             return
         if call.kind == "response":
             iid = call.interaction_id
@@ -141,6 +135,15 @@ class Clock:
         deferral = call.kind == "response" and call.payload.get("type") == 5
         refused = call.ephemeral and not deferral and call.content != IN_CHANNEL
         if (call.files or refused) and iid in self.done:
+            self.done[iid].set()
+
+    def _in_channel(self, iid: int, now: float) -> None:
+        """The interaction's board came in a channel message (a post or an edit), not through its token."""
+        if iid in self.board:
+            return
+        self.board[iid] = now
+        self.via_channel += 1
+        if iid in self.done:
             self.done[iid].set()
 
     def first_latencies(self) -> list[float]:
