@@ -120,8 +120,9 @@ class DiscordCourier:
         link = f"https://discord.com/channels/{a.guild_id or '@me'}/{a.channel_id}"
         try:
             dm = await self.client.create_dm(discord.Object(a.pings[0]))
-            message = await asyncio.wait_for(dm.send(T.fit(f"{a.content}\n{link}"), allowed_mentions=T.NOBODY),
-                                             CALL_TIMEOUT)
+            # The announcement's nonce, as for channel posts: a retry after a lost answer makes no second DM.
+            message = await asyncio.wait_for(dm.send(T.fit(f"{a.content}\n{link}"), allowed_mentions=T.NOBODY,
+                                                     nonce=a.nonce), CALL_TIMEOUT)
         except discord.HTTPException as exc:
             if exc.code == 50007:
                 return None

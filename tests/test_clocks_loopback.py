@@ -57,6 +57,28 @@ async def test_a_dm_reminder_falls_back_to_the_channel_when_dms_are_closed(loopb
             await view.wait(re.compile(r"played `pass`"))
 
 
+async def test_a_dm_reminder_whose_answer_was_lost_arrives_once(loopback, bot_processes, tmp_path):
+    """Discord made the DM but the bot never heard: the retry carries the first try's nonce, so no second DM."""
+    alice, bob = loopback.add_user("Alice"), loopback.add_user("Bob")
+    channel = loopback.add_channel(loopback.add_guild())
+    env, advance = clock_env(tmp_path)
+    await bot_processes.start(env=env, args=("--sync",))
+    for person in (alice, bob):
+        await (await loopback.slash(person, channel, "tne notify", mode="dm")).response()
+    dm_paths = {u.id: f"/channels/{loopback.dm_channel(u.id).id}/messages" for u in (alice, bob)}
+    rules = [loopback.faults.drop("POST", path, after=True) for path in dm_paths.values()]
+    begins = await open_game(loopback, channel, alice, joiners=(bob,), clock="1h")
+    (first,) = (loopback.users[u] for u in begins.pinged)
+    advance(1800)
+    await loopback.dms(first).wait("half your time")
+    tries = await loopback.wait_for(lambda: len(loopback.requests_to("POST", dm_paths[first.id])) == 2
+                                    and loopback.requests_to("POST", dm_paths[first.id]), 20, "the DM tried again")
+    assert sum(r.hits for r in rules) == 1 and [r.outcome for r in tries] == ["lost", "answered"]
+    await loopback.wait_for(lambda: all(r.done for r in loopback.requests), 5, "no request in flight")
+    assert len(loopback.dms(first).find("half your time")) == 1, "one DM, though it was sent twice"
+    assert not loopback.channel(channel).find("half your time")
+
+
 async def test_a_deadline_passed_while_the_bot_was_down_is_handled_once_at_start(loopback, bot_processes, tmp_path):
     alice, bob = loopback.add_user("Alice"), loopback.add_user("Bob")
     channel = loopback.add_channel(loopback.add_guild())
