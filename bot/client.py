@@ -138,7 +138,8 @@ class TneBot(commands.AutoShardedBot):
         return synced
 
     async def on_ready(self) -> None:
-        log.info("Connected as %s to %d servers on shard(s) %s of %s", self.user, len(self.guilds),
+        log.info("Connected as %s to %s on %s %s of %s", self.user, plural(len(self.guilds), "server"),
+                 "shard" if len(self.shards) == 1 else "shards",
                  ",".join(map(str, sorted(self.shards))), self.shard_count)
 
     def shutdown_work(self) -> str:

@@ -18,6 +18,7 @@ import time
 from collections.abc import Callable
 
 from bot.storage.leases import Leases
+from render.text import plural
 
 log = logging.getLogger(__name__)
 
@@ -151,5 +152,5 @@ class LeaseKeeper:
                 try:
                     await self.leases.release_all(self.owner)
                 except Exception:
-                    log.warning("Could not hand back %d lease(s); they lapse in %.0f s", len(held), self.duration,
-                                exc_info=True)
+                    log.warning("Could not hand back %s; held ones lapse in %.0f s", plural(len(held), "lease"),
+                                self.duration, exc_info=True)

@@ -170,4 +170,4 @@ def test_the_command_copies_and_says_what_it_did(tmp_path, postgres):
     again = subprocess.run(run, env=env, capture_output=True, text=True, timeout=120, cwd=tmp_path)
     assert again.returncode == 1 and again.stdout == ""
     assert again.stderr.strip().startswith("migrate-db: Cannot use the database postgresql://postgres:***@")
-    assert "already holds 4 game(s); nothing was copied. Pass --replace" in again.stderr
+    assert "already holds 4 games; nothing was copied. Pass --replace" in again.stderr

@@ -40,6 +40,7 @@ from bot.storage.records import (
 )
 from bot.storage.rows import GameStatus
 from engine import DYNASTIES
+from render.text import plural
 
 log = logging.getLogger(__name__)
 
@@ -260,7 +261,7 @@ class Finisher:
             try:
                 recorded = await self.sweep()
                 if recorded:
-                    log.info("Recorded %d finished game(s)", recorded)
+                    log.info("Recorded %s", plural(recorded, "finished game"))
             except asyncio.CancelledError:
                 raise
             except Exception:

@@ -14,6 +14,7 @@ from bot.storage.driver import Database, TableInfo
 from bot.storage.errors import StorageError
 from bot.storage.games import Storage
 from bot.storage.url import POSTGRESQL, SQLITE, parse_url
+from render.text import plural
 
 BATCH = 2000
 # schema_version: each side has its own, brought to the same version by opening it. leases: which process of the
@@ -108,8 +109,8 @@ async def _copy(source: Database, target: Database, *, replace: bool, say: Calla
                             f"schema version", where=str(target.url))
     games = await target.fetchval("SELECT COUNT(*) FROM games")
     if games and not replace:
-        raise CopyError(f"the target already holds {games} game(s); nothing was copied. Pass --replace to empty "
-                        f"it first (its current data are deleted)", where=str(target.url))
+        raise CopyError(f"the target already holds {plural(games, 'game')}; nothing was copied. Pass --replace to "
+                        f"empty it first (its current data are deleted)", where=str(target.url))
     say(f"Copying {source.url} -> {target.url}")
     copied: list[TableCopy] = []
     by_name = {t.name: t for t in tables}
