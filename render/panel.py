@@ -9,7 +9,7 @@ from PIL import Image, ImageDraw
 
 from render import palette as P
 from render import sprites
-from render.fonts import font
+from render.fonts import fit, font
 from render.layout import SMALL_SIZE, TEXT_SIZE, WIDTH
 from render.model import Player, Scene
 from render.text import fraction, label, plural
@@ -150,19 +150,25 @@ def pending_text(sc: Scene) -> str | None:
     return None if parts is None else f"{parts[0]} to {parts[1]}"
 
 
+def turn_line(sc: Scene, clock: ClockLine | None = None) -> str:
+    """'Alice's turn · 2 actions left · 5 h left of 1 d', fitted to the picture's width."""
+    if sc.over:
+        return "Game over"
+    if sc.active is None or not 0 <= sc.active < len(sc.players):
+        return ""
+    tail = "'s turn"
+    if sc.actions_left is not None:
+        tail += f" · {plural(int(sc.actions_left), 'action')} left"
+    if clock is not None and clock.text:
+        tail += f" · {clock.text}"
+    # A long name is cut, not the actions and clock after it: those are what the player looks for.
+    room = WIDTH - 32 - int(font(TEXT_SIZE, True).getlength(tail))
+    return fit(fit(sc.players[sc.active].name, TEXT_SIZE, max(room, 60), True) + tail, TEXT_SIZE, WIDTH - 32, True)
+
+
 def _status(im: Image.Image, d: ImageDraw.ImageDraw, sc: Scene, y: int, clock: ClockLine | None = None) -> None:
     line1 = y + 26
-    if sc.over:
-        text = "Game over"
-    elif sc.active is not None and 0 <= sc.active < len(sc.players):
-        n = sc.actions_left
-        text = f"{sc.players[sc.active].name}'s turn"
-        if n is not None:
-            text += f" · {plural(int(n), 'action')} left"
-        if clock is not None and clock.text:
-            text += f" · {clock.text}"
-    else:
-        text = ""
+    text = turn_line(sc, clock)
     used = label(d, (16, line1), text, TEXT_SIZE, P.TEXT, bold=True, width=WIDTH - 32)
     # The last action in words, beside the turn, when it fits: it explains the highlighted squares.
     if sc.last_move:

@@ -13,9 +13,10 @@ from render import palette as P
 from render import render_board
 from render.board import static_layer
 from render.boards import board
-from render.layout import BOARD_H, CELL, MARGIN, WIDTH, cell_box, parse_square, square_centre
+from render.fonts import font
+from render.layout import BOARD_H, CELL, MARGIN, TEXT_SIZE, WIDTH, cell_box, parse_square, square_centre
 from render.model import bag_fill_of, scene
-from render.panel import HEAD_H, POINT_STEP, POINTS_X, ROW_H, panel_height
+from render.panel import HEAD_H, POINT_STEP, POINTS_X, ROW_H, ClockLine, panel_height, turn_line
 from render.regions import kingdoms, regions
 from tests.render_fixtures import busy_position, dominant, hidden_scores, pixels, png, view, war_position
 
@@ -338,3 +339,15 @@ def test_the_benchmark_runs_and_the_board_is_fast():
     # this only catches a cache that stopped working (a cold render costs ~150 ms)
     assert cpu < 60
     assert size <= 400 * 1024
+
+
+def test_a_long_name_is_cut_before_the_actions_and_the_clock_on_the_turn_line():
+    pos = busy_position()  # Carol (seat 2) to act, 1 action left
+    long = "W" * 32
+    sc = scene(pos, ["Alice", "Bob", long, "Dana"])
+    line = turn_line(sc, ClockLine("5 h 20 min left of 1 d"))
+    assert line.endswith("…'s turn · 1 action left · 5 h 20 min left of 1 d") and line.startswith("WWW")
+    assert font(TEXT_SIZE, True).getlength(line) <= WIDTH - 32
+    short = turn_line(scene(pos, ["Alice", "Bob", "Carol", "Dana"]), ClockLine("40 s left of 2 min"))
+    assert short == "Carol's turn · 1 action left · 40 s left of 2 min"
+    assert turn_line(scene({**pos, "over": True}, [long])) == "Game over"
