@@ -27,15 +27,15 @@ Plan = tuple[float, str, str | None]  # value, first action, second action (None
 
 CONFLICT_SAMPLES = 4
 PRIOR_ROUNDS = 2.0  # the plan's value weighs as much as this many sampled rounds
-HALVINGS = (2, 4, 8, 16)
+PHASE_ROUNDS = 2  # the fewest rounds the arms of one narrowing phase share before the weaker half goes
 ARMS = 10
 RETHINK_WIDTH = 4  # second actions tried again on a deal where the first one's result was uncertain
 REPLY_WIDTH = 4  # a rival's reply is the best by the evaluation among this many heuristic favourites
 SEARCH_SHARE = 0.3  # of the hard level's budget for the plan that proposes its arms
 SAFETY = 0.92  # of the budget the search may spend; the rest covers the last arm's overrun
 # Stopping early saves the player's time but not strength: on the device, stopping after 6 deals at
-# three standard errors used 38% of a 1 s budget and drew level with hard-v1 (48 of 97), while more
-# time measurably gains (0.3 s beat 0.15 s in 13 of 20): so only a lead beyond all doubt stops it.
+# three standard errors used 38% of a 1 s budget and drew level with hard-v1 (48 of 97). Only the
+# final pair may stop early, on a lead beyond all doubt, once the earlier phases had their share.
 MIN_ROUNDS = 12  # before a clear lead may end the search early
 LEAD_SIGMAS = 4.0
 
@@ -220,29 +220,45 @@ def search(view: View, game: Game, seat: int, rng: random.Random, pool: list[int
     reply_width = REPLY_WIDTH if facts(game).n == 2 else 2
     totals = {move: PRIOR_ROUNDS * value for value, move, _ in arms}
     history: dict[str, list[float]] = {move: [] for _, move, _ in arms}
+    phases = len(narrowings(len(arms))) + 1
+    began, phase, in_phase = clock(), 0, 0
     rounds = 0
     slowest = 0.0  # the longest single rollout so far: no rollout starts unless it can end in time
     while clock() + slowest < deadline:
         sample = determinise(view, seat, rng)
         results: dict[str, float] = {}
         for _, move, follow in arms:
-            began = clock()
-            if began + slowest > deadline:
+            started = clock()
+            if started + slowest > deadline:
                 break
             results[move] = rollout(sample.copy(history=False), seat, move, follow, pool, reply_width)
-            slowest = max(slowest, clock() - began)
+            slowest = max(slowest, clock() - started)
         if len(results) < len(arms):
             break  # an unfinished round would compare arms on different deals: drop it
         for move, value in results.items():
             totals[move] += value
             history[move].append(value)
         rounds += 1
+        in_phase += 1
         arms.sort(key=lambda a: -totals[a[1]])
-        if rounds in HALVINGS and len(arms) > 2:
+        # Sequential halving on the clock: each phase gets an equal share of the time, so a longer
+        # budget buys more deals for every phase, not only for the last pair.
+        share = (phase + 1) / phases * (deadline - began)
+        if len(arms) > 2 and in_phase >= PHASE_ROUNDS and clock() - began >= share:
             arms = arms[:max(2, len(arms) // 2)]
-        if rounds >= MIN_ROUNDS and clear_lead(history[arms[0][1]], history[arms[1][1]]):
+            phase, in_phase = phase + 1, 0
+        if len(arms) == 2 and rounds >= MIN_ROUNDS and clear_lead(history[arms[0][1]], history[arms[1][1]]):
             break
     return max(arms, key=lambda a: totals[a[1]])[1]
+
+
+def narrowings(arms: int) -> list[int]:
+    """The arm counts after each halving, down to the final pair (10 -> [5, 2])."""
+    out = []
+    while arms > 2:
+        arms = max(2, arms // 2)
+        out.append(arms)
+    return out
 
 
 def clear_lead(best: list[float], second: list[float]) -> bool:
