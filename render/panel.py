@@ -168,8 +168,7 @@ def turn_line(sc: Scene, clock: ClockLine | None = None) -> str:
 
 def _status(im: Image.Image, d: ImageDraw.ImageDraw, sc: Scene, y: int, clock: ClockLine | None = None) -> None:
     line1 = y + 26
-    text = turn_line(sc, clock)
-    used = label(d, (16, line1), text, TEXT_SIZE, P.TEXT, bold=True, width=WIDTH - 32)
+    used = label(d, (16, line1), turn_line(sc, clock), TEXT_SIZE, P.TEXT, bold=True)  # fitted by turn_line
     # The last action in words, beside the turn, when it fits: it explains the highlighted squares.
     if sc.last_move:
         by = sc.players[sc.last_seat].name if sc.last_seat is not None and 0 <= sc.last_seat < len(
