@@ -20,7 +20,9 @@ def clock_env(tmp_path) -> tuple[dict[str, str], callable]:
     return {"TNE_TEST_CLOCK_FILE": str(offset)}, advance
 
 
-async def test_a_dm_reminder_falls_back_to_the_channel_when_dms_are_closed(loopback, bot_processes, tmp_path):
+async def dm_players(loopback, bot_processes, tmp_path):
+    """Alice and Bob in a new channel, both asking for reminders by DM, and a bot process on a test clock;
+    gives (alice, bob, channel, advance)."""
     alice, bob = loopback.add_user("Alice"), loopback.add_user("Bob")
     channel = loopback.add_channel(loopback.add_guild())
     env, advance = clock_env(tmp_path)
@@ -28,6 +30,11 @@ async def test_a_dm_reminder_falls_back_to_the_channel_when_dms_are_closed(loopb
     for person in (alice, bob):
         answer = await (await loopback.slash(person, channel, "tne notify", mode="dm")).response()
         assert answer.ephemeral and "direct messages" in answer.content
+    return alice, bob, channel, advance
+
+
+async def test_a_dm_reminder_falls_back_to_the_channel_when_dms_are_closed(loopback, bot_processes, tmp_path):
+    alice, bob, channel, advance = await dm_players(loopback, bot_processes, tmp_path)
     loopback.set_dms(bob, open=False)
     begins = await open_game(loopback, channel, alice, joiners=(bob,), clock="1h")
     (first,) = (loopback.users[u] for u in begins.pinged)
@@ -59,20 +66,17 @@ async def test_a_dm_reminder_falls_back_to_the_channel_when_dms_are_closed(loopb
 
 async def test_a_dm_reminder_whose_answer_was_lost_arrives_once(loopback, bot_processes, tmp_path):
     """Discord made the DM but the bot never heard: the retry carries the first try's nonce, so no second DM."""
-    alice, bob = loopback.add_user("Alice"), loopback.add_user("Bob")
-    channel = loopback.add_channel(loopback.add_guild())
-    env, advance = clock_env(tmp_path)
-    await bot_processes.start(env=env, args=("--sync",))
-    for person in (alice, bob):
-        await (await loopback.slash(person, channel, "tne notify", mode="dm")).response()
+    alice, bob, channel, advance = await dm_players(loopback, bot_processes, tmp_path)
     dm_paths = {u.id: f"/channels/{loopback.dm_channel(u.id).id}/messages" for u in (alice, bob)}
     rules = [loopback.faults.drop("POST", path, after=True) for path in dm_paths.values()]
     begins = await open_game(loopback, channel, alice, joiners=(bob,), clock="1h")
     (first,) = (loopback.users[u] for u in begins.pinged)
     advance(1800)
     await loopback.dms(first).wait("half your time")
-    tries = await loopback.wait_for(lambda: len(loopback.requests_to("POST", dm_paths[first.id])) == 2
-                                    and loopback.requests_to("POST", dm_paths[first.id]), 20, "the DM tried again")
+    def dm_posts() -> list:
+        return loopback.requests_to("POST", dm_paths[first.id])
+
+    tries = await loopback.wait_for(lambda: len(dm_posts()) == 2 and dm_posts(), 20, "the DM tried again")
     assert sum(r.hits for r in rules) == 1 and [r.outcome for r in tries] == ["lost", "answered"]
     await loopback.wait_for(lambda: all(r.done for r in loopback.requests), 5, "no request in flight")
     assert len(loopback.dms(first).find("half your time")) == 1, "one DM, though it was sent twice"
