@@ -46,6 +46,13 @@ def _v2(level: str) -> Choose:
     return choose
 
 
+def _v3(level: str) -> Choose:
+    def choose(view: dict, seat: int, seed: int, budget: float, clock: Clock, announced: Announced = None) -> str:
+        from bench.v3 import choose_move
+        return choose_move(view, seat, level, seed=seed, budget=budget, clock=clock, announced=announced)
+    return choose
+
+
 def _alphabeta(view: dict, seat: int, seed: int, budget: float, clock: Clock, announced: Announced = None) -> str:
     from bench.alphabeta import alphabeta_move
     return alphabeta_move(view, seat, seed=seed, budget=budget, clock=clock)
@@ -62,10 +69,13 @@ PLAYERS: dict[str, Choose] = {
     "easy-v2": _v2("easy"),
     "medium-v2": _v2("medium"),
     "hard-v2": _v2("hard"),
+    "easy-v3": _v3("easy"),
+    "medium-v3": _v3("medium"),
+    "hard-v3": _v3("hard"),
     "alphabeta": _alphabeta,
 }
 # Players whose strength depends on the budget they are given.
-BUDGETED = ("hard", "hard-v1", "hard-v2", "alphabeta")
+BUDGETED = ("hard", "hard-v1", "hard-v2", "hard-v3", "alphabeta")
 
 
 def parse(name: str, default_budget: float) -> tuple[str, float]:

@@ -1,10 +1,11 @@
-"""The frozen players in bench/v1 and bench/v2 still choose exactly the moves recorded from the released code."""
+"""The frozen players in bench/v1, bench/v2 and bench/v3 still choose the moves recorded from the released code."""
 
 import json
 from pathlib import Path
 
 from bench.v1.fixture import v1_checkpoints
 from bench.v2.fixture import v2_checkpoints
+from bench.v3.fixture import v3_checkpoints
 
 DATA = Path(__file__).parent / "data"
 
@@ -22,6 +23,15 @@ def test_frozen_v2_players_choose_the_recorded_moves() -> None:
     recorded = json.loads((DATA / "ai_v2_moves.json").read_text())
     assert {r["level"] for r in recorded} == {"random", "easy", "medium", "hard"}
     now = v2_checkpoints()
+    assert len(now) == len(recorded)
+    for was, is_ in zip(recorded, now, strict=True):
+        assert is_ == was
+
+
+def test_frozen_v3_players_choose_the_recorded_moves() -> None:
+    recorded = json.loads((DATA / "ai_v3_moves.json").read_text())
+    assert {r["level"] for r in recorded} == {"random", "easy", "medium", "hard"}
+    now = v3_checkpoints()
     assert len(now) == len(recorded)
     for was, is_ in zip(recorded, now, strict=True):
         assert is_ == was
