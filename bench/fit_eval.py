@@ -13,16 +13,18 @@ from pathlib import Path
 
 from engine import Game
 from engine.ai.features import FEATURES, all_features
+from engine.ai.weights import TEMPO, WEIGHTS
 from engine.analysis import facts, regions
 
 WEIGHTS_FILE = Path(__file__).resolve().parent.parent / "engine" / "ai" / "weights.py"
 
 
-def samples(path: str, every: int, rng: random.Random) -> list[tuple[list[float], int]]:
-    """(feature differences + tempo, 1 if that seat won) for both seats of each sampled turn start."""
+def samples(path: str, every: int, rng: random.Random, games: slice = slice(None)) -> list[tuple[list[float], int]]:
+    """(feature differences + tempo, 1 if that seat won) for both seats of each sampled turn start
+    of the file's games (those in `games`, counted in file order)."""
     out = []
     with open(path) as fh:
-        lines = fh.readlines()
+        lines = fh.readlines()[games]
     for line in lines:
         game = json.loads(line)
         if game["players"] != 2 or sorted(game["places"]) != [1, 2]:
@@ -102,15 +104,27 @@ def main(argv: list[str] | None = None) -> None:
     ap.add_argument("--every", type=int, default=3, help="sample one turn start in this many")
     ap.add_argument("--l2", type=float, default=1.0)
     ap.add_argument("--write", action="store_true", help="write the weights to engine/ai/weights.py")
+    ap.add_argument("--held-games", type=int, default=0,
+                    help="hold out the last N games of every file (whole games) instead of a fifth of the positions")
     args = ap.parse_args(argv)
     rng = random.Random(1)
-    data = [s for path in args.games for s in samples(path, args.every, rng)]
-    rng.shuffle(data)
-    cut = len(data) * 4 // 5  # games are interleaved by the shuffle; held-out positions still share games
+    if args.held_games:
+        # Whole games held out: positions of one game are alike, so a split by position flatters the fit.
+        data = [s for path in args.games for s in samples(path, args.every, rng, slice(None, -args.held_games))]
+        held_data = [s for path in args.games for s in samples(path, args.every, rng, slice(-args.held_games, None))]
+        rng.shuffle(data)
+        cut = len(data)
+        data += held_data
+    else:
+        data = [s for path in args.games for s in samples(path, args.every, rng)]
+        rng.shuffle(data)
+        cut = len(data) * 4 // 5  # games are interleaved by the shuffle; held-out positions still share games
     w = fit(data[:cut], args.l2)
     train, held = log_loss(w, data[:cut]), log_loss(w, data[cut:])
     print(f"{len(data)} samples; train log-loss {train[0]:.4f} ({100 * train[1]:.1f}% right), "
           f"held out {held[0]:.4f} ({100 * held[1]:.1f}% right)")
+    now = log_loss([*(WEIGHTS[name] for name in FEATURES), TEMPO], data[cut:])
+    print(f"the weights in use: held out {now[0]:.4f} ({100 * now[1]:.1f}% right)")
     for name, wi in zip((*FEATURES, "tempo"), w, strict=True):
         print(f"  {name:<20} {wi:+.4f}")
     if args.write:
