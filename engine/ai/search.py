@@ -30,7 +30,9 @@ PRIOR_ROUNDS = 2.0  # the plan's value weighs as much as this many sampled round
 PHASE_ROUNDS = 2  # the fewest rounds the arms of one narrowing phase share before the weaker half goes
 ARMS = 10
 RETHINK_WIDTH = 4  # second actions tried again on a deal where the first one's result was uncertain
-REPLY_WIDTH = 4  # a rival's reply is the best by the evaluation among this many heuristic favourites
+REPLY_WIDTH = 6  # a rival's reply is the best by the evaluation among this many heuristic favourites
+# (in 2-player games, plus the best of every other kind of action: generating and scoring the moves costs
+# most of a reply, so trying a few more costs little, while more deals on the same arms bought little)
 SEARCH_SHARE = 0.3  # of the hard level's budget for the plan that proposes its arms
 SAFETY = 0.92  # of the budget the search may spend; the rest covers the last arm's overrun
 # Stopping early saves the player's time but not strength: on the device, stopping after 6 deals at
@@ -136,16 +138,18 @@ def plan_turn(view: View | None, game: Game, seat: int, rng: random.Random, pool
     return scored
 
 
-def reply(game: Game, mover: int, width: int) -> Game:
-    """A rival's action and its decisions: the best by its own evaluation among its heuristic favourites.
-    Returns the game after it (the given one, or a copy)."""
+def reply(game: Game, mover: int, width: int, every_kind: bool = False) -> Game:
+    """A rival's action and its decisions: the best by its own evaluation among its heuristic favourites
+    (and the best of every other kind of action, with every_kind). Returns the game after it (the given
+    one, or a copy)."""
     if width <= 1:
         game.play(candidates(game, mover, 1)[0])
         settle(game, mover)
         return game
     pool = hidden_pool(facts(game), mover)
     best, best_game = -1e9, None
-    for move in candidates(game, mover, width)[:width]:
+    moves = candidates(game, mover, width)
+    for move in moves if every_kind else moves[:width]:
         g = game.copy(history=False)
         g.play(move)
         settle(g, mover, pool)
@@ -156,7 +160,8 @@ def reply(game: Game, mover: int, width: int) -> Game:
     return best_game
 
 
-def rollout(game: Game, seat: int, first: str, second: str | None, pool: list[int], reply_width: int) -> float:
+def rollout(game: Game, seat: int, first: str, second: str | None, pool: list[int], reply_width: int,
+            every_kind: bool = False) -> float:
     """Play the arm's turn on a sampled game, then every rival's reply turn, and evaluate for the seat.
 
     After a first action whose result hangs on the deal (a conflict, a swap) the second action is
@@ -172,7 +177,7 @@ def rollout(game: Game, seat: int, first: str, second: str | None, pool: list[in
         settle(game, seat, pool)
     f = facts(game)
     while not f.over and f.player != seat:
-        game = reply(game, f.player, reply_width)
+        game = reply(game, f.player, reply_width, every_kind)
         f = facts(game)
     return value_of(game, seat)
 
@@ -217,7 +222,8 @@ def search(view: View, game: Game, seat: int, rng: random.Random, pool: list[int
     arms = distinct(plan, ARMS)
     if len(arms) == 1:
         return arms[0][1]
-    reply_width = REPLY_WIDTH if facts(game).n == 2 else 2
+    two = facts(game).n == 2
+    reply_width = REPLY_WIDTH if two else 2
     totals = {move: PRIOR_ROUNDS * value for value, move, _ in arms}
     history: dict[str, list[float]] = {move: [] for _, move, _ in arms}
     phases = len(narrowings(len(arms))) + 1
@@ -231,7 +237,7 @@ def search(view: View, game: Game, seat: int, rng: random.Random, pool: list[int
             started = clock()
             if started + slowest > deadline:
                 break
-            results[move] = rollout(sample.copy(history=False), seat, move, follow, pool, reply_width)
+            results[move] = rollout(sample.copy(history=False), seat, move, follow, pool, reply_width, two)
             slowest = max(slowest, clock() - started)
         if len(results) < len(arms):
             break  # an unfinished round would compare arms on different deals: drop it
