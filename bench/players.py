@@ -53,6 +53,11 @@ def _v3(level: str) -> Choose:
     return choose
 
 
+def _v4(view: dict, seat: int, seed: int, budget: float, clock: Clock, announced: Announced = None) -> str:
+    from bench.v4 import choose_move
+    return choose_move(view, seat, "hard", seed=seed, budget=budget, clock=clock, announced=announced)
+
+
 def _alphabeta(view: dict, seat: int, seed: int, budget: float, clock: Clock, announced: Announced = None) -> str:
     from bench.alphabeta import alphabeta_move
     return alphabeta_move(view, seat, seed=seed, budget=budget, clock=clock)
@@ -72,10 +77,11 @@ PLAYERS: dict[str, Choose] = {
     "easy-v3": _v3("easy"),
     "medium-v3": _v3("medium"),
     "hard-v3": _v3("hard"),
+    "hard-v4": _v4,
     "alphabeta": _alphabeta,
 }
 # Players whose strength depends on the budget they are given.
-BUDGETED = ("hard", "hard-v1", "hard-v2", "hard-v3", "alphabeta")
+BUDGETED = ("hard", "hard-v1", "hard-v2", "hard-v3", "hard-v4", "alphabeta")
 
 
 def parse(name: str, default_budget: float) -> tuple[str, float]:

@@ -1,4 +1,4 @@
-"""The frozen players in bench/v1, bench/v2 and bench/v3 still choose the moves recorded from the released code."""
+"""The frozen players in bench/v1 to bench/v4 still choose the moves recorded from the released code."""
 
 import json
 from pathlib import Path
@@ -6,6 +6,7 @@ from pathlib import Path
 from bench.v1.fixture import v1_checkpoints
 from bench.v2.fixture import v2_checkpoints
 from bench.v3.fixture import v3_checkpoints
+from bench.v4.fixture import v4_checkpoints
 
 DATA = Path(__file__).parent / "data"
 
@@ -35,3 +36,9 @@ def test_frozen_v3_players_choose_the_recorded_moves() -> None:
     assert len(now) == len(recorded)
     for was, is_ in zip(recorded, now, strict=True):
         assert is_ == was
+
+
+def test_frozen_v4_hard_chooses_the_recorded_moves() -> None:
+    recorded = json.loads((DATA / "ai_v4_moves.json").read_text())
+    assert len(recorded) > 30 and {r["level"] for r in recorded} == {"hard"}
+    assert v4_checkpoints() == recorded
