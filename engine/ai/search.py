@@ -28,7 +28,8 @@ Plan = tuple[float, str, str | None]  # value, first action, second action (None
 CONFLICT_SAMPLES = 4
 PRIOR_ROUNDS = 2.0  # the plan's value weighs as much as this many sampled rounds
 PHASE_ROUNDS = 2  # the fewest rounds the arms of one narrowing phase share before the weaker half goes
-ARMS = 10
+ARMS = 12
+FOLLOWS = 3  # the plan's best second actions kept after each first action, each the second of an arm
 RETHINK_WIDTH = 4  # second actions tried again on a deal where the first one's result was uncertain
 REPLY_WIDTH = 6  # a rival's reply is the best by the evaluation among this many heuristic favourites
 # (in 2-player games, plus the best of every other kind of action: generating and scoring the moves costs
@@ -92,28 +93,37 @@ def _own_turn_on(game: Game, seat: int) -> bool:
     return not f.over and f.pending is None and f.player == seat
 
 
-def best_second(game: Game, seat: int, pool: list[int] | None, width: int) -> tuple[float, str | None]:
-    """After a first action (decisions settled): the best second action by the evaluation, and its value."""
+def seconds(game: Game, seat: int, pool: list[int] | None, width: int) -> list[tuple[float, str | None]]:
+    """After a first action (decisions settled): second actions with the value each leaves, best first
+    (only (value, None) when the turn is over or no second action is wanted)."""
     settle(game, seat, pool)
     if width <= 0 or not _own_turn_on(game, seat):
-        return value_of(game, seat), None
-    best, best_move = -1e9, None
+        return [(value_of(game, seat), None)]
+    out: list[tuple[float, str | None]] = []
     for move in candidates(game, seat, width):
         g = game.copy(history=False)
         g.play(move)
         settle(g, seat, pool)
-        value = value_of(g, seat)
-        if value > best:
-            best, best_move = value, move
-    return best, best_move
+        out.append((value_of(g, seat), move))
+    if not out:
+        return [(value_of(game, seat), None)]
+    out.sort(key=lambda x: -x[0])  # stable: among equal values the heuristic's favourite comes first
+    return out
+
+
+def best_second(game: Game, seat: int, pool: list[int] | None, width: int) -> tuple[float, str | None]:
+    """After a first action (decisions settled): the best second action by the evaluation, and its value."""
+    return seconds(game, seat, pool, width)[0]
 
 
 def plan_turn(view: View | None, game: Game, seat: int, rng: random.Random, pool: list[int],
               first_width: int, second_width: int, samples: int = CONFLICT_SAMPLES,
-              deadline: float | None = None, clock: Clock | None = None) -> list[Plan]:
-    """First actions with their best second action and the value of the turn, best first.
+              deadline: float | None = None, clock: Clock | None = None, follows: int = 1) -> list[Plan]:
+    """Turns (a first action and a second one) with their value, best first: each first action with its
+    best `follows` second actions.
 
-    A first action that starts a conflict or swaps is judged over `samples` deals (given a view to sample).
+    A first action that starts a conflict or swaps is judged over `samples` deals (given a view to sample),
+    with its best second action only, since its second is chosen again on every deal it is played on.
     With a deadline, candidates left when it passes are skipped (the heuristic's favourites come first)."""
     second = second_width if facts(game).actions_left >= 2 else 0
     scored: list[Plan] = []
@@ -126,14 +136,18 @@ def plan_turn(view: View | None, game: Game, seat: int, rng: random.Random, pool
         # A conflict's outcome hangs on hidden hands, a swap's worth on hidden draws: one deal would
         # flatter or wrong them by luck.
         uncertain = move.startswith("swap") or (pending is not None and pending["kind"] in ("revolt", "war"))
-        value, follow = best_second(g, seat, pool, second)
-        if uncertain and view is not None:
-            for _ in range(samples - 1):
-                other = determinise(view, seat, rng)
-                other.play(move)
-                value += best_second(other, seat, pool, second)[0]
-            value /= samples
-        scored.append((value, move, follow))
+        options = seconds(g, seat, pool, second)
+        if uncertain:
+            value, follow = options[0]
+            if view is not None:
+                for _ in range(samples - 1):
+                    other = determinise(view, seat, rng)
+                    other.play(move)
+                    value += best_second(other, seat, pool, second)[0]
+                value /= samples
+            scored.append((value, move, follow))
+        else:
+            scored.extend((value, move, follow) for value, follow in options[:follows])
     scored.sort(key=lambda x: -x[0])
     return scored
 
@@ -197,12 +211,34 @@ def replies_judged(view: View, seat: int, rng: random.Random, pool: list[int], p
     return max(chosen, key=lambda a: totals[a[1]])[1]
 
 
+def _twin(move: str | None) -> str:
+    """What makes two actions alike: the kind and colour of a tile or leader, anything else in full."""
+    if move is None:
+        return ""
+    words = move.split()
+    return f"{words[0]} {words[1]}" if words[0] in ("tile", "leader") else move
+
+
 def distinct(plan: list[Plan], count: int) -> list[Plan]:
-    """The best turns, skipping twins of a better one (same kind, colour and value)."""
+    """The best turns, skipping twins of a better one (same kind, colour and value of the first action)."""
     out, seen = [], set()
     for value, move, follow in plan:
-        words = move.split()
-        key = (words[0], words[1] if words[0] in ("tile", "leader") else move, round(value, 6))
+        key = (_twin(move), round(value, 6))
+        if key in seen:
+            continue
+        seen.add(key)
+        out.append((value, move, follow))
+        if len(out) == count:
+            break
+    return out
+
+
+def distinct_turns(plan: list[Plan], count: int) -> list[Plan]:
+    """The best whole turns, skipping twins of a better one: the same kinds and colours of actions, in
+    either order, for the same value (a tile then a leader and the leader then the tile are one turn)."""
+    out, seen = [], set()
+    for value, move, follow in plan:
+        key = (tuple(sorted((_twin(move), _twin(follow)))), round(value, 6))
         if key in seen:
             continue
         seen.add(key)
@@ -218,44 +254,47 @@ def search(view: View, game: Game, seat: int, rng: random.Random, pool: list[int
     start = clock()
     deadline = start + SAFETY * budget
     plan = plan_turn(view, game, seat, rng, pool, first_width, second_width,
-                     deadline=start + SEARCH_SHARE * budget, clock=clock)
-    arms = distinct(plan, ARMS)
-    if len(arms) == 1:
+                     deadline=start + SEARCH_SHARE * budget, clock=clock, follows=FOLLOWS)
+    arms = distinct_turns(plan, ARMS)
+    if len({move for _, move, _ in arms}) == 1:
         return arms[0][1]
     two = facts(game).n == 2
     reply_width = REPLY_WIDTH if two else 2
-    totals = {move: PRIOR_ROUNDS * value for value, move, _ in arms}
-    history: dict[str, list[float]] = {move: [] for _, move, _ in arms}
+    # An arm is a whole turn: the same first action may lead several arms with different second actions.
+    totals = {(move, follow): PRIOR_ROUNDS * value for value, move, follow in arms}
+    history: dict[tuple[str, str | None], list[float]] = {(move, follow): [] for _, move, follow in arms}
     phases = len(narrowings(len(arms))) + 1
     began, phase, in_phase = clock(), 0, 0
     rounds = 0
     slowest = 0.0  # the longest single rollout so far: no rollout starts unless it can end in time
     while clock() + slowest < deadline:
         sample = determinise(view, seat, rng)
-        results: dict[str, float] = {}
+        results: dict[tuple[str, str | None], float] = {}
         for _, move, follow in arms:
             started = clock()
             if started + slowest > deadline:
                 break
-            results[move] = rollout(sample.copy(history=False), seat, move, follow, pool, reply_width, two)
+            results[(move, follow)] = rollout(sample.copy(history=False), seat, move, follow, pool, reply_width,
+                                              two)
             slowest = max(slowest, clock() - started)
         if len(results) < len(arms):
             break  # an unfinished round would compare arms on different deals: drop it
-        for move, value in results.items():
-            totals[move] += value
-            history[move].append(value)
+        for arm, value in results.items():
+            totals[arm] += value
+            history[arm].append(value)
         rounds += 1
         in_phase += 1
-        arms.sort(key=lambda a: -totals[a[1]])
+        arms.sort(key=lambda a: -totals[a[1], a[2]])
         # Sequential halving on the clock: each phase gets an equal share of the time, so a longer
         # budget buys more deals for every phase, not only for the last pair.
         share = (phase + 1) / phases * (deadline - began)
         if len(arms) > 2 and in_phase >= PHASE_ROUNDS and clock() - began >= share:
             arms = arms[:max(2, len(arms) // 2)]
             phase, in_phase = phase + 1, 0
-        if len(arms) == 2 and rounds >= MIN_ROUNDS and clear_lead(history[arms[0][1]], history[arms[1][1]]):
+        if len(arms) == 2 and rounds >= MIN_ROUNDS and clear_lead(history[arms[0][1], arms[0][2]],
+                                                                    history[arms[1][1], arms[1][2]]):
             break
-    return max(arms, key=lambda a: totals[a[1]])[1]
+    return max(arms, key=lambda a: totals[a[1], a[2]])[1]
 
 
 def narrowings(arms: int) -> list[int]:
