@@ -46,6 +46,7 @@ def run_search(monkeypatch: pytest.MonkeyPatch, budget: float, spread: float, no
         return -int(move.removeprefix("swap arm")) * spread + rng.gauss(0, noise)
 
     monkeypatch.setattr(search_module, "plan_turn", fake_plan)
+    monkeypatch.setattr(search_module, "arms_for", lambda budget: ARMS)
     monkeypatch.setattr(search_module, "determinise", fake_determinise)
     monkeypatch.setattr(search_module, "rollout", fake_rollout)
     move = search(game.view(0), game, 0, random.Random(1), [], budget, clock)

@@ -8,7 +8,19 @@ import pytest
 from engine import Game
 from engine.ai import search as search_module
 from engine.ai.sampling import determinise, unseen_tiles
-from engine.ai.search import FOLLOWS, distinct, distinct_turns, plan_turn, search, seconds, settle, value_of
+from engine.ai.search import (
+    ARMS,
+    FOLLOWS,
+    MAX_ARMS,
+    arms_for,
+    distinct,
+    distinct_turns,
+    plan_turn,
+    search,
+    seconds,
+    settle,
+    value_of,
+)
 from engine.analysis import facts
 from tests.test_ai_replies import positions
 
@@ -67,7 +79,8 @@ def test_turns_in_either_order_for_the_same_value_are_one_arm() -> None:
 
 
 def fake_search(monkeypatch: pytest.MonkeyPatch, plan: list[tuple[float, str, str | None]],
-                worth: dict[tuple[str, str | None], float]) -> tuple[str, list[tuple[str, str | None]]]:
+                worth: dict[tuple[str, str | None], float], budget: float = 1.0) -> tuple[
+        str, list[tuple[str, str | None]]]:
     played: list[tuple[str, str | None]] = []
 
     def fake_rollout(sample: Game, seat: int, move: str, follow: str | None, *args: object) -> float:
@@ -81,7 +94,7 @@ def fake_search(monkeypatch: pytest.MonkeyPatch, plan: list[tuple[float, str, st
     view = game.view(seat)
     ticks = iter(range(1_000_000))
     move = search(view, determinise(view, seat, random.Random(2)), seat, random.Random(1),
-                  unseen_tiles(view, seat), 1.0, lambda: next(ticks) * 0.001)
+                  unseen_tiles(view, seat), budget, lambda: next(ticks) * 0.001)
     return move, played
 
 
@@ -104,3 +117,18 @@ def test_one_first_action_with_several_seconds_is_played_at_once(monkeypatch: py
     plan = [(1.0, "tile red A1", "tile blue B1"), (0.5, "tile red A1", "tile green D1")]
     move, played = fake_search(monkeypatch, plan, {})
     assert move == "tile red A1" and played == []
+
+
+def test_more_time_judges_more_turns() -> None:
+    budgets = [0.15, 0.25, 0.5, 1.0, 2.0, 3.0, 10.0]
+    counts = [arms_for(b) for b in budgets]
+    assert counts == sorted(counts) and counts[0] >= 4 and counts[-1] == MAX_ARMS
+    assert arms_for(1.0) == ARMS and arms_for(2.0) > ARMS > arms_for(0.5)
+
+
+@pytest.mark.parametrize("budget", [0.5, 2.0])
+def test_the_search_deals_as_many_turns_as_its_budget_buys(monkeypatch: pytest.MonkeyPatch, budget: float) -> None:
+    plan = [(1.0 - i / 100, f"tile red A{i + 1}", f"tile blue B{i + 1}") for i in range(40)]
+    worth = {(move, follow): 0.0 for _, move, follow in plan}
+    _, played = fake_search(monkeypatch, plan, worth, budget)
+    assert set(played) == {(move, follow) for _, move, follow in plan[:arms_for(budget)]}

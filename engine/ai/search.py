@@ -4,13 +4,15 @@
 with its best second action, on one sampled deal of the hidden tiles (several when the first action
 starts a conflict, whose outcome hangs on hidden hands), and ranks the turns by the evaluation.
 
-`search` (the hard level) is determinised search with a common aggregation: the best turns of that
-plan become arms; every round samples a new deal, plays every arm on it, lets each rival answer with
-its own best reply by the evaluation among its most promising moves, and scores the end. The plan's
-value counts as a few prior rounds; arms are averaged over the rounds they shared and the weaker half
-is dropped at set round counts (progressive narrowing), so a longer budget buys more deals for the
-turns that are still in doubt. The clock is injected so tests can drive it."""
+`search` (the hard level) is determinised search with a common aggregation: the best whole turns of
+that plan (a first action may lead several, with different second actions) become arms, as many as the
+budget buys; every round samples a new deal, plays every arm on it, lets each rival answer with its own
+best reply by the evaluation among its most promising moves, and scores the end. The plan's value counts
+as a few prior rounds; arms are averaged over the rounds they shared and halved on the clock (sequential
+halving), so a longer budget buys more turns and more deals for each. The clock is injected so tests can
+drive it."""
 
+import math
 import random
 from collections.abc import Callable
 
@@ -28,7 +30,8 @@ Plan = tuple[float, str, str | None]  # value, first action, second action (None
 CONFLICT_SAMPLES = 4
 PRIOR_ROUNDS = 2.0  # the plan's value weighs as much as this many sampled rounds
 PHASE_ROUNDS = 2  # the fewest rounds the arms of one narrowing phase share before the weaker half goes
-ARMS = 12
+ARMS = 12  # at a 1 s budget; arms_for gives more with more time, fewer with less
+MAX_ARMS = 24
 FOLLOWS = 3  # the plan's best second actions kept after each first action, each the second of an arm
 RETHINK_WIDTH = 4  # second actions tried again on a deal where the first one's result was uncertain
 REPLY_WIDTH = 6  # a rival's reply is the best by the evaluation among this many heuristic favourites
@@ -255,7 +258,7 @@ def search(view: View, game: Game, seat: int, rng: random.Random, pool: list[int
     deadline = start + SAFETY * budget
     plan = plan_turn(view, game, seat, rng, pool, first_width, second_width,
                      deadline=start + SEARCH_SHARE * budget, clock=clock, follows=FOLLOWS)
-    arms = distinct_turns(plan, ARMS)
+    arms = distinct_turns(plan, arms_for(budget))
     if len({move for _, move, _ in arms}) == 1:
         return arms[0][1]
     two = facts(game).n == 2
@@ -295,6 +298,11 @@ def search(view: View, game: Game, seat: int, rng: random.Random, pool: list[int
                                                                     history[arms[1][1], arms[1][2]]):
             break
     return max(arms, key=lambda a: totals[a[1], a[2]])[1]
+
+
+def arms_for(budget: float) -> int:
+    """How many turns a search of this budget judges: more time buys more turns as well as more deals."""
+    return max(4, min(MAX_ARMS, round(ARMS * math.sqrt(budget))))
 
 
 def narrowings(arms: int) -> list[int]:
