@@ -222,33 +222,28 @@ def _twin(move: str | None) -> str:
     return f"{words[0]} {words[1]}" if words[0] in ("tile", "leader") else move
 
 
+def _unique(plan: list[Plan], count: int, key: Callable[[Plan], object]) -> list[Plan]:
+    """The first `count` turns of the plan whose key no better turn had."""
+    out, seen = [], set()
+    for turn in plan:
+        k = key(turn)
+        if k not in seen:
+            seen.add(k)
+            out.append(turn)
+            if len(out) == count:
+                break
+    return out
+
+
 def distinct(plan: list[Plan], count: int) -> list[Plan]:
     """The best turns, skipping twins of a better one (same kind, colour and value of the first action)."""
-    out, seen = [], set()
-    for value, move, follow in plan:
-        key = (_twin(move), round(value, 6))
-        if key in seen:
-            continue
-        seen.add(key)
-        out.append((value, move, follow))
-        if len(out) == count:
-            break
-    return out
+    return _unique(plan, count, lambda t: (_twin(t[1]), round(t[0], 6)))
 
 
 def distinct_turns(plan: list[Plan], count: int) -> list[Plan]:
     """The best whole turns, skipping twins of a better one: the same kinds and colours of actions, in
     either order, for the same value (a tile then a leader and the leader then the tile are one turn)."""
-    out, seen = [], set()
-    for value, move, follow in plan:
-        key = (tuple(sorted((_twin(move), _twin(follow)))), round(value, 6))
-        if key in seen:
-            continue
-        seen.add(key)
-        out.append((value, move, follow))
-        if len(out) == count:
-            break
-    return out
+    return _unique(plan, count, lambda t: (tuple(sorted((_twin(t[1]), _twin(t[2])))), round(t[0], 6)))
 
 
 def search(view: View, game: Game, seat: int, rng: random.Random, pool: list[int], budget: float,
