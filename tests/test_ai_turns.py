@@ -15,6 +15,7 @@ from engine.ai.search import (
     arms_for,
     distinct,
     distinct_turns,
+    hangs_on_the_deal,
     plan_turn,
     search,
     seconds,
@@ -61,8 +62,7 @@ def test_the_plan_keeps_several_second_actions_of_a_quiet_first_action_and_one_o
             assert len(turns) == len(set(turns)) <= FOLLOWS
             g = game.copy(history=False)
             g.play(move)
-            pending = facts(g).pending
-            if move.startswith("swap") or (pending is not None and pending["kind"] in ("revolt", "war")):
+            if hangs_on_the_deal(move, g):
                 assert len(turns) == 1  # its second action is chosen again on every deal
             many += len(turns) > 1
     assert many > 10

@@ -119,6 +119,13 @@ def best_second(game: Game, seat: int, pool: list[int] | None, width: int) -> tu
     return seconds(game, seat, pool, width)[0]
 
 
+def hangs_on_the_deal(move: str, after: Game) -> bool:
+    """Whether the action just played (`after` is the game after it) is judged by luck on one deal: a conflict's
+    outcome hangs on hidden hands, a swap's worth on hidden draws."""
+    pending = facts(after).pending
+    return move.startswith("swap") or (pending is not None and pending["kind"] in ("revolt", "war"))
+
+
 def plan_turn(view: View | None, game: Game, seat: int, rng: random.Random, pool: list[int],
               first_width: int, second_width: int, samples: int = CONFLICT_SAMPLES,
               deadline: float | None = None, clock: Clock | None = None, follows: int = 1) -> list[Plan]:
@@ -135,10 +142,7 @@ def plan_turn(view: View | None, game: Game, seat: int, rng: random.Random, pool
             break
         g = game.copy(history=False)
         g.play(move)
-        pending = facts(g).pending
-        # A conflict's outcome hangs on hidden hands, a swap's worth on hidden draws: one deal would
-        # flatter or wrong them by luck.
-        uncertain = move.startswith("swap") or (pending is not None and pending["kind"] in ("revolt", "war"))
+        uncertain = hangs_on_the_deal(move, g)  # then one deal would flatter or wrong it by luck
         options = seconds(g, seat, pool, second)
         if uncertain:
             value, follow = options[0]
@@ -184,8 +188,7 @@ def rollout(game: Game, seat: int, first: str, second: str | None, pool: list[in
     After a first action whose result hangs on the deal (a conflict, a swap) the second action is
     chosen again on this deal; otherwise the planned one is played."""
     game.play(first)
-    pending = facts(game).pending
-    redo = first.startswith("swap") or (pending is not None and pending["kind"] in ("revolt", "war"))
+    redo = hangs_on_the_deal(first, game)
     settle(game, seat, pool)
     if _own_turn_on(game, seat):
         if redo or second is None or second not in game.legal_moves():
@@ -253,14 +256,15 @@ def search(view: View, game: Game, seat: int, rng: random.Random, pool: list[int
     deadline = start + SAFETY * budget
     plan = plan_turn(view, game, seat, rng, pool, first_width, second_width,
                      deadline=start + SEARCH_SHARE * budget, clock=clock, follows=FOLLOWS)
-    arms = distinct_turns(plan, arms_for(budget))
-    if len({move for _, move, _ in arms}) == 1:
-        return arms[0][1]
+    chosen = distinct_turns(plan, arms_for(budget))
+    # An arm is a whole turn: the same first action may lead several arms with different second actions.
+    arms = [(move, follow) for _, move, follow in chosen]
+    if len({move for move, _ in arms}) == 1:
+        return arms[0][0]
     two = facts(game).n == 2
     reply_width = REPLY_WIDTH if two else 2
-    # An arm is a whole turn: the same first action may lead several arms with different second actions.
-    totals = {(move, follow): PRIOR_ROUNDS * value for value, move, follow in arms}
-    history: dict[tuple[str, str | None], list[float]] = {(move, follow): [] for _, move, follow in arms}
+    totals = {(move, follow): PRIOR_ROUNDS * value for value, move, follow in chosen}
+    history: dict[tuple[str, str | None], list[float]] = {arm: [] for arm in arms}
     phases = len(narrowings(len(arms))) + 1
     began, phase, in_phase = clock(), 0, 0
     rounds = 0
@@ -268,12 +272,11 @@ def search(view: View, game: Game, seat: int, rng: random.Random, pool: list[int
     while clock() + slowest < deadline:
         sample = determinise(view, seat, rng)
         results: dict[tuple[str, str | None], float] = {}
-        for _, move, follow in arms:
+        for move, follow in arms:
             started = clock()
             if started + slowest > deadline:
                 break
-            results[(move, follow)] = rollout(sample.copy(history=False), seat, move, follow, pool, reply_width,
-                                              two)
+            results[move, follow] = rollout(sample.copy(history=False), seat, move, follow, pool, reply_width, two)
             slowest = max(slowest, clock() - started)
         if len(results) < len(arms):
             break  # an unfinished round would compare arms on different deals: drop it
@@ -282,17 +285,16 @@ def search(view: View, game: Game, seat: int, rng: random.Random, pool: list[int
             history[arm].append(value)
         rounds += 1
         in_phase += 1
-        arms.sort(key=lambda a: -totals[a[1], a[2]])
+        arms.sort(key=lambda a: -totals[a])
         # Sequential halving on the clock: each phase gets an equal share of the time, so a longer
         # budget buys more deals for every phase, not only for the last pair.
         share = (phase + 1) / phases * (deadline - began)
         if len(arms) > 2 and in_phase >= PHASE_ROUNDS and clock() - began >= share:
             arms = arms[:max(2, len(arms) // 2)]
             phase, in_phase = phase + 1, 0
-        if len(arms) == 2 and rounds >= MIN_ROUNDS and clear_lead(history[arms[0][1], arms[0][2]],
-                                                                    history[arms[1][1], arms[1][2]]):
+        if len(arms) == 2 and rounds >= MIN_ROUNDS and clear_lead(history[arms[0]], history[arms[1]]):
             break
-    return max(arms, key=lambda a: totals[a[1], a[2]])[1]
+    return max(arms, key=totals.__getitem__)[0]
 
 
 def arms_for(budget: float) -> int:
