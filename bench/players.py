@@ -58,6 +58,11 @@ def _v4(view: dict, seat: int, seed: int, budget: float, clock: Clock, announced
     return choose_move(view, seat, "hard", seed=seed, budget=budget, clock=clock, announced=announced)
 
 
+def _v5(view: dict, seat: int, seed: int, budget: float, clock: Clock, announced: Announced = None) -> str:
+    from bench.v5 import choose_move
+    return choose_move(view, seat, "hard", seed=seed, budget=budget, clock=clock, announced=announced)
+
+
 def _alphabeta(view: dict, seat: int, seed: int, budget: float, clock: Clock, announced: Announced = None) -> str:
     from bench.alphabeta import alphabeta_move
     return alphabeta_move(view, seat, seed=seed, budget=budget, clock=clock)
@@ -78,10 +83,11 @@ PLAYERS: dict[str, Choose] = {
     "medium-v3": _v3("medium"),
     "hard-v3": _v3("hard"),
     "hard-v4": _v4,
+    "hard-v5": _v5,
     "alphabeta": _alphabeta,
 }
 # Players whose strength depends on the budget they are given.
-BUDGETED = ("hard", "hard-v1", "hard-v2", "hard-v3", "hard-v4", "alphabeta")
+BUDGETED = ("hard", "hard-v1", "hard-v2", "hard-v3", "hard-v4", "hard-v5", "alphabeta")
 
 
 def parse(name: str, default_budget: float) -> tuple[str, float]:

@@ -1,4 +1,4 @@
-"""The frozen players in bench/v1 to bench/v4 still choose the moves recorded from the released code."""
+"""The frozen players in bench/v1 to bench/v5 still choose the moves recorded from the released code."""
 
 import json
 from pathlib import Path
@@ -7,6 +7,7 @@ from bench.v1.fixture import v1_checkpoints
 from bench.v2.fixture import v2_checkpoints
 from bench.v3.fixture import v3_checkpoints
 from bench.v4.fixture import v4_checkpoints
+from bench.v5.fixture import v5_checkpoints
 
 DATA = Path(__file__).parent / "data"
 
@@ -42,3 +43,11 @@ def test_frozen_v4_hard_chooses_the_recorded_moves() -> None:
     recorded = json.loads((DATA / "ai_v4_moves.json").read_text())
     assert len(recorded) > 30 and {r["level"] for r in recorded} == {"hard"}
     assert v4_checkpoints() == recorded
+
+
+def test_frozen_v5_hard_chooses_the_recorded_moves() -> None:
+    recorded = json.loads((DATA / "ai_v5_moves.json").read_text())
+    assert len(recorded) > 30 and {r["level"] for r in recorded} == {"hard"}
+    v4 = json.loads((DATA / "ai_v4_moves.json").read_text())
+    assert recorded != v4  # the fixture tells the two releases apart
+    assert v5_checkpoints() == recorded
