@@ -14,8 +14,9 @@ from bench.v3.sampling import View, determinise, seat_to_move, unseen_tiles, wit
 
 def choose_move(view: View, seat: int, level: str, *, seed: int = 0, budget: float | None = None,
                 clock: Callable[[], float] = time.perf_counter,
-                announced: Sequence[Mapping[str, int]] | None = None) -> str:
-    """A legal move for the seat to move in `view`, as the v4 level would choose it (v3's below hard)."""
+                announced: Sequence[Mapping[str, int]] | None = None, search: Callable[..., str] | None = None) -> str:
+    """A legal move for the seat to move in `view`, as the v4 level would choose it (v3's below hard), or, given
+    a later release's search, as that release would."""
     if level != "hard":
         return v3.choose_move(view, seat, level, seed=seed, budget=budget, clock=clock, announced=announced)
     if seat_to_move(view) != seat:
@@ -23,8 +24,9 @@ def choose_move(view: View, seat: int, level: str, *, seed: int = 0, budget: flo
     view = with_announced(view, announced)
     rng: random.Random = v3._rng(view, seat, seed)
     game = determinise(view, seat, rng)
-    from bench.v4.hard import hard_move
-    return hard_move(view, game, seat, rng, unseen_tiles(view, seat), 3.0 if budget is None else budget, clock)
+    from bench.v4.hard import hard_move, v4_search
+    return hard_move(view, game, seat, rng, unseen_tiles(view, seat), 3.0 if budget is None else budget, clock,
+                     search or v4_search)
 
 
 __all__ = ["choose_move"]
