@@ -28,7 +28,7 @@ Optional settings (.env.example explains each):
     LOG_LEVEL           DEBUG, INFO (default), WARNING, ERROR or CRITICAL
     DISCORD_API_BASE, DISCORD_GATEWAY_URL    a proxy or Discord-compatible test server
     TNE_AI_DELAY        seconds a computer player waits before posting (default 1.5)
-    TNE_AI_BUDGET       seconds the hard computer player may think per move
+    TNE_AI_BUDGET       seconds the hard computer player may think per move (default 1)
     TNE_RENDER_PROCESSES, TNE_AI_PROCESSES   worker processes for pictures and computer players
     TNE_SHARD_COUNT, TNE_SHARD_IDS   gateway shards of the whole bot and those this process runs
 Publish the /tne commands once (and again when they change) with: python -m bot --sync"""

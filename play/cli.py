@@ -11,7 +11,7 @@ import time
 from dataclasses import dataclass
 
 from engine import Game, IllegalMove
-from engine.ai import LEVELS, choose_move
+from engine.ai import HARD_BUDGET, LEVELS, choose_move
 from engine.analysis import announced_points
 from play import records
 from play.moves import listing
@@ -81,7 +81,8 @@ def parser() -> argparse.ArgumentParser:
                     help="the game's seed: the same seed and the same moves give the same game "
                          "(default: a random one, printed at the start)")
     ap.add_argument("--board", default="standard", type=str.lower, choices=("standard", "advanced"))
-    ap.add_argument("--budget", type=float, default=2.0, help="seconds per decision for the hard level (default 2)")
+    ap.add_argument("--budget", type=float, default=HARD_BUDGET,
+                    help=f"seconds per decision for the hard level (default {HARD_BUDGET:g})")
     ap.add_argument("--png", metavar="PATH", default=None,
                     help="write the board picture to PATH after every move (default: no picture)")
     ap.add_argument("--pause", type=float, default=0.0, help="seconds to wait after each computer move")

@@ -7,7 +7,7 @@ import pytest
 
 from bench.players import PLAYERS
 from engine import Game
-from engine.ai import LEVELS, choose_move
+from engine.ai import HARD_BUDGET, LEVELS, choose_move
 
 DECISION_KINDS = ("revolt", "war", "war_order", "monument", "treasure")
 
@@ -93,13 +93,15 @@ def test_a_fixed_seed_gives_the_same_move(level: str) -> None:
         assert len(moves) == 1
 
 
-@pytest.mark.parametrize("budget", [0.3, 1.0])
-def test_hard_keeps_to_its_budget_on_its_own_clock(budget: float) -> None:
+@pytest.mark.parametrize("given", [0.3, 1.0, 2.0, None])
+def test_hard_keeps_to_its_budget_on_its_own_clock(given: float | None) -> None:
+    budget = HARD_BUDGET if given is None else given  # none given: the default, a second
+    assert HARD_BUDGET == 1.0
     for i, pos in enumerate(TURNS[:5]):
         g = Game.from_position(pos)
         seat = g.to_move
         clock = StepClock(budget / 50)
-        move = choose_move(g.view(seat), seat, "hard", seed=i, budget=budget, clock=clock.perf_counter)
+        move = choose_move(g.view(seat), seat, "hard", seed=i, budget=given, clock=clock.perf_counter)
         assert move in g.legal_moves()
         assert clock.now <= budget  # readings from the first to the last, all inside the budget
         assert clock.now >= 0.5 * budget  # and the time was used to search, not left idle

@@ -82,6 +82,7 @@ def test_help_names_the_real_command_and_the_picture_default(tmp_path):
     assert "__main__" not in result.stdout
     assert "default: no picture" in " ".join(result.stdout.split())
     assert "default: a random one, printed at the start" in " ".join(result.stdout.split())
+    assert "for the hard level (default 1)" in " ".join(result.stdout.split())
 
 
 def test_no_picture_unless_asked_and_end_of_input_ends_cleanly(tmp_path):
