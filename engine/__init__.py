@@ -9,11 +9,12 @@ from engine.constants import COLOURS, DYNASTIES, LEADER_NAMES, MONUMENT_NAMES, P
 from engine.errors import IllegalMove
 from engine.game import Game
 from engine.move import Move, Played, canonical, is_action
+from engine.notation import public_move
 from engine.outcome import Outcome, Standing, Termination
 from engine.position import PositionError
 
 __all__ = [
     "BOARD_NAMES", "COLOURS", "DYNASTIES", "LEADER_NAMES", "MONUMENT_NAMES", "POINT_KEYS", "TILE_NAMES",
     "Game", "IllegalMove", "Move", "Outcome", "Played", "PositionError", "Standing", "Termination",
-    "canonical", "is_action",
+    "canonical", "is_action", "public_move",
 ]

@@ -67,3 +67,13 @@ def monument_index(word: str) -> int:
             if pair in MONUMENTS:
                 return MONUMENTS.index(pair)
     raise IllegalMove(f"{quote(word)} is not a monument: name its two colours, like red-blue or green-black.")
+
+
+def public_move(move: str) -> str:
+    """A move as the table may see it: a swap's tiles go face down (`swap 2`), any other move is unchanged."""
+    words = move.split()
+    if not words or words[0].lower() != "swap":
+        return move
+    if len(words) == 2 and words[1].isascii() and words[1].isdigit():
+        return f"swap {int(words[1])}"  # already public
+    return f"swap {len(words) - 1}"

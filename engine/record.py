@@ -1,8 +1,10 @@
 """Game records (`tne-record/1`), as `chess.pgn` is for chess: write one from a game, read one, replay it.
 
 A complete record lists the deal and the colours every draw gave, so it replays whatever the random number
-generator; a public record (a running game, as the table sees it) gives draw counts only. The engine's own
-replay from a seed and moves (how the bot stores games) goes through the same path as a record's."""
+generator; a public record (a running game, as the table sees it) gives draw counts only and writes a swap as
+`swap <n>`, its tiles face down. The engine's own replay from a seed and moves (how the bot stores games) goes
+through the same path as a record's. A finished record says how the game ended: by the rules, by resignation
+(its result ranks the seats still playing) or abandoned (no result)."""
 
 import json
 from collections.abc import Iterable, Iterator, Mapping, Sequence
@@ -18,6 +20,8 @@ from engine.state import JSON
 
 FORMAT = "tne-record/1"
 HUMAN = "human"
+RULES, RESIGNATION, ABANDONED = "rules", "resignation", "abandoned"
+TERMINATIONS = (RULES, RESIGNATION, ABANDONED)
 
 
 class RecordError(ValueError):
@@ -38,14 +42,41 @@ class RecordPlayer:
 
 
 @dataclass(frozen=True, slots=True)
+class HiddenSwap:
+    """A swap as a public record gives it: how many tiles, their colours face down."""
+
+    count: int
+
+    def __str__(self) -> str:
+        return f"swap {self.count}"
+
+    @property
+    def is_action(self) -> bool:
+        return True
+
+    @property
+    def is_decision(self) -> bool:
+        return False
+
+
+@dataclass(frozen=True, slots=True)
+class Resignation:
+    """A seat that resigned, after how many of the record's moves had been played."""
+
+    seat: int
+    after: int
+
+
+@dataclass(frozen=True, slots=True)
 class RecordedMove:
     """One move of a record: who made it, the move, and what it drew.
 
     `draws` (complete records) lists each draw as (seat, colours) in order; `counts` (public records) gives
-    (seat, how many) instead. Both are empty for a move that drew nothing."""
+    (seat, how many) instead. Both are empty for a move that drew nothing. In a public record a swap is a
+    HiddenSwap."""
 
     seat: int
-    move: Move
+    move: Move | HiddenSwap
     draws: tuple[Draw, ...] = ()
     counts: tuple[tuple[int, int], ...] = ()
 
@@ -61,6 +92,8 @@ class Record:
     deal: tuple[tuple[str, ...], ...] | None
     moves: tuple[RecordedMove, ...]
     result: tuple[JSON, ...] | None = None  # per seat: seat, score, place, totals (when the game is over)
+    termination: str | None = None  # rules, resignation or abandoned (when the game is over)
+    resigned: tuple[Resignation, ...] = ()
     date: str | None = None
     site: str | None = None
     end: str | None = None
@@ -92,6 +125,10 @@ class Record:
         out["moves"] = moves
         if self.result is not None:
             out["result"] = [dict(r) for r in self.result]
+        if self.termination is not None:
+            out["termination"] = self.termination
+        if self.resigned:
+            out["resigned"] = [{"seat": r.seat, "after": r.after} for r in self.resigned]
         for key in ("date", "site", "end"):
             if getattr(self, key) is not None:
                 out[key] = getattr(self, key)
@@ -115,7 +152,8 @@ class Record:
 
         `seed` drives only the draws made after the record's last move (an unfinished game played on)."""
         if self.deal is None:
-            raise RecordError("a public record has no deal and no drawn colours, so it cannot be replayed")
+            raise RecordError("a public record has no deal and no drawn colours, so it cannot be replayed move "
+                              "by move")
         try:
             return Game.new(len(self.players), seed, self.board, dict(self.options), first=self.first,
                             deal=self.deal)
@@ -127,6 +165,8 @@ class Record:
 
         Raises RecordError naming the move when one is illegal at its point or its draws disagree."""
         for n, m in enumerate(self.moves, 1):
+            if isinstance(m.move, HiddenSwap):
+                raise RecordError("a swap with its tiles face down cannot be replayed", n)
             yield _push(game, n, m.seat, m.move, [(seat, list(colours)) for seat, colours in m.draws])
 
     def replay(self, seed: int = 0) -> Game:
@@ -139,14 +179,30 @@ class Record:
 
 
 def check_result(record: Record, game: Game) -> None:
-    """RecordError unless the record's result (if any) is what the replayed game's standings say."""
+    """RecordError unless the record's ending and result (if any) are what the replayed game says."""
+    moves = len(record.moves)
+    if record.termination in (RESIGNATION, ABANDONED) and game.over:
+        raise RecordError(f"the record says the game ended by {record.termination}, but after its {moves} moves "
+                          "the rules had ended it")
     if record.result is None:
         return
-    if not game.over:
-        raise RecordError(f"the record gives a result, but after its {len(record.moves)} moves the game goes on")
-    got = [_result_line(s) for s in game.standings()]
+    if record.termination == RESIGNATION:
+        got = [_result_line(s) for s in resignation_standings(game, [r.seat for r in record.resigned])]
+    elif not game.over:
+        raise RecordError(f"the record gives a result, but after its {moves} moves the game goes on")
+    else:
+        got = [_result_line(s) for s in game.standings()]
     if [_result_line(r) for r in record.result] != got:
         raise RecordError(f"the record's result {list(record.result)} is not the replayed game's {got}")
+
+
+def resignation_standings(game: Game, resigned: Iterable[int]) -> list[JSON]:
+    """The standings of a game ended by resignation: the seats still playing ranked by the rules' scoring now,
+    the resigned seats sharing the last place after them."""
+    out = game.standings()
+    gone = set(resigned)
+    keys = [(s["seat"] not in gone, sorted(s["totals"].values())) for s in out]
+    return [dict(s, place=1 + sum(1 for other in keys if other > keys[i])) for i, s in enumerate(out)]
 
 
 def _result_line(standing: Mapping[str, Any]) -> JSON:
@@ -165,11 +221,13 @@ def _push(game: Game, n: int, seat: int, move: Move | str, draws: list[tuple[int
 # ---- writing ---------------------------------------------------------------------------------------------
 
 def write(game: Game, players: Sequence[RecordPlayer] | None = None, *, public: bool = False,
-          date: str | None = None, site: str | None = None, end: str | None = None) -> Record:
+          date: str | None = None, site: str | None = None, end: str | None = None,
+          termination: str | None = None, resigned: Sequence[Resignation] = ()) -> Record:
     """The record of a game made by Game.new() and played on that object (its move stack is the game).
 
-    `public` leaves out the deal and gives draw counts only, for a running game shown to the table. `end`
-    defaults to the outcome's reason once the game is over."""
+    `public` leaves out the deal, gives draw counts only and swaps face down, for a running game shown to the
+    table. `termination` is for a game that ended off the board (resignation, abandoned); a game the rules
+    ended is `rules`. `end` defaults to the outcome's reason once the game is over."""
     start = game.start
     if start is None:
         raise ValueError("This game was read from a position, so its deal and first moves are unknown: "
@@ -179,17 +237,46 @@ def write(game: Game, players: Sequence[RecordPlayer] | None = None, *, public: 
     if len(players) != game.players:
         raise ValueError(f"{len(players)} players named for a {game.players}-player game.")
     moves = tuple(
-        RecordedMove(p.seat, p.move, () if public else p.drawn,
+        RecordedMove(p.seat, _public(p.move) if public else p.move, () if public else p.drawn,
                      tuple((seat, len(colours)) for seat, colours in p.drawn) if public else ())
         for p in game.move_stack)
+    termination, result = _ending(game, termination, resigned)
     outcome = game.outcome()
     position = game.view(None)
     return Record(
         board=position["board"], options=dict(position["options"]), players=tuple(players), first=start.first,
         deal=None if public else start.deal, moves=moves,
-        result=tuple(_result_line(s) for s in game.standings()) if game.over else None,
+        result=tuple(_result_line(s) for s in result) if result is not None else None,
+        termination=termination, resigned=tuple(resigned),
         date=date, site=site, end=end if end is not None else (outcome.reason if outcome else None),
     )
+
+
+def _public(move: Move) -> Move | HiddenSwap:
+    return HiddenSwap(len(move.tiles)) if move.verb == "swap" else move
+
+
+def _ending(game: Game, termination: str | None, resigned: Sequence[Resignation]) -> tuple[str | None,
+                                                                                         list[JSON] | None]:
+    """The termination and result a record of this game gives; ValueError when they contradict the game."""
+    moves = len(game.move_stack)
+    seats = [r.seat for r in resigned]
+    if len(set(seats)) != len(seats) or any(not 0 <= r.seat < game.players or not 0 <= r.after <= moves
+                                            for r in resigned):
+        raise ValueError(f"resignations must name each seat once, after 0 to {moves} moves: {list(resigned)}")
+    if game.over:
+        if termination not in (None, RULES):
+            raise ValueError(f"the rules ended this game: its termination is {RULES}, not {termination}")
+        return RULES, game.standings()
+    if termination == RESIGNATION:
+        if not resigned:
+            raise ValueError("a game ended by resignation names the seats that resigned")
+        return RESIGNATION, resignation_standings(game, seats)
+    if termination == ABANDONED:
+        return ABANDONED, None
+    if termination is not None:
+        raise ValueError(f"the game goes on after its {moves} moves: the termination {termination!r} does not fit")
+    return None, None
 
 
 def rebuild(board: str, options: Mapping[str, str] | None, players: int, seed: int,
@@ -208,10 +295,12 @@ def rebuild(board: str, options: Mapping[str, str] | None, players: int, seed: i
 
 def from_moves(board: str, options: Mapping[str, str] | None, players: Sequence[RecordPlayer], seed: int,
                moves: Iterable[str | Move | tuple[int, str | Move]], *, public: bool = False,
-               date: str | None = None, site: str | None = None, end: str | None = None) -> Record:
+               date: str | None = None, site: str | None = None, end: str | None = None,
+               termination: str | None = None, resigned: Sequence[Resignation] = ()) -> Record:
     """The record of a game stored as board, options, players, seed and moves (what the bot keeps)."""
     game = rebuild(board, options, len(players), seed, moves)
-    return write(game, players, public=public, date=date, site=site, end=end)
+    return write(game, players, public=public, date=date, site=site, end=end, termination=termination,
+                 resigned=resigned)
 
 
 # ---- reading ---------------------------------------------------------------------------------------------
@@ -250,6 +339,8 @@ def read(source: str | bytes | Mapping[str, Any]) -> Record:
     result = data.get("result")
     if result is not None and (not isinstance(result, list) or not all(isinstance(r, Mapping) for r in result)):
         raise RecordError("result must be a list of {seat, score, place, totals}")
+    resigned = _resigned(data.get("resigned"), n, len(moves))
+    termination = _termination(data.get("termination"), result is not None, bool(resigned))
     texts = {}
     for key in ("date", "site", "end"):
         value = data.get(key)
@@ -257,7 +348,39 @@ def read(source: str | bytes | Mapping[str, Any]) -> Record:
             raise RecordError(f"{key} must be text")
         texts[key] = value
     return Record(board, {"scores": options.get("scores", "hidden")}, players, first, deal, moves,
-                  tuple(dict(r) for r in result) if result is not None else None, **texts)
+                  tuple(dict(r) for r in result) if result is not None else None, termination, resigned, **texts)
+
+
+def _termination(raw: object, has_result: bool, has_resigned: bool) -> str | None:
+    if raw is None:
+        return None
+    if raw not in TERMINATIONS:
+        raise RecordError(f"termination must be {RULES}, {RESIGNATION} or {ABANDONED}, not {raw!r}")
+    if raw == ABANDONED and has_result:
+        raise RecordError("an abandoned game has no result, yet the record gives one")
+    if raw != ABANDONED and not has_result:
+        raise RecordError(f"a game ended by {raw} gives its result, and the record has none")
+    if raw == RESIGNATION and not has_resigned:
+        raise RecordError("a game ended by resignation names the seats that resigned, and resigned is empty")
+    return str(raw)
+
+
+def _resigned(raw: object, players: int, moves: int) -> tuple[Resignation, ...]:
+    if raw is None:
+        return ()
+    if not isinstance(raw, list) or not all(isinstance(r, Mapping) and set(r) == {"seat", "after"} for r in raw):
+        raise RecordError('resigned must be a list of {"seat": <seat>, "after": <moves played>}')
+    out: list[Resignation] = []
+    for r in raw:
+        seat, after = r["seat"], r["after"]
+        if not _is_int(seat) or not 0 <= seat < players:
+            raise RecordError(f"resigned: seat {seat!r} is not a seat of this {players}-player game")
+        if not _is_int(after) or not 0 <= after <= moves:
+            raise RecordError(f"resigned: seat {seat} resigned after {after!r} moves, but the record has {moves}")
+        if any(o.seat == seat for o in out):
+            raise RecordError(f"resigned: seat {seat} is listed twice")
+        out.append(Resignation(seat, after))
+    return tuple(out)
 
 
 def _is_int(value: object) -> TypeGuard[int]:
@@ -302,8 +425,12 @@ def _move(raw: object, number: int, players: int, *, complete: bool) -> Recorded
         raise RecordError(f"seat {seat!r} is not a seat of this {players}-player game", number)
     if not isinstance(text, str):
         raise RecordError(f"the move {text!r} is not text", number)
+    move: Move | HiddenSwap
+    hidden = _hidden_swap(text, number)
+    if hidden is not None and complete:
+        raise RecordError(f"'{text}': a complete record names the swapped tiles' colours", number)
     try:
-        move = Move.parse(text)
+        move = hidden if hidden is not None else Move.parse(text)
     except IllegalMove as exc:
         raise RecordError(str(exc), number) from exc
     draws = raw.get("draws") or []
@@ -319,3 +446,14 @@ def _move(raw: object, number: int, players: int, *, complete: bool) -> Recorded
         if not _is_int(count) or count < 0:
             raise RecordError("a public record gives each draw as [seat, count]", number)
     return RecordedMove(seat, move, counts=tuple((s, c) for s, c in draws))
+
+
+def _hidden_swap(text: str, number: int) -> HiddenSwap | None:
+    """The swap a public record writes face down (`swap 2`), or None for any other move."""
+    words = text.split()
+    if len(words) != 2 or words[0].lower() != "swap" or not (words[1].isascii() and words[1].isdigit()):
+        return None
+    count = int(words[1])
+    if not 1 <= count <= HAND_SIZE:
+        raise RecordError(f"'{text}': a swap is of 1 to {HAND_SIZE} tiles", number)
+    return HiddenSwap(count)

@@ -11,7 +11,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 
 from engine import DYNASTIES, Game
-from engine.record import Record, RecordError, RecordPlayer, check_result, read, write
+from engine.record import ABANDONED, RESIGNATION, Record, RecordError, RecordPlayer, check_result, read, write
 from play.textboard import text_board, text_panel
 
 SITE = "terminal"
@@ -43,7 +43,7 @@ def check(ap: argparse.ArgumentParser, args: argparse.Namespace) -> None:
         if not record.complete:
             ap.error(f"argument --load: {args.load} is a public record (no deal, no drawn colours): it cannot be "
                      "played on")
-        if record.result is not None:
+        if record.result is not None or record.termination is not None:
             ap.error(f"argument --load: the game in {args.load} is over; step through it with --replay")
         args.loaded = record
         args.players, args.board = len(record.players), record.board
@@ -168,11 +168,17 @@ def _replay(args: argparse.Namespace) -> int:
     except RecordError as exc:
         print(f"{args.replay}: {exc}", file=sys.stderr)
         return 1
-    if record.result is None:
+    for r in record.resigned:
+        print(f"{names[r.seat]} resigned after move {r.after}")
+    if record.termination == ABANDONED:
+        print(f"the game was abandoned after move {len(record.moves)}; it has no result")
+    elif record.result is None:
         print(f"the record ends after move {len(record.moves)}; the game was not over")
     else:
+        if record.termination == RESIGNATION:
+            print(f"the game ended by resignation after move {len(record.moves)}")
         print("the result checks: the replayed standings are the record's")
-        for st in sorted(game.standings(), key=lambda s: s["place"]):
+        for st in sorted(record.result, key=lambda s: s["place"]):
             totals = " ".join(f"{c} {v}" for c, v in st["totals"].items())
             print(f"  {st['place']}. {names[st['seat']]}: score {st['score']}  ({totals})")
     return 0

@@ -4,13 +4,19 @@ game's moves (CPU work), so the bot runs them in its workers, never on the event
 from __future__ import annotations
 
 import datetime as dt
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from bot import text
-from engine import Game
-from engine.record import RecordPlayer, from_moves
+from engine import DYNASTIES, Game
+from engine.record import ABANDONED, RESIGNATION, RecordPlayer, Resignation, rebuild, write
+
+# How the bot words the end of a game a resignation ended ('Name (Dynasty) resigned ...'): games stored before
+# the resigning seat was flagged are known by it alone.
+_RESIGNED = re.compile(r"\((\w+)\) resigned(?: and only computers were left)?$")
+PASSIVE = ("pass", "commit 0", "decline")  # what the table plays for a seat that resigned
 
 
 @dataclass(frozen=True)
@@ -27,6 +33,9 @@ class StoredGame:
     moves: tuple[tuple[int, str], ...]  # (seat, move) in order
     started_at: float | None = None
     end_reason: str | None = None
+    resigned: tuple[int, ...] = ()  # seats flagged resigned, the one whose resignation ended the game included
+    ender: int | None = None  # the seat whose resignation ended the game (it made no move after)
+    people: tuple[bool, ...] = ()  # per move: made by the seat's person (not a computer, stand-in or autoplayer)
 
 
 def iso(epoch: float | None) -> str | None:
@@ -37,14 +46,42 @@ def iso(epoch: float | None) -> str | None:
 
 
 def record_text(game: StoredGame) -> str:
-    """The game's record: complete (deal and every draw) once it has ended, public (draw counts only) while it
-    runs. A running game's record holds nothing that the table has not seen."""
+    """The game's record: complete (deal, every draw, swapped colours) once it has ended, public (draw counts,
+    swaps face down) while it runs. A running game's record holds nothing that the table has not seen; an ended
+    one says how it ended (rules, resignation or abandoned) and who resigned when."""
     players = [RecordPlayer(text.plain(name) or "Player", kind) for name, kind in zip(game.names, game.kinds,
                                                                                         strict=True)]
     live = game.status == "active"
-    record = from_moves(game.board, {"scores": game.scores}, players, game.seed, list(game.moves), public=live,
-                        date=iso(game.started_at), site="Discord", end=None if live else game.end_reason)
+    played = rebuild(game.board, {"scores": game.scores}, len(players), game.seed, list(game.moves))
+    resigned = resignations(game)
+    termination = None
+    if game.status == "abandoned":
+        termination = ABANDONED
+    elif game.status == "over" and not played.over and resigned:
+        termination = RESIGNATION
+    record = write(played, players, public=live, date=iso(game.started_at), site="Discord",
+                   end=None if live else game.end_reason, termination=termination, resigned=resigned)
     return record.dumps()
+
+
+def resignations(game: StoredGame) -> list[Resignation]:
+    """Who resigned, after how many moves. The bot keeps no move number for a resignation: the seat that ended
+    the game resigned after the last move; another, after the last move of its own that the table did not play
+    for it (a passive move by nobody's hand)."""
+    ender = game.ender
+    if ender is None and game.status == "over":
+        found = _RESIGNED.search(game.end_reason or "")
+        if found and found[1].lower() in DYNASTIES[:len(game.names)]:
+            ender = DYNASTIES.index(found[1].lower())
+    out = []
+    for seat in sorted({*game.resigned, *([ender] if ender is not None else [])}):
+        if seat == ender:
+            out.append(Resignation(seat, len(game.moves)))
+            continue
+        own = [n for n, (s, move) in enumerate(game.moves, 1)
+               if s == seat and (move not in PASSIVE or (n <= len(game.people) and game.people[n - 1]))]
+        out.append(Resignation(seat, max(own, default=0)))
+    return out
 
 
 def turn_frames(game: StoredGame) -> tuple[list[dict[str, Any]], list[dict[str, Any]] | None]:

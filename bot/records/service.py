@@ -107,4 +107,9 @@ class Records:
             names=tuple(p.name for p in row.players),
             kinds=tuple(p.level if p.level not in (None, "resigned") else "human" for p in row.players),
             moves=tuple((m.seat, m.move) for m in moves), started_at=row.started_at, end_reason=row.end_reason,
+            resigned=tuple(p.seat for p in row.players if p.resigned),
+            # The seat whose resignation ended the game is flagged but never handed to the passive autoplayer.
+            ender=next((p.seat for p in row.players if p.resigned and p.level != "resigned"), None)
+            if row.status == GameStatus.OVER else None,
+            people=tuple(m.user_id is not None for m in moves),
         )
