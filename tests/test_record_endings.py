@@ -89,7 +89,7 @@ def test_a_resignation_result_that_disagrees_with_the_game_is_refused_on_replay(
     _, record = resigned_record()
     data = record.to_json()
     data["result"][0]["place"], data["result"][1]["place"] = 2, 1
-    with pytest.raises(RecordError, match="the record's result .* is not the replayed game's"):
+    with pytest.raises(RecordError, match=r"the record's result .* is not the replayed game's"):
         read(json.dumps(data)).replay()
     data = record.to_json()
     data["resigned"] = [{"seat": 0, "after": 30}]  # the winner changes: the result no longer fits

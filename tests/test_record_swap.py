@@ -56,7 +56,7 @@ def test_a_public_record_writes_a_swap_as_its_count_and_reads_it_back() -> None:
     again = read(text)
     assert again == public and again.moves[0].move == HiddenSwap(2) and str(again.moves[0].move) == "swap 2"
     assert again.dumps() == text
-    with pytest.raises(RecordError, match="a public record has no deal .* cannot be replayed move by move"):
+    with pytest.raises(RecordError, match=r"a public record has no deal .* cannot be replayed move by move"):
         again.replay()
     complete = write(g)
     assert json.loads(complete.dumps())["moves"][0]["move"] == swap == "swap green black"
