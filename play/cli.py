@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import os
 import random
+import shlex
 import shutil
 import sys
 import time
@@ -15,15 +16,16 @@ from engine.ai import HARD_BUDGET, LEVELS, choose_move
 from engine.analysis import announced_points
 from play import records
 from play.moves import listing
-from play.prompts import prompt, situation
+from play.prompts import commit_range, prompt, situation
 from play.textboard import LEGEND, text_board, text_panel
 
 PROG = "python -m play"
 HELP = """\
 actions:   tile <colour> <square> | leader <colour> <square> | withdraw <colour> | pass
            catastrophe <square> | swap <colour> ... (1 to 6 of your tiles)
-decisions: commit <n> | war <colour> | monument <pair> <square> | decline | treasure <square>
-commands:  moves [filter] (e.g. moves leader, moves tile red, moves F7) | board | help | quit"""
+decisions: commit <n> (or just the number) | war <colour> | monument <pair> <square> | decline | treasure <square>
+commands:  moves [filter] (e.g. moves leader, moves tile temple, moves F7) | undo (take back your last action
+           of this turn) | board | help | quit"""
 QUIT = ("quit", "exit", "q")
 
 
@@ -123,10 +125,43 @@ def show(game: Game, seat: int | None) -> None:
     print(text_panel(view, seat))
 
 
-def ask(game: Game, seat: int) -> str:
-    """Read a move from the person until it is legal; raises Quit when they stop."""
+def war_previews(game: Game) -> dict[str, dict] | None:
+    """For a war order, each war as it would open (who attacks, both strengths); None for any other moment."""
+    p = game.pending
+    if not p or p["kind"] != "war_order":
+        return None
+    out = {}
+    for colour in p["waiting"]:
+        trial = game.copy(history=False)
+        trial.play(f"war {colour}")
+        out[colour] = trial.pending
+    return out
+
+
+def shorthand(game: Game, seat: int, line: str) -> str:
+    """What a bare answer means: '2' at a commitment is 'commit 2', 'red' at a war order is 'war red'."""
+    p = game.pending
+    if p and p["kind"] in ("revolt", "war") and line.isdigit():
+        return f"commit {line}"
+    if p and p["kind"] == "war_order" and line.lower() in p["waiting"]:
+        return f"war {line.lower()}"
+    return line
+
+
+def blank_hint(game: Game, seat: int) -> str:
+    """What Enter alone gets: how to answer this prompt (no default is taken: every answer is a choice)."""
+    asked = commit_range(game.view(seat), seat)
+    if asked:
+        colour, most = asked
+        return f"Type how many {colour} tiles to commit, a number from 0 to {most}."
+    return "Type a move (moves lists the legal ones), undo, or help."
+
+
+def ask(game: Game, seat: int) -> str | None:
+    """Read a move from the person until it is legal; None after they took back an action (the game changed).
+    Raises Quit when they stop."""
     view = game.view(seat)
-    print(situation(view, seat, game.describe_pending(), game.legal_moves()))
+    print(situation(view, seat, game.describe_pending(), game.legal_moves(), war_previews(game)))
     while True:
         try:
             line = input(prompt(view, seat)).strip()
@@ -134,6 +169,7 @@ def ask(game: Game, seat: int) -> str:
             print()
             raise Quit from None
         if not line:
+            print(blank_hint(game, seat))
             continue
         words = line.split()
         command = words[0].lower()
@@ -145,7 +181,16 @@ def ask(game: Game, seat: int) -> str:
             show(game, seat)
         elif command == "moves":
             print(listing(game.legal_moves(), words[1:], shutil.get_terminal_size((100, 24)).columns))
+        elif command == "undo" and len(words) == 1:
+            try:
+                undone = game.undo(seat)
+            except IllegalMove as exc:
+                print(f"cannot undo: {exc}")
+                continue
+            print(f"took back: {undone}")
+            return None
         else:
+            line = shorthand(game, seat, line)
             try:
                 game.copy().play(line, seat)
             except IllegalMove as exc:
@@ -175,18 +220,27 @@ def play(args: argparse.Namespace) -> None:
     # Every point is scored in public, so computers keep the totals as the table announced them; a loaded game's
     # totals so far are those its replayed record announced.
     announced = [dict(p["points"]) for p in game.position()["players"]]
+    before: list[list[dict]] = []  # the announced totals before each move, so an undo takes its points back too
     while not game.over:
         seat = game.to_move
         if seat == human:
             if not shown:  # the board once before each of the person's moves, not after every computer move
                 show(game, human)
-            move = ask(game, seat)
+            asked = ask(game, seat)
+            if asked is None:  # an action taken back: the board, picture and record as they are now
+                announced = before.pop() if before else [dict(p["points"]) for p in game.position()["players"]]
+                shown = False
+                picture.write(game, human)
+                recorder.write(game)
+                continue
+            move = asked
         else:
             started = time.perf_counter()
             move = choose_move(game.view(seat), seat, bots[seat], seed=args.seed * 100003 + k, budget=args.budget,
                                announced=announced)
             print(f"{names[seat]} plays: {move}   ({time.perf_counter() - started:.2f}s)")
         events = game.play(move, seat)
+        before.append(announced)
         announced = announced_points(events, args.players, start=announced)
         for event in events:
             print("  " + event["text"])
@@ -206,6 +260,19 @@ def play(args: argparse.Namespace) -> None:
         print(f"  {st['place']}. {names[st['seat']]}: score {st['score']}  ({totals})")
 
 
+def goodbye(args: argparse.Namespace) -> str:
+    """The last line after quitting: the seed, and the exact command that continues the game, if it was saved."""
+    if not args.record:
+        return (f"bye (seed {args.seed}). This game was not saved; to be able to continue a game later, start it "
+                f"with --record FILE.")
+    command = [PROG, "--load", shlex.quote(args.record), "--seat", str(args.seat)]
+    if args.levels != ["medium"]:
+        command += ["--levels", ",".join(args.levels)]
+    if args.budget != HARD_BUDGET:
+        command += ["--budget", f"{args.budget:g}"]
+    return f"bye (seed {args.seed}). To continue this game: {' '.join(command)}"
+
+
 def main(argv: list[str] | None = None) -> int:
     """Run one game; returns the exit status (0 done or quit, 2 a usage error, 130 interrupted)."""
     args = options(argv)
@@ -214,7 +281,7 @@ def main(argv: list[str] | None = None) -> int:
     try:
         play(args)
     except Quit:
-        print(f"bye (seed {args.seed})")
+        print(goodbye(args))
     except KeyboardInterrupt:
         print(f"\ninterrupted (seed {args.seed})", file=sys.stderr)
         return 130

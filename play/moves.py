@@ -4,17 +4,32 @@ from __future__ import annotations
 
 from collections import Counter
 
+from engine.constants import COLOUR_ALIASES, COLOURS
+from engine.notation import VERBS
 from engine.squares import SQUARE_INDEX
 
 HINT_OVER = 40  # past this many moves, the listing says how to filter it
 
 
+def fits(word: str, part: str) -> bool:
+    """A filter word fits a word of a move it begins, or names as the parser would: a colour by its letter, tile
+    or leader name (`temple`, `k`, `king` → red, black, black; also within a monument's pair), a verb in plural.
+    A colour's letter means only that colour, as in a move (`k` is black, not column K)."""
+    colour = COLOUR_ALIASES.get(word)
+    if colour is not None:
+        return COLOURS[colour] in part.split("-")
+    if part.startswith(word):
+        return True
+    return word.endswith("s") and word[:-1] in VERBS and part == word[:-1]
+
+
 def matches(move: str, words: list[str]) -> bool:
-    """Each filter word begins a word of the move, in order (`tile r` → red tiles, `F7` → anything on F7)."""
+    """Each filter word fits a word of the move, in order (`tile r` → red tiles, `tile temple` → the same,
+    `F7` → anything on F7)."""
     parts = move.lower().split()
     i = 0
     for w in (w.lower() for w in words):
-        while i < len(parts) and not parts[i].startswith(w):
+        while i < len(parts) and not fits(w, parts[i]):
             i += 1
         if i == len(parts):
             return False

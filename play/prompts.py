@@ -37,16 +37,41 @@ def conflict(view: dict, seat: int) -> str:
     return line
 
 
-def situation(view: dict, seat: int, described: str | None, legal: list[str]) -> str:
-    """The line printed before the prompt: the decision awaited in full, or whose turn and actions left."""
+def war_order(view: dict, seat: int, wars: dict[str, dict]) -> str:
+    """Which war to fight first, each choice once with both sides' strengths (`wars`: colour -> that war opened)."""
+    who = side(view, view["pending"]["seat"], seat)
+    choices = []
+    for colour, war in wars.items():
+        a, d = war["strength"]["attacker"], war["strength"]["defender"]
+        unit = f"{colour} tile"
+        choices.append(f"war {colour} ({side(view, war['attacker'], seat)} {plural(a, unit)} against "
+                       f"{side(view, war['defender'], seat)} {plural(d, unit)})")
+    verb = "choose" if who == "you" else "chooses"
+    return f"{who.capitalize()} {verb} which war to fight first: {'; '.join(choices)}."
+
+
+def situation(view: dict, seat: int, described: str | None, legal: list[str],
+              wars: dict[str, dict] | None = None) -> str:
+    """The line printed before the prompt: the decision awaited in full, or whose turn and actions left;
+    `wars` (colour -> that war opened) gives a war order its strengths."""
     p = view.get("pending")
     if p and p["kind"] in ("revolt", "war"):
         return conflict(view, seat)
+    if p and p["kind"] == "war_order" and wars:
+        return war_order(view, seat, wars)
     if p:
         choices = f" Choices: {', '.join(legal)}." if len(legal) <= 12 else " Type moves to see the choices."
         return f"{described}.{choices}"
     left = (view.get("turn") or {}).get("actions_left")
     return f"Your turn: {plural(left, 'action')} left." if left is not None else "Your turn."
+
+
+def commit_range(view: dict, seat: int) -> tuple[str, int] | None:
+    """The colour and most tiles the seat may commit now, or None when no commitment is asked of it."""
+    p = view.get("pending")
+    if not p or p["kind"] not in ("revolt", "war") or p["seat"] != seat:
+        return None
+    return p["commit_colour"], (view["players"][seat].get("hand") or {}).get(p["commit_colour"], 0)
 
 
 def prompt(view: dict, seat: int) -> str:

@@ -26,7 +26,8 @@ def add_options(ap: argparse.ArgumentParser) -> None:
     ap.add_argument("--to", metavar="N", type=int, default=None,
                     help="with --replay: go straight to the board after move N, then step on")
     ap.add_argument("--load", metavar="FILE", default=None,
-                    help="play on the unfinished complete record in FILE (you take --seat, computers the rest)")
+                    help="play on the unfinished complete record in FILE (you take --seat, computers the rest); "
+                         "every move is saved back to FILE unless --record names another file")
 
 
 def check(ap: argparse.ArgumentParser, args: argparse.Namespace) -> None:
@@ -47,6 +48,8 @@ def check(ap: argparse.ArgumentParser, args: argparse.Namespace) -> None:
             ap.error(f"argument --load: the game in {args.load} is over; step through it with --replay")
         args.loaded = record
         args.players, args.board = len(record.players), record.board
+        if not args.record:  # a game played on is kept where it was loaded from, as a saved game is
+            args.record = args.load
     if args.record:
         try:  # fail now, with a clear word, rather than after the first move
             with open(args.record, "a", encoding="utf-8"):
@@ -73,6 +76,8 @@ def start(args: argparse.Namespace) -> Game:
         return Game.new(players=args.players, seed=args.seed, board=args.board)
     game = record.replay(seed=args.seed)
     print(f"loaded {args.load}: {len(record.moves)} moves replayed; seed {args.seed} draws the tiles from here on")
+    if args.record == args.load:
+        print(f"every move is saved back to {args.load} (--record FILE saves to another file instead)")
     return game
 
 

@@ -5,6 +5,9 @@ from engine.squares import COLS, ROWS, SQUARE_NAMES
 
 LETTERS = {"red": "r", "blue": "b", "green": "g", "black": "k"}
 
+# Points in words: a treasure counts as any colour at the end, so it is named, never abbreviated.
+POINT_WORDS = {"treasure": "treasures"}
+
 RIVER, LAND = "~~~", " . "  # a river runs as unbroken water, so a blue tile on it stands out
 
 LEGEND = """\
@@ -57,7 +60,7 @@ def text_panel(pos: dict, seat: int | None) -> str:
         mark = ">" if turn.get("player") == i and not pos.get("over") else " "
         line = f"{mark} seat {i} {p.get('dynasty', '?'):<7} hand {size}  catastrophes {p.get('catastrophes', 2)}"
         if p.get("points") is not None:
-            line += "  points " + " ".join(f"{LETTERS.get(k, k[0])}{v}" for k, v in p["points"].items())
+            line += "  points " + " ".join(f"{POINT_WORDS.get(k, k)} {v}" for k, v in p["points"].items())
         lines.append(line)
         lines.append("      " + leaders_text(p))
         if i == seat and hand is not None:

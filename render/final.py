@@ -10,7 +10,7 @@ from PIL import Image, ImageDraw
 from render import palette as P
 from render import sprites
 from render.board import draw_board, static_layer
-from render.layout import BOARD_H, SMALL_SIZE, TEXT_SIZE, WIDTH
+from render.layout import BOARD_H, NOTE_SIZE, TEXT_SIZE, WIDTH
 from render.model import scene
 from render.png import encode
 from render.text import label
@@ -30,7 +30,7 @@ BOX_STEP = 64
 TREASURE_X = TOTALS_X + 4 * BOX_STEP + 6
 SCORE_X = TREASURE_X + 96
 
-FOOTNOTE = "Totals include the treasures. A ringed colour is the weakest one: it is the score."
+FOOTNOTE = "A ringed colour is the weakest: it is the score. Totals include treasures."
 
 
 def _height(players: int) -> int:
@@ -43,19 +43,19 @@ def _base(board_name: str, players: int) -> Image.Image:
     im.paste(static_layer(board_name), (0, 0))
     d = ImageDraw.Draw(im)
     y = BOARD_H + TITLE_H + HEAD_H // 2
-    label(d, (PLACE_X, y), "#", SMALL_SIZE, P.TEXT_DIM, bold=True, anchor="mm")
-    label(d, (NAME_X, y), "Player", SMALL_SIZE, P.TEXT_DIM, bold=True)
+    label(d, (PLACE_X, y), "#", NOTE_SIZE, P.TEXT_DIM, bold=True, anchor="mm")
+    label(d, (NAME_X, y), "Player", NOTE_SIZE, P.TEXT_DIM, bold=True)
     for i, colour in enumerate(P.COLOURS):
         icon = sprites.tile(colour, 26)
         im.paste(icon, (TOTALS_X + i * BOX_STEP + (BOX_W - 26) // 2, y - 13), icon)
     gem = sprites.treasure(False, 26)
     im.paste(gem, (TREASURE_X + 4, y - 13), gem)
-    label(d, (TREASURE_X + 34, y), "taken", SMALL_SIZE - 2, P.TEXT_DIM, bold=True)
-    label(d, (SCORE_X + 50, y), "Score", SMALL_SIZE, P.TEXT_DIM, bold=True, anchor="mm")
+    label(d, (TREASURE_X + 34, y), "taken", NOTE_SIZE, P.TEXT_DIM, bold=True)
+    label(d, (SCORE_X + 50, y), "Score", NOTE_SIZE, P.TEXT_DIM, bold=True, anchor="mm")
     for i in range(players + 1):
         yy = BOARD_H + TITLE_H + HEAD_H + i * ROW_H
         d.line((8, yy, WIDTH - 8, yy), fill=P.PANEL_RULE, width=2)
-    label(d, (20, im.height - FOOT_H // 2 - 2), FOOTNOTE, SMALL_SIZE - 2, P.TEXT_DIM, width=WIDTH - 40)
+    label(d, (20, im.height - FOOT_H // 2 - 2), FOOTNOTE, NOTE_SIZE, P.TEXT_DIM, width=WIDTH - 40)
     return im
 
 

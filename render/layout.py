@@ -18,6 +18,11 @@ WIDTH = BOARD_W  # every picture of the board shares its width
 LABEL_SIZE = 21  # font px of the column letters / row numbers
 TEXT_SIZE = 22  # smallest text in the panels (≈ 11 px at 400 px wide)
 SMALL_SIZE = 19
+# The smallest text of the board and final pictures. Shrunk to a phone's 400 px its capitals are 7.5 px high
+# (DejaVu's cap height is 0.73 em); smaller notes could not be read there.
+NOTE_SIZE = 20
+PHONE_WIDTH = 400
+MIN_CAP_AT_PHONE = 7.5
 
 _SQUARE = re.compile(r"^([A-Pa-p])(1[01]|[1-9])$")
 

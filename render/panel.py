@@ -10,13 +10,14 @@ from PIL import Image, ImageDraw
 from render import palette as P
 from render import sprites
 from render.fonts import fit, font
-from render.layout import SMALL_SIZE, TEXT_SIZE, WIDTH
+from render.layout import NOTE_SIZE, TEXT_SIZE, WIDTH
 from render.model import Player, Scene
 from render.text import fraction, label, plural
 
 HEAD_H = 34
 ROW_H = 58
-STATUS_H = 104
+STATUS_H = 148  # the turn, treasures and bag, then the monuments still to build on a line of their own
+MONUMENT_PX = 40  # unbuilt monument icons: their tile symbols are 14 px wide at a phone's 400 px
 PENDING_H = 40  # an extra line while a decision is waiting
 
 # Column x positions of a player row.
@@ -53,10 +54,10 @@ def static_panel(players: int, pending: bool = False) -> Image.Image:
     im = Image.new("RGB", (WIDTH, h), P.PANEL_BG)
     d = ImageDraw.Draw(im)
     y = HEAD_H // 2 + 2
-    label(d, (NAME_X, y), "Player", SMALL_SIZE, P.TEXT_DIM, bold=True)
-    label(d, (LEADERS_X, y), "Leaders", SMALL_SIZE, P.TEXT_DIM, bold=True)
-    label(d, (CATA_X - 2, y), "Catas.", SMALL_SIZE, P.TEXT_DIM, bold=True)
-    label(d, (HAND_X, y), "Hand", SMALL_SIZE, P.TEXT_DIM, bold=True)
+    label(d, (NAME_X, y), "Player", NOTE_SIZE, P.TEXT_DIM, bold=True)
+    label(d, (LEADERS_X, y), "Leaders", NOTE_SIZE, P.TEXT_DIM, bold=True)
+    label(d, (CATA_X - 2, y), "Catas.", NOTE_SIZE, P.TEXT_DIM, bold=True)
+    label(d, (HAND_X, y), "Hand", NOTE_SIZE, P.TEXT_DIM, bold=True)
     for i, colour in enumerate(P.COLOURS):
         icon = sprites.tile(colour, 24)
         im.paste(icon, (POINTS_X + i * POINT_STEP + (POINT_W - 24) // 2, y - 12), icon)
@@ -87,14 +88,18 @@ def _player_row(im: Image.Image, d: ImageDraw.ImageDraw, p: Player, y: int, acti
     dyn = p.dynasty.capitalize() + (" · stand-in" if standin else "")
     if p.name != dyn:
         label(d, (NAME_X, mid - 10), p.name, TEXT_SIZE, P.TEXT, bold=True, width=NAME_W)
-        label(d, (NAME_X, mid + 14), dyn, SMALL_SIZE - 1, P.TEXT_DIM, width=NAME_W)
+        label(d, (NAME_X, mid + 14), dyn, NOTE_SIZE, P.TEXT_DIM, width=NAME_W)
     else:
         label(d, (NAME_X, mid), p.name, TEXT_SIZE, P.TEXT, bold=True, width=NAME_W)
 
-    for i, colour in enumerate(P.COLOURS):
-        sq = p.leaders.get(colour)
-        s = sprites.empty_leader(LEADER_PX) if sq else sprites.leader(colour, p.dynasty, LEADER_PX)
-        im.paste(s, (LEADERS_X + i * LEADER_STEP, mid - LEADER_PX // 2), s)
+    if all(p.leaders.get(colour) for colour in P.COLOURS):
+        # Four empty rings said nothing; in words it is plain that every leader is out on the board.
+        label(d, (LEADERS_X, mid), "all on board", NOTE_SIZE, P.TEXT, width=CATA_X - LEADERS_X - 8)
+    else:
+        for i, colour in enumerate(P.COLOURS):
+            sq = p.leaders.get(colour)
+            s = sprites.empty_leader(LEADER_PX) if sq else sprites.leader(colour, p.dynasty, LEADER_PX)
+            im.paste(s, (LEADERS_X + i * LEADER_STEP, mid - LEADER_PX // 2), s)
     for i in range(2):
         s = sprites.catastrophe(CATA_PX) if i < p.catastrophes else sprites.empty_slot(CATA_PX)
         im.paste(s, (CATA_X + i * (CATA_PX + 4), mid - CATA_PX // 2), s)
@@ -104,7 +109,7 @@ def _player_row(im: Image.Image, d: ImageDraw.ImageDraw, p: Player, y: int, acti
           bold=True)
 
     if p.points is None:
-        label(d, (POINTS_X + (5 * POINT_STEP - 5) / 2, mid), "points hidden", SMALL_SIZE, P.TEXT_DIM,
+        label(d, (POINTS_X + (5 * POINT_STEP - 5) / 2, mid), "points hidden", NOTE_SIZE, P.TEXT_DIM,
               anchor="mm")
         return
     for i, colour in enumerate(P.COLOURS):
@@ -175,8 +180,8 @@ def _status(im: Image.Image, d: ImageDraw.ImageDraw, sc: Scene, y: int, clock: C
             sc.players) else None
         last = f"last: {by} · {sc.last_move}" if by else f"last: {sc.last_move}"
         room = WIDTH - 16 - (16 + used + 24)
-        if font(SMALL_SIZE).getlength(last) <= room:
-            label(d, (WIDTH - 16, line1), last, SMALL_SIZE, P.TEXT_DIM, anchor="rm")
+        if font(NOTE_SIZE).getlength(last) <= room:
+            label(d, (WIDTH - 16, line1), last, NOTE_SIZE, P.TEXT_DIM, anchor="rm")
     waiting = pending_text(sc)
     if waiting:
         y += PENDING_H
@@ -190,13 +195,13 @@ def _status(im: Image.Image, d: ImageDraw.ImageDraw, sc: Scene, y: int, clock: C
 
     line2 = y + 74
     x = 16
-    x += label(d, (x, line2), "Treasures", SMALL_SIZE, P.TEXT_DIM, bold=True) + 6
+    x += label(d, (x, line2), "Treasures", NOTE_SIZE, P.TEXT_DIM, bold=True) + 6
     gem = sprites.treasure(False, 26)
     im.paste(gem, (int(x), line2 - 13), gem)
     x += 30
     x += label(d, (x, line2), str(len(sc.treasures)), TEXT_SIZE, P.TEXT, bold=True) + 22
 
-    x += label(d, (x, line2), "Bag", SMALL_SIZE, P.TEXT_DIM, bold=True) + 8
+    x += label(d, (x, line2), "Bag", NOTE_SIZE, P.TEXT_DIM, bold=True) + 8
     filled = 0 if sc.bag_fill is None else round(sc.bag_fill * 4)
     for i in range(4):
         box = (x + i * 11, line2 - 12, x + i * 11 + 8, line2 + 12)
@@ -207,18 +212,15 @@ def _status(im: Image.Image, d: ImageDraw.ImageDraw, sc: Scene, y: int, clock: C
     x += 4 * 11 + 6
     label(d, (x, line2), fraction(sc.bag_fill), TEXT_SIZE, P.TEXT, bold=True)
 
-    # Unbuilt monuments, right-aligned so the row never runs off the picture.
-    unbuilt = sc.unbuilt_monuments()
-    icons = [sprites.monument_icon(pair, 28) for pair in unbuilt]
-    x = WIDTH - 16 - sum(m.width + 4 for m in icons) + 4 if icons else WIDTH - 16
+    # Unbuilt monuments on their own line: all six at a size whose symbols survive a phone's preview.
+    line3 = line2 + 46
+    x = 16 + label(d, (16, line3), "Monuments to build", NOTE_SIZE, P.TEXT_DIM, bold=True) + 12
+    icons = [sprites.monument_icon(pair, MONUMENT_PX) for pair in sc.unbuilt_monuments()]
     for m in icons:
-        im.paste(m, (int(x), line2 - 14), m)
-        x += m.width + 4
-    x = WIDTH - 16 - sum(m.width + 4 for m in icons) - 6
+        im.paste(m, (int(x), line3 - MONUMENT_PX // 2), m)
+        x += m.width + 8
     if not icons:
-        label(d, (x, line2), "all built", SMALL_SIZE, P.TEXT, anchor="rm")
-        x -= font(SMALL_SIZE).getlength("all built") + 8
-    label(d, (x, line2), "Monuments", SMALL_SIZE, P.TEXT_DIM, bold=True, anchor="rm")
+        label(d, (x, line3), "none: all built", NOTE_SIZE, P.TEXT)
 
 
 def draw_panel(im: Image.Image, sc: Scene, y0: int, clock: ClockLine | None = None) -> None:

@@ -53,10 +53,16 @@ def leader(colour: str, dynasty: str, size: int) -> Image.Image:
     d.ellipse((0, 0, w - 1, w - 1), fill=P.OUTLINE)
     e = w * 0.035
     d.ellipse((e, e, w - 1 - e, w - 1 - e), fill=P.SYMBOL)
-    e = w * 0.09
+    e = w * 0.08
     d.ellipse((e, e, w - 1 - e, w - 1 - e), fill=fill)
-    m = w * 0.19
-    S.draw(d, S.DYNASTY_SYMBOL[dynasty], (m, m, w - m, w - m), P.SYMBOL, fill)
+    # The symbol fills most of the disc, with a dark edge, so the dynasty still reads at a phone's preview.
+    m = w * 0.14
+    symbol = S.DYNASTY_SYMBOL[dynasty]
+    around = ((-1, 0), (1, 0), (0, -1), (0, 1), (-1, -1), (1, 1), (-1, 1), (1, -1))
+    for o, ink in ((w * 0.035, P.OUTLINE), (w * 0.006, P.SYMBOL)):  # a dark edge, then thicker strokes
+        for dx, dy in around:
+            S.draw(d, symbol, (m + o * dx, m + o * dy, w - m + o * dx, w - m + o * dy), ink, fill)
+    S.draw(d, symbol, (m, m, w - m, w - m), P.SYMBOL, fill)
     return _shrink(im, size)
 
 
