@@ -27,6 +27,7 @@ class StoredGame:
     moves: tuple[tuple[int, str], ...]  # (seat, move) in order
     started_at: float | None = None
     end_reason: str | None = None
+    channel_id: int | None = None  # where it was played (who may see it depends on that channel)
 
 
 def iso(epoch: float | None) -> str | None:
