@@ -31,6 +31,7 @@ from bot.autoplay import ai_available
 from bot.clocks import ClockEvent, ClockKeeper
 from bot.completion import matching_moves
 from bot.cooldown import Cooldown
+from bot.discord_sight import viewer_of
 from bot.outbox import Outbox
 from bot.outbox_herald import view_of
 from bot.pictures import Painter, ReplaysBusy
@@ -615,7 +616,8 @@ class Controller:
 
     async def export(self, interaction: discord.Interaction, game_id: int | None) -> None:
         async def run() -> None:
-            game = await self.records.game(interaction.guild_id, interaction.channel_id, game_id, finished=False)
+            game = await self.records.game(interaction.guild_id, interaction.channel_id, game_id, finished=False,
+                                           viewer=viewer_of(interaction))
             await interaction.response.defer(ephemeral=True, thinking=True)
             data = await self.painter.workers.run(record_text, game)  # replays every move: not on the loop
             file = discord.File(io.BytesIO(data.encode()), filename=f"game-{game.id}.tne.json")
@@ -625,13 +627,17 @@ class Controller:
 
     async def replay(self, interaction: discord.Interaction, game_id: int | None) -> None:
         async def run() -> None:
-            game = await self.records.game(interaction.guild_id, interaction.channel_id, game_id, finished=True)
+            viewer = viewer_of(interaction)
+            game = await self.records.game(interaction.guild_id, interaction.channel_id, game_id, finished=True,
+                                           viewer=viewer)
             if not game.moves:
                 raise GameError(f"Game #{game.id} ended before anyone moved: there is nothing to replay.")
             if self.painter.replays_full():
                 raise GameError("Several replays are being drawn right now; ask again in a minute.")
             waiting = self.painter.replay_waiting()
+            # Another channel's game is shown only to the one who asked: this channel may not see that one.
             await interaction.response.send_message(M.replay_progress(game.id, waiting=waiting),
+                                                     ephemeral=viewer.elsewhere(game.channel_id or 0),
                                                      allowed_mentions=QUIET)
             await self._draw_replay(interaction, game)
         await self.guarded(interaction, run)
@@ -668,9 +674,9 @@ class Controller:
 
     async def history(self, interaction: discord.Interaction) -> None:
         async def run() -> None:
-            page = await self.records.history(interaction.guild_id)
+            page = await self.records.history(interaction.guild_id, viewer=viewer_of(interaction))
             await interaction.response.send_message(M.history_text(page), view=history_view(page) or MISSING,
-                                                     allowed_mentions=QUIET)
+                                                     ephemeral=True, allowed_mentions=QUIET)
         await self.guarded(interaction, run)
 
     async def on_history_page(self, interaction: discord.Interaction, anchor: int, page: int) -> None:
@@ -680,15 +686,17 @@ class Controller:
             return
 
         async def run() -> None:
-            shown = await self.records.history(interaction.guild_id, page, anchor)
+            shown = await self.records.history(interaction.guild_id, page, anchor, viewer=viewer_of(interaction))
             await interaction.response.edit_message(content=M.history_text(shown), view=history_view(shown))
         await self.guarded(interaction, run)
 
     async def profile(self, interaction: discord.Interaction, user: discord.abc.User | None) -> None:
         async def run() -> None:
             who = user or interaction.user
-            view = await self.records.profile(interaction.guild_id, who.id)
-            await interaction.response.send_message(M.profile_text(view, who.display_name), allowed_mentions=QUIET)
+            view = await self.records.profile(interaction.guild_id, who.id, viewer_of(interaction))
+            # Private: its chart shows games of channels that others here may not see.
+            await interaction.response.send_message(M.profile_text(view, who.display_name), ephemeral=True,
+                                                     allowed_mentions=QUIET)
             if view.profile is None:
                 return
             await self.first_answers.wait()
@@ -748,13 +756,12 @@ class Controller:
 
     async def games(self, interaction: discord.Interaction) -> None:
         async def run() -> None:
-            tables = await self.service.server_tables(interaction.guild_id)
-            await interaction.response.send_message(M.games_text(tables, self.service.now()),
-                                                     allowed_mentions=QUIET)
+            tables = await self.service.server_tables(interaction.guild_id, viewer_of(interaction))
+            await private(interaction, M.games_text(tables, self.service.now()))
         await self.guarded(interaction, run)
 
     async def turns(self, interaction: discord.Interaction) -> None:
         async def run() -> None:
-            tables = await self.service.server_tables(interaction.guild_id)
+            tables = await self.service.server_tables(interaction.guild_id, viewer_of(interaction))
             await private(interaction, M.turns_text(tables, interaction.user.id, self.service.now()))
         await self.guarded(interaction, run)

@@ -34,6 +34,7 @@ from bot.storage import (
 from bot.storage.clocks import NOTIFY_MODES, clock_row, set_away, set_clock, taken_back
 from bot.storage.outbox import NewAnnouncement, Stored, insert_statement, stored
 from bot.storage.rows import LIVE, ClockRow, GameStatus
+from bot.visibility import Viewer
 from engine import BOARD_NAMES, DYNASTIES, Game, IllegalMove, canonical
 
 log = logging.getLogger(__name__)
@@ -805,12 +806,14 @@ class GameService:
             raise GameError(f"Notify is one of {', '.join(NOTIFY_MODES)}.")
         await self.storage.clocks.set_notify(user_id, mode)
 
-    async def server_tables(self, guild_id: int) -> list[Table]:
-        """The lobbies and running games of one server (/tne games, /tne turns)."""
+    async def server_tables(self, guild_id: int, viewer: Viewer | None = None) -> list[Table]:
+        """The lobbies and running games of one server that `viewer` may see (None: all, for tools) (/tne games,
+        /tne turns)."""
         tables = []
         for game_id in await self.storage.clocks.live_games(guild_id):
             try:
                 tables.append(await self.load(game_id))
             except GameError:
                 continue  # ended meanwhile
-        return [t for t in tables if t.row.status in LIVE]
+        return [t for t in tables if t.row.status in LIVE
+                and (viewer is None or viewer.sees(t.row.channel_id, (p.user_id for p in t.players)))]

@@ -96,6 +96,15 @@ def channel_json(channel_id: int) -> dict:
             "position": 0, "permission_overwrites": [], "nsfw": False, "parent_id": None}
 
 
+def guild_json() -> dict:
+    """The server as GUILD_CREATE gives it: @everyone may view and write; channels join as the tests use them."""
+    everyone = {"id": str(GUILD_ID), "name": "@everyone", "permissions": PLAIN_PERMISSIONS, "position": 0,
+                "color": 0, "hoist": False, "managed": False, "mentionable": False, "flags": 0}
+    return {"id": str(GUILD_ID), "name": "Test server", "owner_id": "1", "roles": [everyone], "channels": [],
+            "threads": [], "members": [], "member_count": 1, "features": [], "emojis": [], "stickers": [],
+            "unavailable": False, "large": False, "preferred_locale": "en-US", "premium_tier": 0}
+
+
 class FakeDiscord:
     """Patches discord.py's two REST entry points; keeps every message the bot created, with its state."""
 
@@ -289,7 +298,14 @@ class Harness:
 
     async def start(self) -> Harness:
         await self.bot.login("test-token")  # the real login: static_login, application_info, setup_hook
+        self.bot._connection.parse_guild_create(guild_json())  # the cache: channels, their overwrites, roles
         return self
+
+    def known_channel(self, channel_id: int) -> None:
+        """A channel used by a test and not set up otherwise is an ordinary one that everyone sees."""
+        guild = self.bot.get_guild(GUILD_ID)
+        if guild is not None and guild.get_channel_or_thread(channel_id) is None:
+            self.bot._connection.parse_channel_create(channel_json(channel_id))
 
     async def close(self) -> None:
         await self.bot.close()
@@ -299,6 +315,7 @@ class Harness:
         return self.bot.service
 
     def _base(self, user: User, channel_id: int, itype: int, data: dict, message: dict | None = None) -> dict:
+        self.known_channel(channel_id)
         iid = self.fake.next_id()
         token = f"token-{iid}"
         self.fake.channels[token] = channel_id

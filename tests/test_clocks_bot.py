@@ -137,7 +137,7 @@ async def test_games_and_turns_through_the_command_tree(h):
     h.time.advance(2 * HOUR)
     calls = await h.command(CAROL, CHANNEL, "games")
     games = response(calls)
-    assert not games.ephemeral and pinged(games) == []
+    assert games.ephemeral and pinged(games) == []  # private: it names other channels' games
     assert f"<#{CHANNEL}> — game #{game_id}: Alice, Bob. {table.label(seat)} to act since <t:" in games.content
     assert f"{table.label(seat)} to act since <t:" in games.content and "; 10 h left of 12 h." in games.content
     assert "12h" not in games.content, "the clock said as a duration, not as the option was typed"

@@ -36,6 +36,7 @@ class StoredGame:
     resigned: tuple[int, ...] = ()  # seats flagged resigned, the one whose resignation ended the game included
     ender: int | None = None  # the seat whose resignation ended the game (it made no move after)
     people: tuple[bool, ...] = ()  # per move: made by the seat's person (not a computer, stand-in or autoplayer)
+    channel_id: int | None = None  # where it was played (who may see it depends on that channel)
 
 
 def iso(epoch: float | None) -> str | None:

@@ -14,6 +14,7 @@ from bot.stats import Profile
 from bot.storage import GameRow, Storage
 from bot.storage.records import GameRecord, RatingRow, RecordsStore
 from bot.storage.rows import GameStatus
+from bot.visibility import Seen, Viewer
 
 PAGE = 10  # games on a history page
 TOP = 10  # players on the leaderboard
@@ -52,20 +53,27 @@ class Records:
         self.storage = storage
         self.store = RecordsStore.of(storage)
 
-    async def history(self, guild_id: int, page: int = 0, anchor: int | None = None) -> HistoryPage:
+    async def history(self, guild_id: int, page: int = 0, anchor: int | None = None, *,
+                      viewer: Viewer | None = None) -> HistoryPage:
+        """A page of the server's finished games that `viewer` may see (None: every game, for tools)."""
         page = max(0, page)
-        records, total, anchor = await self.store.history(guild_id, before=anchor, offset=page * PAGE, limit=PAGE)
+        seen = await self._seen(guild_id, viewer)
+        records, total, anchor = await self.store.history(guild_id, before=anchor, offset=page * PAGE, limit=PAGE,
+                                                          seen=seen)
         pages = max(1, -(-total // PAGE))
         if page >= pages and total:  # a page past the end (a crafted button): show the last one
-            return await self.history(guild_id, pages - 1, anchor)
+            return await self.history(guild_id, pages - 1, anchor, viewer=viewer)
         return HistoryPage(records, page, pages, total, anchor)
 
-    async def profile(self, guild_id: int, user_id: int) -> ProfileView:
+    async def profile(self, guild_id: int, user_id: int, viewer: Viewer | None = None) -> ProfileView:
+        """A player's record. Its rating and totals are server-wide numbers; its last games (the chart) are only
+        those `viewer` may see, so no single hidden game's result shows."""
         player = player_key(user_id, None)
         row = await self.store.rating(guild_id, player)
         if row is None:
             return ProfileView(player, None, 0, 0, None)
-        recent = await self.store.recent_games(guild_id, player, RECENT)
+        seen = await self._seen(guild_id, viewer)
+        recent = await self.store.recent_games(guild_id, player, RECENT, seen)
         rank, rated = await self.store.rank(guild_id, row.rating)
         built = Totals.from_dict(row.totals).profile([profile_game(g) for g in recent])
         return ProfileView(player, row, rank, rated, built)
@@ -78,9 +86,11 @@ class Records:
             rated = await self.store.rated(guild_id)
         return Leaderboard(rows, me, rank, rated)
 
-    async def game(self, guild_id: int, channel_id: int, game_id: int | None, *, finished: bool) -> StoredGame:
+    async def game(self, guild_id: int, channel_id: int, game_id: int | None, *, finished: bool,
+                   viewer: Viewer | None = None) -> StoredGame:
         """The game an export or a replay names: this server's game by its number, else the channel's current
-        (unless `finished`) or last game. GameError says why not."""
+        (unless `finished`) or last game. GameError says why not; a game `viewer` may not see is one that does
+        not exist."""
         if game_id is None:
             found = None if finished else await self.storage.live_game_id(channel_id)
             if found is None:
@@ -90,7 +100,8 @@ class Records:
                 raise GameError(f"This channel has no {what} yet. Name one by its number, e.g. `game:12`.")
             game_id = found
         row = await self.storage.get_game(game_id)
-        if row is None or row.guild_id != guild_id:
+        if row is None or row.guild_id != guild_id or (
+                viewer is not None and not viewer.sees(row.channel_id, (p.user_id for p in row.players))):
             raise GameError(f"There is no game #{game_id} in this server.")
         if row.status == GameStatus.LOBBY:
             raise GameError(f"Game #{game_id} has not started yet.")
@@ -99,6 +110,9 @@ class Records:
         if finished and row.status == GameStatus.ACTIVE:
             raise GameError(f"Game #{game_id} is still being played; its replay comes once it is over.")
         return await self._stored(row)
+
+    async def _seen(self, guild_id: int, viewer: Viewer | None) -> Seen | None:
+        return viewer.seen(await self.store.record_channels(guild_id)) if viewer is not None else None
 
     async def _stored(self, row: GameRow) -> StoredGame:
         moves = await self.storage.moves(row.id)
@@ -112,4 +126,5 @@ class Records:
             ender=next((p.seat for p in row.players if p.resigned and p.level != "resigned"), None)
             if row.status == GameStatus.OVER else None,
             people=tuple(m.user_id is not None for m in moves),
+            channel_id=row.channel_id,
         )

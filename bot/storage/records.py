@@ -21,6 +21,7 @@ from bot.storage.games import Storage
 from bot.storage.rows import GameRow, MoveRow
 from bot.storage.sql import Statement
 from bot.storage.url import SQLITE
+from bot.visibility import Seen
 
 RATED, UNRATED, SKIPPED = "rated", "unrated", "skipped"  # game_records.outcome
 NOT_ANNOUNCED, ANNOUNCED = 0, 1  # game_records.announced: its rating changes were stored in the outbox
@@ -166,6 +167,21 @@ _PENDING = "FROM games WHERE status = 'over' AND recorded_at IS NULL"
 _COUNTED = f"outcome <> '{SKIPPED}'"
 
 
+def _seen_only(seen: Seen | None, channel: str, record: str) -> tuple[str, tuple]:
+    """The condition (and its arguments) that keeps only the games `seen` allows; none without `seen`."""
+    if seen is None:
+        return "", ()
+    parts, args = [], []
+    if seen.open:
+        parts.append(f"{channel} IN ({', '.join('?' * len(seen.open))})")
+        args.extend(sorted(seen.open))
+    if seen.seated:
+        parts.append(f"({channel} IN ({', '.join('?' * len(seen.seated))}) AND {record} IN "
+                     "(SELECT record_id FROM player_games WHERE user_id = ?))")
+        args.extend([*sorted(seen.seated), seen.user_id])
+    return (f" AND ({' OR '.join(parts)})" if parts else " AND 1 = 0"), tuple(args)
+
+
 class RecordsStore:
     """Records, per-player rows and ratings on one back end (the `Database` the game storage opened)."""
 
@@ -275,34 +291,45 @@ class RecordsStore:
         row = await self.db.fetchrow(f"SELECT {_RECORD_COLUMNS} FROM game_records WHERE game_id = ?", game_id)
         return _record(row) if row is not None else None
 
-    async def history(self, guild_id: int, *, before: int | None, offset: int, limit: int
-                      ) -> tuple[list[GameRecord], int, int]:
+    async def history(self, guild_id: int, *, before: int | None, offset: int, limit: int,
+                      seen: Seen | None = None) -> tuple[list[GameRecord], int, int]:
         """A page of the server's counted games, newest first: (records, how many there are, the anchor).
 
         `before` anchors the pages at the newest record when the first page was shown (games recorded since
-        then do not shift later pages); None anchors them now."""
+        then do not shift later pages); None anchors them now. `seen`: only the games someone may see."""
         anchor = before
         if anchor is None:
             anchor = await self.db.fetchval(f"SELECT MAX(id) FROM game_records WHERE guild_id = ? AND {_COUNTED}",
                                             guild_id) or 0
+        only, args = _seen_only(seen, "channel_id", "id")
         page, count = await self.db.read(
-            Statement(f"SELECT {_RECORD_COLUMNS} FROM game_records WHERE guild_id = ? AND id <= ? AND {_COUNTED} "
-                      "ORDER BY id DESC LIMIT ? OFFSET ?", (guild_id, anchor, limit, offset)),
-            Statement(f"SELECT COUNT(*) FROM game_records WHERE guild_id = ? AND id <= ? AND {_COUNTED}",
-                      (guild_id, anchor)),
+            Statement(f"SELECT {_RECORD_COLUMNS} FROM game_records WHERE guild_id = ? AND id <= ? AND {_COUNTED}"
+                      f"{only} ORDER BY id DESC LIMIT ? OFFSET ?", (guild_id, anchor, *args, limit, offset)),
+            Statement(f"SELECT COUNT(*) FROM game_records WHERE guild_id = ? AND id <= ? AND {_COUNTED}{only}",
+                      (guild_id, anchor, *args)),
         )
         return [_record(r) for r in page.rows], int(count.rows[0][0]), int(anchor)
+
+    async def record_channels(self, guild_id: int) -> list[int]:
+        """The channels of the server's counted games (which of them someone may see decides what they see)."""
+        rows = await self.db.fetch(f"SELECT DISTINCT channel_id FROM game_records WHERE guild_id = ? AND {_COUNTED}",
+                                   guild_id)
+        return [int(r["channel_id"]) for r in rows]
 
     async def rating(self, guild_id: int, player: str) -> RatingRow | None:
         row = await self.db.fetchrow(f"SELECT {_RATING_COLUMNS} FROM ratings WHERE guild_id = ? AND player = ?",
                                      guild_id, player)
         return _rating(row) if row is not None else None
 
-    async def recent_games(self, guild_id: int, player: str, limit: int) -> list[PlayerGame]:
-        """The player's last `limit` counted games in the server, oldest first."""
+    async def recent_games(self, guild_id: int, player: str, limit: int, seen: Seen | None = None
+                           ) -> list[PlayerGame]:
+        """The player's last `limit` counted games in the server, oldest first; `seen`: only the games someone
+        may see."""
+        only, args = _seen_only(seen, "r.channel_id", "p.record_id")
         rows = await self.db.fetch(
-            f"SELECT {', '.join(PLAYER_GAME_COLUMNS)} FROM player_games WHERE guild_id = ? AND player = ? "
-            "ORDER BY record_id DESC LIMIT ?", guild_id, player, limit)
+            f"SELECT {', '.join('p.' + c for c in PLAYER_GAME_COLUMNS)} FROM player_games p "
+            f"JOIN game_records r ON r.id = p.record_id WHERE p.guild_id = ? AND p.player = ?{only} "
+            "ORDER BY p.record_id DESC LIMIT ?", guild_id, player, *args, limit)
         return [_player_game(r) for r in reversed(rows)]
 
     async def leaderboard(self, guild_id: int, limit: int) -> list[RatingRow]:

@@ -21,6 +21,11 @@ PLAIN_PERMISSIONS = discord.Permissions(view_channel=True, send_messages=True, r
 ALL_PERMISSIONS = discord.Permissions.all().value
 
 
+def overwrite(target: int, *, member: bool = False, allow: int = 0, deny: int = 0) -> dict[str, Any]:
+    """A channel's permission overwrite for a role (or the guild id: @everyone) or a member."""
+    return {"id": str(target), "type": 1 if member else 0, "allow": str(allow), "deny": str(deny)}
+
+
 def iso(t: float) -> str:
     return datetime.datetime.fromtimestamp(t, datetime.UTC).isoformat()
 
@@ -90,6 +95,8 @@ class Channel:
     parent_id: int | None = None  # threads: their channel
     recipient_id: int | None = None  # DMs: the person (the other side is the bot)
     bot_can_send: bool = True  # False: the bot lost Send Messages here (50013)
+    overwrites: list[dict] = field(default_factory=list)  # permission overwrites, as Discord's JSON has them
+    owner_id: int | None = None  # threads: who started it (discord.py reads it from GUILD_CREATE's threads)
 
     @property
     def is_thread(self) -> bool:
@@ -101,10 +108,12 @@ class Channel:
             recipient = (users or {}).get(self.recipient_id or 0)
             data["recipients"] = [recipient.json()] if recipient else []
             return data
-        data.update(guild_id=str(self.guild_id), name=self.name, position=0, permission_overwrites=[], nsfw=False,
-                    parent_id=str(self.parent_id) if self.parent_id else None, topic=None, rate_limit_per_user=0)
+        data.update(guild_id=str(self.guild_id), name=self.name, position=0, permission_overwrites=self.overwrites,
+                    nsfw=False, parent_id=str(self.parent_id) if self.parent_id else None, topic=None,
+                    rate_limit_per_user=0)
         if self.is_thread:
-            data.update(owner_id=None, message_count=0, member_count=1, thread_metadata={
+            owner = str(self.owner_id) if self.owner_id else None
+            data.update(owner_id=owner, message_count=0, member_count=1, thread_metadata={
                 "archived": False, "auto_archive_duration": 1440, "archive_timestamp": iso(0), "locked": False})
         return data
 

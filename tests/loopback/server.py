@@ -257,8 +257,9 @@ class LoopbackDiscord:
             guild.members[user.id].roles.append(role.id)
         return role
 
-    def add_channel(self, guild: Guild, name: str = "tigris") -> Channel:
-        channel = Channel(self.ids.next(), TEXT, name, guild_id=guild.id)
+    def add_channel(self, guild: Guild, name: str = "tigris", *, overwrites: tuple[dict, ...] = ()) -> Channel:
+        """A text channel; `overwrites` (model.overwrite) limit who may view it, as Discord's do."""
+        channel = Channel(self.ids.next(), TEXT, name, guild_id=guild.id, overwrites=list(overwrites))
         self.channels[channel.id] = channel
         guild.channels.append(channel.id)
         self._by_channel[channel.id] = []
@@ -266,7 +267,7 @@ class LoopbackDiscord:
 
     def add_thread(self, parent: Channel, name: str = "game", *, private: bool = False) -> Channel:
         thread = Channel(self.ids.next(), PRIVATE_THREAD if private else PUBLIC_THREAD, name,
-                         guild_id=parent.guild_id, parent_id=parent.id)
+                         guild_id=parent.guild_id, parent_id=parent.id, owner_id=self.owner.id)
         self.channels[thread.id] = thread
         self.guilds[parent.guild_id or 0].channels.append(thread.id)
         self._by_channel[thread.id] = []
