@@ -377,6 +377,9 @@ class Controller:
             played = await self.service.play(table.id, action, user_id=interaction.user.id, origin=origin)
             try:
                 await self.deliver(interaction, origin)
+                secret = M.swapped_privately(played.move)
+                if secret is not None:  # the channel sees how many; only the swapper is told which
+                    await private(interaction, secret)
             finally:
                 self.kick(table.id)
                 self.game_over(played.table)

@@ -12,7 +12,7 @@ from bot.records.service import HistoryPage, Leaderboard, ProfileView
 from bot.service import DYNASTIES, Played, Table
 from bot.storage.records import GameRecord, RatingRow
 from bot.storage.rows import GameStatus
-from engine import COLOURS, LEADER_NAMES
+from engine import COLOURS, LEADER_NAMES, Game
 from render.text import plural
 
 COLOUR_EMOJI = dict(zip(COLOURS, ("🟥", "🟦", "🟩", "⬛"), strict=True))
@@ -26,6 +26,25 @@ class Post:
 
     text: str
     pings: tuple[int, ...] = ()
+
+
+def _public_move(move: str) -> str:
+    """A move as the table may see it: swapped tiles go face down, so a swap says only how many ('swap 2')."""
+    # replace with engine.public_move once merged
+    words = move.split()
+    if words[:1] == ["swap"] and not (len(words) == 2 and words[1].isdigit()):
+        return f"swap {len(words) - 1}"
+    return move
+
+
+def public_view(game: Game) -> dict:
+    """The spectator view for public pictures, its last move face down too (the engine's view names a swap's
+    colours)."""
+    view = game.view(None)
+    last = view.get("last")
+    if isinstance(last, dict) and last.get("move"):
+        view["last"] = {**last, "move": _public_move(str(last["move"]))}
+    return view
 
 
 def clip(text: str, limit: int = LIMIT) -> str:
@@ -97,12 +116,21 @@ def next_line(table: Table) -> str:
 def account(played: Played) -> Post:
     """The public account of one move: who played what, the engine's event lines, then who acts next."""
     table = played.table
-    head = f"**{table.label(played.seat)}** played `{played.move}`."
+    head = f"**{table.label(played.seat)}** played `{_public_move(played.move)}`."
     if played.standin:
         head += " The stand-in played it for them."
     lines = [e["text"] for e in played.events if e.get("type") not in ("game_over",)]
     body = "\n".join(f"• {t}" for t in lines)
     return announce(table, "\n".join(x for x in (head, body) if x))
+
+
+def swapped_privately(move: str) -> str | None:
+    """Private, for the swapper only: which tiles went face down (the table is told only how many); None for
+    any other move."""
+    words = move.split()
+    if words[:1] != ["swap"] or _public_move(move) == move:
+        return None
+    return f"You swapped {', '.join(words[1:])}, face down: the table sees only `{_public_move(move)}`."
 
 
 def opening(table: Table) -> Post:
@@ -112,7 +140,7 @@ def opening(table: Table) -> Post:
 
 
 def takeback(table: Table, seat: int, move: str) -> Post:
-    return announce(table, f"{table.label(seat)} takes back `{move}`.")
+    return announce(table, f"{table.label(seat)} takes back `{_public_move(move)}`.")
 
 
 def resignation(table: Table, who: str) -> Post:
@@ -131,22 +159,44 @@ def board_caption(table: Table) -> Post:
 
 
 def standings_lines(table: Table) -> list[str]:
+    """One line per seat, best first, as the table ranks them (resigned seats last, marked)."""
     lines = []
-    for s in sorted(table.game.standings(), key=lambda s: (s["place"], s["seat"])):
+    for s in sorted(table.standings(), key=lambda s: (s["place"], s["seat"])):
         totals = " ".join(f"{COLOUR_EMOJI[c]}{s['totals'][c]}" for c in COLOURS)
+        gone = " — resigned" if s.get("resigned") else ""
         lines.append(f"{s['place']}. {table.label(s['seat'])} — score **{s['score']}** ({totals}, "
-                     f"{plural(s['treasures'], 'treasure')})")
+                     f"{plural(s['treasures'], 'treasure')}){gone}")
     return lines
 
 
+def winner_line(table: Table) -> str:
+    """'**Alice (Archer) wins!**', or the seats sharing first place."""
+    first = [table.label(s["seat"]) for s in sorted(table.standings(), key=lambda s: s["seat"]) if s["place"] == 1]
+    if len(first) == 1:
+        return f"**{first[0]} wins!**"
+    return f"**Shared win: {' and '.join(first)}.**"
+
+
 def final_text(table: Table) -> str:
+    """How an ended game is told, whatever ended it: the winner and the final standings; an abandoned game's
+    standings are only where it stopped, not a result."""
     game = table.game
     reason = table.row.end_reason or "the game ended"
     if game is None:
         return f"The game is over: {reason}."
-    if not game.over:
-        return f"**The game is over**: {reason}."
-    return "\n".join([f"**The game is over** ({reason}). Final standings:", *standings_lines(table)])
+    if table.row.status == GameStatus.ABANDONED:
+        return "\n".join([f"**The game is over** ({reason}): no result, nobody wins and nothing is rated.",
+                          "Standings when it stopped (not a result):", *standings_lines(table)])
+    return "\n".join([f"**The game is over** ({reason}). {winner_line(table)}", "Final standings:",
+                      *standings_lines(table)])
+
+
+def abandonment(table: Table, who: str) -> Post:
+    """`who` is a person's display name (escaped here); the standings as they stood, claiming no winner."""
+    head = f"Game #{table.id} was abandoned by {T.name(who)}."
+    if table.game is None:
+        return Post(clip(head))
+    return Post(clip(f"{head}\n{final_text(table)}"))
 
 
 def _leaders(player: dict) -> str:
@@ -247,7 +297,7 @@ def log_text(table: Table, count: int = 12) -> str:
     lines = [f"**{last} of game #{table.id}:**"]
     for m in moves:
         texts = " ".join(e["text"] for e in m.events if e.get("type") not in ("draw", "game_over"))
-        lines.append(f"{m.n + 1}. {table.label(m.seat)}: `{m.move}` — {texts}")
+        lines.append(f"{m.n + 1}. {table.label(m.seat)}: `{_public_move(m.move)}` — {texts}")
     return clip("\n".join(lines))
 
 

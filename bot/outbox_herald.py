@@ -45,10 +45,14 @@ def picture(table: Table, now: float | None = None) -> dict | None:
     game = table.game
     if game is None:
         return None
-    out = {"kind": "final" if game.over else "board", "game_id": table.id, "n": len(table.moves),
-           "view": game.view(None), "names": table.names()}
-    if game.over:
-        out["standings"] = game.standings()
+    # A game ended by a resignation is over for the table though not by the rules: it gets the final picture too.
+    final = game.over or table.row.status == GameStatus.OVER
+    out = {"kind": "final" if final else "board", "game_id": table.id, "n": len(table.moves),
+           "view": M.public_view(game), "names": table.names()}
+    if final:
+        out["standings"] = table.standings()
+        out["names"] = [f"{n} (resigned)" if p.resigned else n for n, p in zip(out["names"], table.players,
+                                                                                strict=True)]
     elif now is not None:
         clock = table.row.clock
         out["clock"] = {"text": clocks.clock_words(clock, now),
@@ -92,9 +96,9 @@ class DiscordHerald:
         return _notice("undo", table, M.takeback(table, seat, move))
 
     def resign(self, table: Table, seat: int) -> Notice:
-        over = table.row.status != GameStatus.ACTIVE
-        return _notice("resign", table, M.resignation(table, table.label(seat)), with_picture=not over)
+        """The board as it stands, or, when the resignation ends the game, the final standings picture."""
+        return _notice("resign", table, M.resignation(table, table.label(seat)))
 
     def abandon(self, table: Table, who: str) -> Notice:
-        post = M.Post(f"Game #{table.id} was abandoned by {T.name(who)}.")
-        return _notice("abandon", table, post, with_picture=False)
+        """No picture: the final one would name a winner, and an abandoned game has none."""
+        return _notice("abandon", table, M.abandonment(table, who), with_picture=False)

@@ -19,6 +19,7 @@ from typing import Any
 import discord
 
 import render
+from bot.outbox_herald import picture as public_picture
 from bot.records.export import StoredGame, turn_frames
 from bot.service import Table
 from bot.stats import Profile
@@ -91,14 +92,15 @@ class Painter:
     async def board(self, table: Table, clock: render.ClockLine | None = None) -> discord.File:
         """The public board (or the final picture once the game is over) as an attachment; `clock`: the turn
         clock's line for the panel."""
-        game = table.game
-        # Taken on the loop: the table may move on while the picture is drawn.
-        public = game.view(None)  # never the full position: a public picture must not show hands or hidden points
-        names = table.names()
-        if game.over:
-            png = await self.workers.run(draw_final, public, game.standings(), names)
+        # Taken on the loop: the table may move on while the picture is drawn. The same public picture as the
+        # outbox's: never the full position (hands, hidden points, a swap's colours), the final one once ended.
+        picture = public_picture(table)
+        if picture is None:
+            raise ValueError("a game that has not started has no board")
+        if picture["kind"] == "final":
+            png = await self.workers.run(draw_final, picture["view"], picture["standings"], picture["names"])
         else:
-            png = await self.workers.run(draw_board, public, names, clock)
+            png = await self.workers.run(draw_board, picture["view"], picture["names"], clock)
         return discord.File(io.BytesIO(png), filename=f"tne-{table.id}-{len(table.moves)}.png")
 
     async def public(self, picture: dict) -> discord.File:

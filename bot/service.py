@@ -105,6 +105,19 @@ class Table:
     def to_move(self) -> int | None:
         return self.game.to_move if self.game is not None else None
 
+    def standings(self) -> list[dict]:
+        """Per seat, the rules' scoring with the table's ranking (NOTATION.md, the record's result): seats still
+        playing are placed among themselves, resigned seats share the last place after them."""
+        rows = self.game.standings() if self.game is not None else []
+        gone = {p.seat for p in self.players if p.resigned}
+        kept = [sorted(s["totals"].values()) for s in rows if s["seat"] not in gone]
+        out = []
+        for s in rows:
+            key = sorted(s["totals"].values())  # the engine's tie-break: weakest colour first, then the next
+            place = 1 + len(kept) if s["seat"] in gone else 1 + sum(1 for k in kept if k > key)
+            out.append({**s, "place": place, "resigned": s["seat"] in gone})
+        return out
+
     def frozen(self) -> Table:
         """A copy of this moment that later moves leave alone (engine games are never changed after a move:
         each move makes a new one)."""
@@ -615,8 +628,10 @@ class GameService:
                 # Computers playing on for nobody would only fill the channel.
                 reason = f"{table.label(seat)} resigned and only computers were left"
             if reason is not None:
-                after = Table(replace(table.row, status=GameStatus.OVER, end_reason=reason, rev=table.row.rev + 1),
-                              table.game, table.moves)
+                # Flagged here as in the stored row, so the announcement ranks the resigning seat last.
+                gone = [replace(p, resigned=True) if p.seat == seat else p for p in table.players]
+                after = Table(replace(table.row, status=GameStatus.OVER, end_reason=reason, rev=table.row.rev + 1,
+                                      players=gone), table.game, table.moves)
                 notice = self.herald.resign(after, seat) if self.herald else None
                 await self._end(table, GameStatus.OVER, reason, notice, origin, resigned=seat)
                 return table
