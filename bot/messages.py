@@ -12,7 +12,7 @@ from bot.records.service import HistoryPage, Leaderboard, ProfileView
 from bot.service import DYNASTIES, Played, Table
 from bot.storage.records import GameRecord, RatingRow
 from bot.storage.rows import GameStatus
-from engine import COLOURS, LEADER_NAMES, Game
+from engine import COLOURS, LEADER_NAMES, public_move
 from render.text import plural
 
 COLOUR_EMOJI = dict(zip(COLOURS, ("🟥", "🟦", "🟩", "⬛"), strict=True))
@@ -26,25 +26,6 @@ class Post:
 
     text: str
     pings: tuple[int, ...] = ()
-
-
-def _public_move(move: str) -> str:
-    """A move as the table may see it: swapped tiles go face down, so a swap says only how many ('swap 2')."""
-    # replace with engine.public_move once merged
-    words = move.split()
-    if words[:1] == ["swap"] and not (len(words) == 2 and words[1].isdigit()):
-        return f"swap {len(words) - 1}"
-    return move
-
-
-def public_view(game: Game) -> dict:
-    """The spectator view for public pictures, its last move face down too (the engine's view names a swap's
-    colours)."""
-    view = game.view(None)
-    last = view.get("last")
-    if isinstance(last, dict) and last.get("move"):
-        view["last"] = {**last, "move": _public_move(str(last["move"]))}
-    return view
 
 
 def clip(text: str, limit: int = LIMIT) -> str:
@@ -116,7 +97,7 @@ def next_line(table: Table) -> str:
 def account(played: Played) -> Post:
     """The public account of one move: who played what, the engine's event lines, then who acts next."""
     table = played.table
-    head = f"**{table.label(played.seat)}** played `{_public_move(played.move)}`."
+    head = f"**{table.label(played.seat)}** played `{public_move(played.move)}`."
     if played.standin:
         head += " The stand-in played it for them."
     lines = [e["text"] for e in played.events if e.get("type") not in ("game_over",)]
@@ -128,9 +109,9 @@ def swapped_privately(move: str) -> str | None:
     """Private, for the swapper only: which tiles went face down (the table is told only how many); None for
     any other move."""
     words = move.split()
-    if words[:1] != ["swap"] or _public_move(move) == move:
+    if words[:1] != ["swap"] or public_move(move) == move:
         return None
-    return f"You swapped {', '.join(words[1:])}, face down: the table sees only `{_public_move(move)}`."
+    return f"You swapped {', '.join(words[1:])}, face down: the table sees only `{public_move(move)}`."
 
 
 def opening(table: Table) -> Post:
@@ -140,7 +121,7 @@ def opening(table: Table) -> Post:
 
 
 def takeback(table: Table, seat: int, move: str) -> Post:
-    return announce(table, f"{table.label(seat)} takes back `{_public_move(move)}`.")
+    return announce(table, f"{table.label(seat)} takes back `{public_move(move)}`.")
 
 
 def resignation(table: Table, who: str) -> Post:
@@ -297,7 +278,7 @@ def log_text(table: Table, count: int = 12) -> str:
     lines = [f"**{last} of game #{table.id}:**"]
     for m in moves:
         texts = " ".join(e["text"] for e in m.events if e.get("type") not in ("draw", "game_over"))
-        lines.append(f"{m.n + 1}. {table.label(m.seat)}: `{_public_move(m.move)}` — {texts}")
+        lines.append(f"{m.n + 1}. {table.label(m.seat)}: `{public_move(m.move)}` — {texts}")
     return clip("\n".join(lines))
 
 

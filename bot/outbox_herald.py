@@ -48,7 +48,7 @@ def picture(table: Table, now: float | None = None) -> dict | None:
     # A game ended by a resignation is over for the table though not by the rules: it gets the final picture too.
     final = game.over or table.row.status == GameStatus.OVER
     out = {"kind": "final" if final else "board", "game_id": table.id, "n": len(table.moves),
-           "view": M.public_view(game), "names": table.names()}
+           "view": game.view(None), "names": table.names()}
     if final:
         out["standings"] = table.standings()
         out["names"] = [f"{n} (resigned)" if p.resigned else n for n, p in zip(out["names"], table.players,

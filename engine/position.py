@@ -11,7 +11,7 @@ from engine.constants import (
     POINT_KEYS,
     TILE_TOTALS,
 )
-from engine.notation import monument_index
+from engine.notation import monument_index, public_move
 from engine.squares import SQUARE_INDEX, SQUARE_NAMES
 from engine.state import EMPTY, JSON, Player, State, _deep
 
@@ -195,4 +195,8 @@ def view(state: State, seat: int | None) -> JSON:
     pos["seed"] = None
     pos["removed"] = dict(zip(COLOURS, known, strict=True))
     pos["draws"] = None
+    last = pos.get("last")
+    if isinstance(last, dict) and last.get("seat") != seat and isinstance(last.get("move"), str):
+        # Swapped tiles go face down: only the swapper's own view names their colours.
+        last["move"] = public_move(last["move"])
     return pos

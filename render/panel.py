@@ -171,14 +171,6 @@ def turn_line(sc: Scene, clock: ClockLine | None = None) -> str:
     return fit(fit(sc.players[sc.active].name, TEXT_SIZE, max(room, 60), True) + tail, TEXT_SIZE, WIDTH - 32, True)
 
 
-def face_down(move: str) -> str:
-    """A move as the board shows everyone: a swap's tiles go face down, so only their number ('swap 2')."""
-    words = move.split()
-    if words[:1] == ["swap"] and not (len(words) == 2 and words[1].isdigit()):
-        return f"swap {len(words) - 1}"
-    return move
-
-
 def _status(im: Image.Image, d: ImageDraw.ImageDraw, sc: Scene, y: int, clock: ClockLine | None = None) -> None:
     line1 = y + 26
     used = label(d, (16, line1), turn_line(sc, clock), TEXT_SIZE, P.TEXT, bold=True)  # fitted by turn_line
@@ -186,8 +178,7 @@ def _status(im: Image.Image, d: ImageDraw.ImageDraw, sc: Scene, y: int, clock: C
     if sc.last_move:
         by = sc.players[sc.last_seat].name if sc.last_seat is not None and 0 <= sc.last_seat < len(
             sc.players) else None
-        move = face_down(sc.last_move)
-        last = f"last: {by} · {move}" if by else f"last: {move}"
+        last = f"last: {by} · {sc.last_move}" if by else f"last: {sc.last_move}"
         room = WIDTH - 16 - (16 + used + 24)
         if font(NOTE_SIZE).getlength(last) <= room:
             label(d, (WIDTH - 16, line1), last, NOTE_SIZE, P.TEXT_DIM, anchor="rm")

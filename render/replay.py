@@ -10,7 +10,6 @@ from typing import Any
 
 from PIL import Image, ImageDraw
 
-from engine import public_move
 from render import gif, sprites
 from render import palette as P
 from render.final import final_image
@@ -97,21 +96,12 @@ def draw_frame(view: dict[str, Any], turn: int, turns: int, names: list[str] | N
     final picture when `standings` are given."""
     # Turn frames leave out whose turn is next: the panel's highlighted row would jump every frame (close
     # to half the GIF's bytes) to say what the next frame's header says anyway.
-    view = face_down(view)
     pic = (final_image(view, standings, names) if standings is not None
            else board_image(dict(view, turn=None), names))
     im = Image.new("RGB", (WIDTH, HEADER_H + pic.height), P.PANEL_BG)
     _header(im, view, turn, turns, names)
     im.paste(pic, (0, HEADER_H))
     return im
-
-
-def face_down(view: dict[str, Any]) -> dict[str, Any]:
-    """The view with its last move as the table may see it: a swap gives how many tiles, never their colours."""
-    last = view.get("last")
-    if not isinstance(last, dict) or not isinstance(last.get("move"), str):
-        return view
-    return dict(view, last=dict(last, move=public_move(last["move"])))
 
 
 # --- encoding --------------------------------------------------------------------------------------

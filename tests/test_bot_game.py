@@ -8,7 +8,7 @@ import re
 import pytest
 
 import render
-from render.panel import face_down
+from engine import public_move
 from tests.bot_harness import (
     ALICE,
     BOB,
@@ -68,7 +68,7 @@ async def assert_each_message_pings_who_acts_next(h: Harness, game_id: int) -> i
     accounts = [c for c in messages if " played `" in c.content]
     assert len(accounts) == len(moves)
     for m, call in zip(moves, accounts, strict=True):
-        assert f"played `{face_down(m.move)}`" in call.content  # a swap's colours are not the table's to see
+        assert f"played `{public_move(m.move)}`" in call.content  # a swap's colours are not the table's to see
         game.play(m.move, seat=m.seat)
         expected = next_person()
         assert pinged(call) == expected, (m.n, call.content)

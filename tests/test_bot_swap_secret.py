@@ -3,8 +3,7 @@
 from __future__ import annotations
 
 from bot.storage.outbox import OutboxStore
-from engine import COLOURS
-from render.panel import face_down
+from engine import COLOURS, Game
 from tests.bot_harness import ALICE, BOB, CAROL, CHANNEL, open_game, response
 
 
@@ -65,7 +64,13 @@ async def test_a_refused_swap_tells_privately_and_changes_nothing(harness, fake)
     assert (await harness.service.load(game_id)).row.move_count == 0
 
 
-def test_the_board_panel_shows_a_swap_face_down():
-    assert face_down("swap red red blue") == "swap 3"
-    assert face_down("swap 2") == "swap 2"
-    assert face_down("tile red F7") == "tile red F7"
+def test_the_engine_view_shows_a_swap_face_down_to_all_but_the_swapper():
+    game = Game.new(players=3, seed=5)
+    seat = game.to_move
+    hand = game.view(seat)["players"][seat]["hand"]
+    held = [c for c in COLOURS if hand.get(c)][:2]
+    game.play("swap " + " ".join(held))
+    assert game.view(seat)["last"]["move"] == "swap " + " ".join(held)  # COLOURS order is canonical order
+    for other in [None, *(s for s in range(3) if s != seat)]:
+        assert game.view(other)["last"]["move"] == "swap 2"
+    assert game.position()["last"]["move"] == "swap " + " ".join(held)  # the full position keeps them

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 
 from bot.service import GameService
 from bot.storage import GameRow, Storage
-from render.panel import face_down
+from engine import public_move
 from tests.loopback.channels import ChannelView
 from tests.loopback.model import Channel, Message, User
 from tests.loopback.server import LoopbackDiscord
@@ -139,7 +139,7 @@ def assert_every_move_announced(server: LoopbackDiscord, channel: Channel, store
     """Every stored move is announced exactly once, in order, and each announcement pings exactly the person who
     must act next (nobody when a computer must, or when the game is over)."""
     view = server.channel(channel)
-    shown = view.assert_sequence([f"played `{face_down(move)}`" for move in stored.moves], among=MOVE)
+    shown = view.assert_sequence([f"played `{public_move(move)}`" for move in stored.moves], among=MOVE)
     for message, who in zip(shown, stored.next_to_act, strict=True):
         view.assert_pings(message, [server.users[who]] if who is not None else [])
     return shown
