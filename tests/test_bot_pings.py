@@ -101,32 +101,53 @@ async def test_a_computer_is_thinking_not_told_to_use_the_move_command(fake, tmp
         await h.close()
 
 
-async def test_a_decision_asked_of_another_player_pings_them_once(harness, fake):
-    """A war: the attacker is asked to commit (a new decision, one buzz), then the defender (one buzz), then the
-    attacker's turn goes on without a buzz."""
-    from tests.bot_harness import find_conflict, play_moves
+def conflict_then_turn_goes_on(seed: int, kind: str) -> list[str]:
+    """Moves from a 2-player deal to a `kind` decision on the attacker's first action, where both sides committing
+    nothing leaves the attacker's turn going on with nothing more to decide."""
+    from engine import Game
+
+    for k in range(400):
+        game, rng, moves = Game.new(players=2, seed=seed), random.Random(k), []
+        while not game.over and len(moves) < 200:
+            p = game.pending
+            if p and p["kind"] == kind and p.get("attacker_commit") is None:
+                trial = game.copy()
+                trial.play("commit 0")
+                events = trial.play("commit 0")
+                if (not trial.pending and trial.to_move == p["attacker"]
+                        and not any(e.get("type") == "turn" for e in events)):
+                    return moves
+                break
+            move = rng.choice(game.legal_moves())
+            game.play(move)
+            moves.append(move)
+    raise AssertionError(f"no {kind} found")
+
+
+@pytest.mark.parametrize("kind", ["revolt", "war"])
+async def test_a_conflict_pings_each_side_once_and_not_the_attacker_again(harness, kind):
+    """The attacker is asked to commit (a new decision: one buzz), then the defender (one buzz); then the
+    attacker's turn goes on, which they were buzzed for already: no buzz."""
+    from tests.bot_harness import play_moves
 
     users = [ALICE, BOB]
     game_id = await open_game(harness, users)
     table = await harness.service.load(game_id)
-    moves = find_conflict(2, table.row.seed, "war")
+    moves = conflict_then_turn_goes_on(table.row.seed, kind)
     await play_moves(harness, users, game_id, moves[:-1])
     table = await harness.service.load(game_id)
     calls = await harness.command(users[table.game.to_move], CHANNEL, "move", action=moves[-1])
-    table = await harness.service.load(game_id)
-    pending = table.game.pending
+    pending = (await harness.service.load(game_id)).game.pending
     attacker, defender = users[pending["attacker"]], users[pending["defender"]]
     assert pinged(response(calls)) == [attacker.id]
     calls = await harness.command(attacker, CHANNEL, "move", action="commit 0")
-    assert pinged(announced(calls)[-1]) == [defender.id]
+    assert pinged(response(calls)) == [defender.id]
     calls = await harness.command(defender, CHANNEL, "move", action="commit 0")
     table = await harness.service.load(game_id)
-    post = announced(calls)[-1]
-    new_turn = any(e.get("type") == "turn" for e in table.moves[-1].events)
-    if new_turn:
-        assert pinged(post) == [users[table.game.to_move].id]
-    elif not table.game.pending and table.game.to_move == pending["attacker"]:
-        assert pinged(post) == [], "the attacker's turn goes on: buzzed for it already"
+    assert table.game.to_move == pending["attacker"] and not table.game.pending
+    post = response(calls)
+    assert pinged(post) == [] and "<@" not in post.content, post.content
+    assert last_line(post).startswith(f"**{attacker.name} (") and "1 action left" in last_line(post)
 
 
 # --- whole games: count every buzz ----------------------------------------------------------------------------------
