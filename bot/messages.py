@@ -13,6 +13,7 @@ from bot.service import DYNASTIES, Played, Table
 from bot.storage.records import GameRecord, RatingRow
 from bot.storage.rows import GameStatus
 from engine import COLOURS, LEADER_NAMES, public_move
+from engine.game import ANSWERS
 from render.text import plural
 
 COLOUR_EMOJI = dict(zip(COLOURS, ("🟥", "🟦", "🟩", "⬛"), strict=True))
@@ -39,22 +40,48 @@ def mention(table: Table, seat: int) -> str:
     return table.label(seat) if player.is_bot else f"<@{player.user_id}> ({DYNASTIES[seat].capitalize()})"
 
 
+def present(table: Table, seat: int) -> bool:
+    """Whether a person plays this seat now: not a computer, and not the stand-in (away, or their time ran out)."""
+    player = table.player(seat)
+    return not player.is_bot and not clocks.stand_in_plays(table.row.clock, player)
+
+
+def new_occasion(table: Table) -> bool:
+    """Whether whoever acts now faces a new turn or a new decision since the last move, rather than acting on in one
+    they were told of already. Read from the moves alone: nothing more is remembered."""
+    game = table.game
+    if not table.moves:
+        return True  # the game's first turn
+    last = table.moves[-1]
+    if any(e.get("type") == "turn" for e in last.events):
+        return True  # that move ended a turn: a new one begins
+    if game.pending is None:
+        return False  # the turn goes on: its second action, or its first once the decisions it raised are answered
+    # A decision asked of them is new, unless they are still answering it (several treasures to pick, say).
+    return last.seat != game.to_move or last.move.split(" ", 1)[0] not in ANSWERS[game.pending["kind"]]
+
+
 def due(table: Table) -> tuple[int, ...]:
-    """The people who must act now and so are pinged: the person to move or decide; nobody for a computer."""
+    """The people pinged now: the person to move or decide, if they are present and this is a new turn or decision
+    for them; nobody for a computer or a seat the stand-in plays."""
     game = table.game
     if game is None or game.over or table.row.status != GameStatus.ACTIVE:
         return ()
-    player = table.player(game.to_move)
-    return () if player.is_bot else (player.user_id,)
+    seat = game.to_move
+    if not present(table, seat) or not new_occasion(table):
+        return ()
+    return (table.player(seat).user_id,)
 
 
-def announce(table: Table, head: str) -> Post:
-    """A public message after a change: what happened, then who must act now (pinged) or the result."""
-    tail = final_text(table) if table.game is not None and table.game.over else next_line(table)
+def announce(table: Table, head: str, *, ping: bool = True) -> Post:
+    """A public message after a change: what happened, then who must act now (pinged when `ping` and it is news to
+    them, else named) or the result."""
+    pings = due(table) if ping else ()
+    tail = final_text(table) if table.game is not None and table.game.over else next_line(table, ping=bool(pings))
     if not tail:
         return Post(clip(head))
     body = clip(head, LIMIT - len(tail) - 1)
-    return Post(f"{body}\n{tail}", due(table))
+    return Post(f"{body}\n{tail}", pings)
 
 
 def lobby_text(table: Table) -> str:
@@ -79,19 +106,26 @@ def lobby_text(table: Table) -> str:
     return clip("\n".join(lines))
 
 
-def next_line(table: Table) -> str:
-    """Who must act now, with a ping; or the result if the game is over."""
+def next_line(table: Table, *, ping: bool = True) -> str:
+    """Who must act now: a person by mention (`ping`) or by name, a computer or the stand-in thinking; empty once
+    the game is over."""
     game = table.game
     if game is None:
         return ""
     if game.over or table.row.status != GameStatus.ACTIVE:
         return ""
     seat = game.to_move
+    player = table.player(seat)
+    if player.is_bot:
+        return f"{table.label(seat)} is thinking…"
+    if not present(table, seat):
+        return f"The stand-in is thinking for {table.label(seat)}…"
+    who = mention(table, seat) if ping else f"**{table.label(seat)}**"
     if game.pending:
-        return f"{mention(table, seat)}: {game.describe_pending()}. Press the button below to choose."
+        return f"{who}: {game.describe_pending()}. Press the button below to choose."
     left = game.view(None)["turn"]["actions_left"]
     word = "action" if left == 1 else "actions"
-    return f"{mention(table, seat)}, your turn ({left} {word} left). Play with `/tne move`."
+    return f"{who}, your turn ({left} {word} left). Play with `/tne move`."
 
 
 def account(played: Played) -> Post:
@@ -121,14 +155,16 @@ def opening(table: Table) -> Post:
 
 
 def takeback(table: Table, seat: int, move: str) -> Post:
-    return announce(table, f"{table.label(seat)} takes back `{public_move(move)}`.")
+    # They act on, and know it: no ping.
+    return announce(table, f"{table.label(seat)} takes back `{public_move(move)}`.", ping=False)
 
 
 def resignation(table: Table, who: str) -> Post:
     """`who` is already escaped (a seat label or a person's name)."""
     if table.row.status != GameStatus.ACTIVE:
         return Post(clip(f"{who} resigns. {final_text(table)}"))
-    return announce(table, f"{who} resigns; their seat now passes and commits nothing.")
+    # Whoever acts now was told already (or is the resigned seat, now played by the computer).
+    return announce(table, f"{who} resigns; their seat now passes and commits nothing.", ping=False)
 
 
 def board_caption(table: Table) -> Post:
@@ -362,11 +398,12 @@ def reminder(table: Table, event: ClockEvent, now: float, *, ping: bool) -> Post
 
 
 def away_text(table: Table, seat: int, away: bool) -> Post:
+    """Pings nobody: whoever acts now was told already, or is the person who just said they are back."""
     label = table.label(seat)
     if away:
         return announce(table, f"{label} is away: the stand-in plays their turns at once until they use "
-                               "`/tne back` or move.")
-    return announce(table, f"{label} is back and plays their own turns again.")
+                               "`/tne back` or move.", ping=False)
+    return announce(table, f"{label} is back and plays their own turns again.", ping=False)
 
 
 def _turn_of(table: Table) -> int | None:

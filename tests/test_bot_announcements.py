@@ -51,7 +51,7 @@ async def test_each_change_stores_its_announcement_with_it(service):
     start, first = stored[0], stored[1]
     assert "The game begins!" in start.content and start.pings == [ALICE] and start.interaction_id == 9000
     assert f"played `{played.move}`" in first.content and first.interaction_id == 9001
-    assert first.pings == [ALICE]  # Alice has a second action: she is pinged, and nobody else
+    assert first.pings == []  # Alice acts on in the turn she was pinged for: her own reply buzzes nobody
     assert first.picture["kind"] == "board" and first.picture["view"].get("bag") is None  # public view only
     assert any(b["label"] == "My hand" for b in first.buttons)
     assert "abandoned by Alice" in stored[-1].content and stored[-1].picture is None

@@ -18,6 +18,7 @@ from tests.loopback.tne import (
     open_game,
     play_turn,
     settle,
+    to_act,
     wait_pictures,
 )
 from tests.test_clocks_loopback import clock_env
@@ -27,11 +28,11 @@ AI_DELAY = "3"  # seconds before a computer moves: long enough to kill its proce
 
 
 async def until_a_computer_is_to_move(loopback, channel, rng: random.Random) -> None:
-    """People play until the last announcement pings nobody: the computer's move is pending."""
+    """People play until the last announcement names no person to act: the computer's move is pending."""
     view = loopback.channel(channel)
     for _ in range(40):
         last = view.last(ANNOUNCEMENT)
-        if not last.pinged:
+        if to_act(loopback, last) is None:
             return
         await play_turn(loopback, channel, rng, timeout=20)
     raise AssertionError(f"the computer never came to move\n{view.transcript()}")

@@ -39,17 +39,28 @@ async def open_game(server: LoopbackDiscord, channel: Channel, host: User, *, jo
     return await server.channel(channel).wait("The game begins!", timeout)
 
 
+def to_act(server: LoopbackDiscord, message: Message) -> User | None:
+    """The person an announcement says must act, by its last line: pinged ("<@id> ...") or, acting on in a turn they
+    were pinged for, named ("**Name (Dynasty)**, ..."); None for a computer, the stand-in or the end."""
+    line = message.content.rstrip().splitlines()[-1]
+    if found := re.match(r"<@!?(\d+)>", line):
+        return server.users[int(found.group(1))]
+    if found := re.match(r"\*\*(.+) \(\w+\)\*\*[,:] ", line):
+        return next((u for u in server.users.values() if u.name == found.group(1) and not u.bot), None)
+    return None
+
+
 async def play_turn(server: LoopbackDiscord, channel: Channel, rng: random.Random, *,
                     timeout: float = 10.0) -> Message:
-    """One move by whoever the last announcement pinged (a button for a decision, else /tne move with one of
-    the autocomplete suggestions); with nobody pinged, the computer's move. Returns that move's announcement,
+    """One move by whoever the last announcement says must act (a button for a decision, else /tne move with one
+    of the autocomplete suggestions); with nobody, the computer's move. Returns that move's announcement,
     once its picture is there too (as a person would, the next player looks at the board before moving)."""
     view = server.channel(channel)
     done = len(view.find(MOVE))
     last = view.last(ANNOUNCEMENT)
-    if last.pinged:
-        (uid,) = last.pinged
-        await act(server, channel, server.users[uid], last, rng, timeout=timeout)
+    person = to_act(server, last)
+    if person is not None:
+        await act(server, channel, person, last, rng, timeout=timeout)
     announced = await view.wait(MOVE, timeout, count=done + 1)
     await server.wait_for(lambda: _picture_after(view, announced), timeout, f"the picture of {announced.content!r}")
     return announced
@@ -95,6 +106,7 @@ class Stored:
     moves: list[str]
     seats: list[int]  # who made each move
     next_to_act: list[int | None]  # after each move: the person (user id) to act, None for a computer or the end
+    pinged: list[int | None]  # after each move: the person to act when it is a new turn or decision for them
 
 
 async def stored_game(db_path: str, channel_id: int) -> Stored:
@@ -111,11 +123,17 @@ async def stored_game(db_path: str, channel_id: int) -> Stored:
     assert row is not None
     game = GameService._replay(row, [])
     after: list[int | None] = []
+    pinged: list[int | None] = []
     for m in moves:
-        game.play(m.move, seat=m.seat)
+        asked = (game.to_move, (game.pending or {}).get("kind"))
+        events = game.play(m.move, seat=m.seat)
         player = row.players[game.to_move] if not game.over else None
         after.append(player.user_id if player is not None and not player.is_bot else None)
-    return Stored(row, [m.move for m in moves], [m.seat for m in moves], after)
+        # A new turn, or a new decision asked of someone: one ping (issue 33); the same turn going on: none.
+        new = any(e.get("type") == "turn" for e in events) or (
+            game.pending is not None and (game.to_move, game.pending["kind"]) != asked)
+        pinged.append(after[-1] if new else None)
+    return Stored(row, [m.move for m in moves], [m.seat for m in moves], after, pinged)
 
 
 async def settle(server: LoopbackDiscord, channel: Channel, db_path: str, timeout: float = 10.0) -> Stored:
@@ -137,9 +155,10 @@ async def settle(server: LoopbackDiscord, channel: Channel, db_path: str, timeou
 
 def assert_every_move_announced(server: LoopbackDiscord, channel: Channel, stored: Stored) -> list[Message]:
     """Every stored move is announced exactly once, in order, and each announcement pings exactly the person who
-    must act next (nobody when a computer must, or when the game is over)."""
+    must act next when it is a new turn or decision for them (nobody when a computer must, or when the game is
+    over, or when the same person acts on in their turn)."""
     view = server.channel(channel)
     shown = view.assert_sequence([f"played `{public_move(move)}`" for move in stored.moves], among=MOVE)
-    for message, who in zip(shown, stored.next_to_act, strict=True):
+    for message, who in zip(shown, stored.pinged, strict=True):
         view.assert_pings(message, [server.users[who]] if who is not None else [])
     return shown
