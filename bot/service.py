@@ -17,7 +17,7 @@ from collections.abc import Awaitable, Callable, Hashable, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Protocol, TypeVar
 
-from bot import clocks, text
+from bot import clocks, limits, text
 from bot.autoplay import LEVELS
 from bot.storage import (
     BusyError,
@@ -34,6 +34,7 @@ from bot.storage import (
 from bot.storage.clocks import NOTIFY_MODES, clock_row, set_away, set_clock, taken_back
 from bot.storage.outbox import NewAnnouncement, Stored, insert_statement, stored
 from bot.storage.rows import LIVE, ClockRow, GameStatus
+from bot.storage.running import running_hosted, running_in_server
 from engine import BOARD_NAMES, DYNASTIES, Game, IllegalMove, canonical
 
 log = logging.getLogger(__name__)
@@ -175,8 +176,10 @@ class GameService:
     """Owns storage access and the in-memory tables; every change goes through here under the game's lock."""
 
     def __init__(self, storage: Storage, *, seed_source: Callable[[], int] | None = None,
-                 herald: Herald | None = None, now: clocks.Now | None = None) -> None:
+                 herald: Herald | None = None, now: clocks.Now | None = None,
+                 caps: limits.Limits | None = None) -> None:
         self.storage = storage
+        self.limits = caps or limits.Limits()  # running games per person and per server; paused games' patience
         self.herald = herald  # None: changes are stored without announcements (the terminal, some tests)
         self.announced: Callable[[Stored], None] | None = None  # told of every announcement stored (the outbox)
         self.now = now or clocks.time_source()  # clocks read time only through this, so tests can move it
@@ -329,6 +332,7 @@ class GameService:
                 where = ", ".join(f"<#{c}>" for c in lobbies)
                 raise GameError(f"You already have {len(lobbies)} open lobbies in this server ({where}), the most "
                                 "one person may have. Start one of them, or cancel one, before opening another.")
+            await self._check_caps(guild_id, user_id)  # a lobby that could never start only fills a channel
             try:
                 game_id = await self.storage.create_game(
                     guild_id=guild_id, channel_id=channel_id, host=PlayerRow(0, user_id, text.plain(name)),
@@ -453,6 +457,7 @@ class GameService:
                 raise GameError("Only the host can start the game.")
             if len(table.players) < 2:
                 raise GameError("At least two players must join before the game can start.")
+            await self._check_caps(table.row.guild_id, user_id)
             seed = self._seed_source()
             game = Game.new(players=len(table.players), seed=seed, board=table.row.board,
                             options={"scores": table.row.scores})
@@ -466,6 +471,13 @@ class GameService:
                                                                           game.position(), also=also),
                               notice=notice, origin=origin, clock=clock)
             return await self._refresh(table.id)
+
+    async def _check_caps(self, guild_id: int | None, host_id: int) -> None:
+        """A GameError in words when this host, or this server, runs as many games as the caps allow."""
+        refusal = (limits.person_refusal(await running_hosted(self.storage.db, host_id), self.limits)
+                   or limits.server_refusal(await running_in_server(self.storage.db, guild_id), self.limits))
+        if refusal is not None:
+            raise GameError(refusal)
 
     async def cancel(self, game_id: int, user_id: int) -> Table:
         async with self.lock(game_id):
