@@ -32,6 +32,9 @@ class Limits:
         return self.paused_days * 86_400.0
 
 
+UNCAPPED = Limits(per_person=1_000_000, per_server=1_000_000)  # benchmarks and tests that fill one server
+
+
 def present(players: Iterable[PlayerRow]) -> bool:
     """Whether a person still attends the game: some seat is a person's, neither resigned nor away."""
     return any(not p.is_bot and not p.away for p in players)

@@ -656,6 +656,24 @@ class GameService:
             await self._end(table, GameStatus.ABANDONED, "it was abandoned", notice, origin)
             return table
 
+    async def end_paused(self, game_id: int) -> Table:
+        """End, unrated, a game in which every person has been away too long (bot/limits.py); announced."""
+        async with self.lock(game_id):
+            table = await self.load(game_id)
+            self._running(table)
+            if limits.present(table.players):
+                raise GameError("Someone came back to the game meanwhile.")
+            days = f"{self.limits.paused_days:g}"
+            reason = f"everyone was away for {days} days"
+            after = Table(replace(table.row, status=GameStatus.ABANDONED, end_reason=reason, rev=table.row.rev + 1),
+                          table.game, table.moves)
+            notice = self.herald.abandon(after, "nobody") if self.herald else None
+            if notice is not None:
+                notice = replace(notice, content=f"Game #{table.id} has ended unrated: everyone was away for {days} "
+                                                 "days, and nobody came back.")
+            await self._end(table, GameStatus.ABANDONED, reason, notice)
+            return table
+
     async def _end(self, table: Table, status: str, reason: str, notice: Notice | None,
                    origin: Origin | None = None, *, resigned: int | None = None) -> None:
         """`resigned`: the seat whose resignation ends the game, flagged in the same transaction."""
@@ -747,6 +765,8 @@ class GameService:
                 mode = await self.storage.clocks.notify(event.user_id)
                 shown = Table(replace(table.row, clock=after, players=list(players)), table.game, table.moves)
                 notice = self.herald.clock(shown, event, mode, now)
+                if notice is not None and event.marked_away and not limits.present(players):
+                    notice = replace(notice, content=f"{notice.content}\n{limits.PAUSED}")
                 if notice is not None:
                     new = self._announcement(table, notice, None)
                     statements.insert(0, insert_statement(new))
@@ -793,6 +813,8 @@ class GameService:
             players = [replace(p, away=away, standins=0) if p.seat == seat else p for p in table.players]
             after = Table(replace(table.row, rev=table.row.rev + 1, players=players), table.game, table.moves)
             notice = self.herald.away(after, seat, away) if self.herald else None
+            if notice is not None and away and not limits.present(players):
+                notice = replace(notice, content=f"{notice.content}\n{limits.PAUSED}")
             # The announcement first: the outbox reads the first result as its id.
             await self._write(table, lambda also: self.storage.db.write(*also, *statements), notice=notice,
                               origin=origin)
