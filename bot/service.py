@@ -17,7 +17,7 @@ from collections.abc import Awaitable, Callable, Hashable, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Protocol, TypeVar
 
-from bot import clocks, limits, text
+from bot import clocks, limits, ratings, text
 from bot.autoplay import LEVELS
 from bot.storage import (
     BusyError,
@@ -649,12 +649,37 @@ class GameService:
                 raise GameError("This game is already over.")
             if user_id != table.row.host_id and not can_manage:
                 raise GameError("Only the host or someone with Manage Channels can abandon the game.")
+            seat = self._rated_abandoner(table, user_id)
+            if seat is not None:
+                # A player who abandons a game that would be rated does not escape its result: it ends as their
+                # resignation (rated, they come last), not as an abandoned game that counts nowhere.
+                reason = f"{table.label(seat)} abandoned it"
+                after = Table(replace(table.row, status=GameStatus.OVER, end_reason=reason, rev=table.row.rev + 1),
+                              table.game, table.moves)
+                who = (origin.name if origin is not None else "") or table.names()[seat]
+                notice = self.herald.abandon(after, who) if self.herald else None
+                if notice is not None:
+                    notice = replace(notice, content=f"{notice.content} It was under way, so it counts: a loss for "
+                                                     f"{table.label(seat)}.")
+                await self._end(table, GameStatus.OVER, reason, notice, origin, resigned=seat)
+                return table
             after = Table(replace(table.row, status=GameStatus.ABANDONED, end_reason="it was abandoned",
                                   rev=table.row.rev + 1), table.game, table.moves)
             who = (origin.name if origin is not None else "") or "the host"
             notice = self.herald.abandon(after, who) if self.herald else None
             await self._end(table, GameStatus.ABANDONED, "it was abandoned", notice, origin)
             return table
+
+    @staticmethod
+    def _rated_abandoner(table: Table, user_id: int) -> int | None:
+        """The seat of a person abandoning a running game that has had enough play to be rated, else None."""
+        if table.row.status != GameStatus.ACTIVE or table.game is None:
+            return None
+        people = [p.level in (None, ratings.RESIGNED_LEVEL) and p.user_id != BOT_USER_ID for p in table.players]
+        seat = next((p.seat for p in table.players if people[p.seat] and p.user_id == user_id), None)
+        if seat is None or ratings.too_short(ratings.turns_taken(table.moves, len(people)), people) is not None:
+            return None
+        return seat
 
     async def end_paused(self, game_id: int) -> Table:
         """End, unrated, a game in which every person has been away too long (bot/limits.py); announced."""
