@@ -7,7 +7,8 @@ computer level (`player_key`), so each level is rated like a person and people c
 Abandoned games do not count: `rate_game` refuses any game whose status is not "over" (the caller passes the
 stored status), so a caller that skips nothing still rates only finished games. Nor do games ended early (by a
 resignation) that are too short to tell anything (`too_short`): every person must have taken MIN_TURNS turns, so
-that resigning games at once cannot farm a rating. A player who abandons a game that would count ends it as a resignation (bot/service.py): rated, last.
+that resigning games at once cannot farm a rating. A player who abandons a game that would count ends it as a
+resignation (bot/service.py): rated, last.
 
 Shown ratings are `1000 + 40 * (mu - 3 * sigma)`, rounded (openskill's `ordinal(alpha=40, target=1000)`):
 - `mu - 3 * sigma` is a conservative estimate (the skill is almost surely above it), so nobody tops a
