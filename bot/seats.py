@@ -64,6 +64,7 @@ class Turn:
     view: dict
     legal: list[str]
     announced: list[dict[str, int]] | None = None  # every seat's points by the public events so far
+    guild_id: int | None = None  # the server, whose place in the computer players' fair queue the turn waits in
 
 
 def computer_turn(table: Table) -> Turn | None:
@@ -83,7 +84,8 @@ def computer_turn(table: Table) -> Turn | None:
     else:
         return None
     announced = announced_points((e for m in table.moves for e in m.events), game.players)
-    return Turn(table.id, seat, level, table.row.rev, game.view(seat), game.legal_moves(), announced)
+    return Turn(table.id, seat, level, table.row.rev, game.view(seat), game.legal_moves(), announced,
+                table.row.guild_id)
 
 
 class ComputerSeats:
@@ -309,8 +311,10 @@ class ComputerSeats:
 
     async def _think(self, turn: Turn) -> str:
         seed = zlib.crc32(f"{turn.game_id}:{turn.rev}".encode())
-        job = self.workers.run(functools.partial(pick_move, turn.view, turn.seat, turn.level, turn.legal, seed=seed,
-                                                 budget=self.budget, announced=turn.announced))
+        think = functools.partial(pick_move, turn.view, turn.seat, turn.level, turn.legal, seed=seed,
+                                  budget=self.budget, announced=turn.announced)
+        # The wait for the server's turn in the fair queue counts against the think timeout as well.
+        job = self.workers.run_fair(turn.guild_id, turn.game_id, think)
         return await asyncio.wait_for(job, self.think_timeout)
 
     async def _post(self, played: Played) -> None:
