@@ -38,6 +38,7 @@ from typing import Any
 from bot.client import tune_collector
 from bot.config import load_config
 from bot.controller import IN_CHANNEL
+from bot.limits import UNCAPPED
 from bot.storage import DEFAULT_POOL_SIZE, Storage
 from bot.storage import sqlite as sqlite_driver
 from tests.bot_harness import FakeDiscord, Harness, User, ensure_render
@@ -364,6 +365,7 @@ async def run_part(args: argparse.Namespace, database: str, index: int = 0, proc
     rng = random.Random(7 + index)
     h = await Harness(fake, database, seed=1 + index * 100_000, render_processes=args.render_processes,
                       database_pool=args.pool).start()
+    h.service.limits = UNCAPPED  # one test server holds every game of the bench
     phases: dict[str, Phase] = {}
     profiler = cProfile.Profile() if args.profile and index == 0 else None
     try:

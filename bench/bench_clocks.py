@@ -24,6 +24,7 @@ import time
 
 from bench.bench_bot import Clock, line, pct, with_database
 from bot.clocks import CLOCKS
+from bot.limits import UNCAPPED
 from tests.bot_harness import FakeDiscord, Harness, User, ensure_render
 from tests.test_clocks import FakeTime
 
@@ -101,6 +102,7 @@ async def run(args: argparse.Namespace, database: str) -> None:
     fake._ids = itertools.count(1_000_000_000_000_000_000)
     fake.install()
     h = await Harness(fake, database, seed=3).start()
+    h.service.limits = UNCAPPED  # one test server holds every game of the bench
     await h.bot.controller.clocks.stop()
     h.time = FakeTime()
     h.bot.service.now = h.time

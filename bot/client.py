@@ -99,7 +99,7 @@ class TneBot(commands.AutoShardedBot):
 
     async def setup_hook(self) -> None:
         self.storage = await Storage.open(self.config.database_url, pool_size=self.config.database_pool)
-        service = GameService(self.storage, seed_source=self._seed_source)
+        service = GameService(self.storage, seed_source=self._seed_source, caps=self.config.limits)
         # The herald reads the service's time at each call (tests move it) for the clock on the board's panel.
         service.herald = DiscordHerald(now=lambda: service.now())
         self.service = service

@@ -7,6 +7,7 @@ import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 
+from bot.limits import MAX_RUNNING_PER_PERSON, MAX_RUNNING_PER_SERVER, PAUSED_DAYS, Limits
 from bot.storage.driver import DEFAULT_POOL_SIZE
 from bot.storage.url import URLError, parse_url
 
@@ -33,6 +34,7 @@ class Config:
     ai_processes: int = 0
     shard_count: int | None = None  # None: as many gateway shards as Discord recommends, all in this process
     shard_ids: tuple[int, ...] | None = None  # None: every shard of shard_count
+    limits: Limits = field(default_factory=Limits)  # caps on running games; patience with paused ones
 
 
 def _float(env: Mapping[str, str], name: str, default: float | None) -> float | None:
@@ -90,6 +92,9 @@ def load_config(env: Mapping[str, str] | None = None) -> Config:
         ai_budget=_float(env, "TNE_AI_BUDGET", None),
         render_processes=_processes(env, "TNE_RENDER_PROCESSES", min(4, os.cpu_count() or 1)),
         ai_processes=_processes(env, "TNE_AI_PROCESSES", 1),
+        limits=Limits(per_person=_positive(env, "TNE_MAX_GAMES_PER_PERSON", MAX_RUNNING_PER_PERSON),
+                      per_server=_positive(env, "TNE_MAX_GAMES_PER_SERVER", MAX_RUNNING_PER_SERVER),
+                      paused_days=_days(env, "TNE_PAUSED_DAYS", PAUSED_DAYS)),
         **shard_settings(env.get("TNE_SHARD_COUNT", ""), env.get("TNE_SHARD_IDS", ""),
                          names=("TNE_SHARD_COUNT", "TNE_SHARD_IDS")),
     )
@@ -148,6 +153,19 @@ def _positive(env: Mapping[str, str], name: str, default: int) -> int:
     if not _whole(raw) or int(raw) < 1:
         raise ConfigError(f"{name} must be a whole number of at least 1, not {raw!r}.")
     return int(raw)
+
+
+def _days(env: Mapping[str, str], name: str, default: float) -> float:
+    raw = env.get(name, "").strip()
+    if not raw:
+        return default
+    try:
+        value = float(raw)
+    except ValueError as exc:
+        raise ConfigError(f"{name} must be a number of days, not {raw!r}.") from exc
+    if not value > 0:
+        raise ConfigError(f"{name} must be more than 0 days.")
+    return value
 
 
 def _whole(text: str) -> bool:

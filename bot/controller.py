@@ -424,9 +424,12 @@ class Controller:
             table = await self.table_here(interaction)
             perms = interaction.permissions
             origin = self.origin(interaction)
-            await self.service.abandon(table.id, interaction.user.id, can_manage=bool(perms and perms.manage_channels),
-                                       origin=origin)
-            await self.deliver(interaction, origin)
+            table = await self.service.abandon(table.id, interaction.user.id,
+                                               can_manage=bool(perms and perms.manage_channels), origin=origin)
+            try:
+                await self.deliver(interaction, origin)
+            finally:
+                self.game_over(table)  # a player's abandoning a game under way is rated as their resignation
         await self.guarded(interaction, run, change=True)
 
     # --- reading ---------------------------------------------------------------------------------------------

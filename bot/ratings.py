@@ -5,7 +5,10 @@ stores each `RatingChange.after`. A player is a string: `user:<discord id>` for 
 computer level (`player_key`), so each level is rated like a person and people can see how they measure up.
 
 Abandoned games do not count: `rate_game` refuses any game whose status is not "over" (the caller passes the
-stored status), so a caller that skips nothing still rates only finished games.
+stored status), so a caller that skips nothing still rates only finished games. Nor do games ended early (by a
+resignation) that are too short to tell anything (`too_short`): every person must have taken MIN_TURNS turns, so
+that resigning games at once cannot farm a rating. A player who abandons a game that would count ends it as a
+resignation (bot/service.py): rated, last.
 
 Shown ratings are `1000 + 40 * (mu - 3 * sigma)`, rounded (openskill's `ordinal(alpha=40, target=1000)`):
 - `mu - 3 * sigma` is a conservative estimate (the skill is almost surely above it), so nobody tops a
@@ -32,6 +35,7 @@ SIGMA = 25.0 / 3.0
 DISPLAY_BASE = 1000
 DISPLAY_SCALE = 40
 RESIGNED_LEVEL = "resigned"  # the level storage gives a person's seat once they resign
+MIN_TURNS = 5  # turns every person must have taken (the stand-in's for them included) for a game to be rated
 
 
 class RatingError(ValueError):
@@ -116,6 +120,28 @@ def ranks(results: Sequence[SeatResult]) -> list[int]:
     """Each seat's rank: 1 + the seats that did not resign and placed strictly better; resigned seats share last."""
     kept = [r.place for r in results if not r.resigned]
     return [1 + len(kept) if r.resigned else 1 + sum(1 for place in kept if place < r.place) for r in results]
+
+
+def turns_taken(moves: Sequence[Any], seats: int) -> list[int]:
+    """Turns each seat took as the active player, counted as bot/stats.py counts them (moves have .seat, .events)."""
+    counts = [0] * seats
+    new_turn = True
+    for m in moves:
+        if new_turn:
+            counts[m.seat] += 1
+            new_turn = False
+        if any(e.get("type") in ("turn", "game_over") for e in m.events):
+            new_turn = True
+    return counts
+
+
+def too_short(turns: Sequence[int], people: Sequence[bool]) -> str | None:
+    """Why a game is too short to be rated (some person took fewer than MIN_TURNS turns), or None."""
+    fewest = min((t for t, person in zip(turns, people, strict=True) if person), default=MIN_TURNS)
+    if fewest >= MIN_TURNS:
+        return None
+    return (f"Too short to be rated: every person must take at least {MIN_TURNS} turns, and one took "
+            f"{fewest}.")
 
 
 def _check(results: Sequence[SeatResult], status: str) -> None:

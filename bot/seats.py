@@ -24,6 +24,7 @@ from dataclasses import dataclass
 from bot.autoplay import pick_move
 from bot.clocks import STANDIN_LEVEL, stand_in_plays
 from bot.leases import LeaseKeeper
+from bot.limits import present
 from bot.service import GameError, GameService, Played, Table
 from bot.storage.leases import SEATS, Leases
 from bot.storage.rows import GameStatus
@@ -63,14 +64,17 @@ class Turn:
     view: dict
     legal: list[str]
     announced: list[dict[str, int]] | None = None  # every seat's points by the public events so far
+    guild_id: int | None = None  # the server, whose place in the computer players' fair queue the turn waits in
 
 
 def computer_turn(table: Table) -> Turn | None:
-    """The computer seat's turn (or the stand-in's, for a person), or None when the game is not running or a
-    person is to act."""
+    """The computer seat's turn (or the stand-in's, for a person), or None when the game is not running, a person
+    is to act, or every person is away (the game waits for one to come back)."""
     game = table.game
     if table.row.status != GameStatus.ACTIVE or game is None or game.over:
         return None
+    if not present(table.players):
+        return None  # nobody attends: the game waits rather than play itself to the end
     seat = game.to_move
     player = table.player(seat)
     if player.is_bot:
@@ -80,7 +84,8 @@ def computer_turn(table: Table) -> Turn | None:
     else:
         return None
     announced = announced_points((e for m in table.moves for e in m.events), game.players)
-    return Turn(table.id, seat, level, table.row.rev, game.view(seat), game.legal_moves(), announced)
+    return Turn(table.id, seat, level, table.row.rev, game.view(seat), game.legal_moves(), announced,
+                table.row.guild_id)
 
 
 class ComputerSeats:
@@ -179,13 +184,24 @@ class ComputerSeats:
             except GameError:
                 continue  # gone meanwhile
             if computer_turn(table) is None:
-                continue  # a game from before clocks were kept, with a person to act
+                await self._waited_too_long(table, now)
+                continue  # everyone is away, or a game from before clocks were kept with a person to act
             log.info("Computer seat of game %s was to move with nobody playing it: starting it", game_id)
             if not self.serves(waiting.guild_id):
                 self._adopted.add(game_id)
             self.kick(game_id)
             started.append(game_id)
         return started
+
+    async def _waited_too_long(self, table: Table, now: float) -> None:
+        """End a game that has waited for one of its people longer than the limits allow (unrated, announced)."""
+        limit = self.service.limits.paused_seconds
+        if present(table.players) or now - (table.row.updated_at or now) < limit:
+            return
+        try:
+            await self.service.end_paused(table.id)
+        except GameError as exc:
+            log.info("Game %s waited for its people too long but was not ended: %s", table.id, exc)
 
     async def start(self) -> None:
         """At start-up: play every computer seat that is to move, then sweep every `sweep_every` seconds."""
@@ -295,8 +311,10 @@ class ComputerSeats:
 
     async def _think(self, turn: Turn) -> str:
         seed = zlib.crc32(f"{turn.game_id}:{turn.rev}".encode())
-        job = self.workers.run(functools.partial(pick_move, turn.view, turn.seat, turn.level, turn.legal, seed=seed,
-                                                 budget=self.budget, announced=turn.announced))
+        think = functools.partial(pick_move, turn.view, turn.seat, turn.level, turn.legal, seed=seed,
+                                  budget=self.budget, announced=turn.announced)
+        # The wait for the server's turn in the fair queue counts against the think timeout as well.
+        job = self.workers.run_fair(turn.guild_id, turn.game_id, think)
         return await asyncio.wait_for(job, self.think_timeout)
 
     async def _post(self, played: Played) -> None:

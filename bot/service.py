@@ -17,7 +17,7 @@ from collections.abc import Awaitable, Callable, Hashable, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Protocol, TypeVar
 
-from bot import clocks, text
+from bot import clocks, limits, ratings, text
 from bot.autoplay import LEVELS
 from bot.storage import (
     BusyError,
@@ -34,6 +34,7 @@ from bot.storage import (
 from bot.storage.clocks import NOTIFY_MODES, clock_row, set_away, set_clock, taken_back
 from bot.storage.outbox import NewAnnouncement, Stored, insert_statement, stored
 from bot.storage.rows import LIVE, ClockRow, GameStatus
+from bot.storage.running import running_hosted, running_in_server
 from bot.visibility import Viewer
 from engine import BOARD_NAMES, DYNASTIES, Game, IllegalMove, canonical
 
@@ -189,8 +190,10 @@ class GameService:
     """Owns storage access and the in-memory tables; every change goes through here under the game's lock."""
 
     def __init__(self, storage: Storage, *, seed_source: Callable[[], int] | None = None,
-                 herald: Herald | None = None, now: clocks.Now | None = None) -> None:
+                 herald: Herald | None = None, now: clocks.Now | None = None,
+                 caps: limits.Limits | None = None) -> None:
         self.storage = storage
+        self.limits = caps or limits.Limits()  # running games per person and per server; paused games' patience
         self.herald = herald  # None: changes are stored without announcements (the terminal, some tests)
         self.announced: Callable[[Stored], None] | None = None  # told of every announcement stored (the outbox)
         self.now = now or clocks.time_source()  # clocks read time only through this, so tests can move it
@@ -343,6 +346,7 @@ class GameService:
                 where = ", ".join(f"<#{c}>" for c in lobbies)
                 raise GameError(f"You already have {len(lobbies)} open lobbies in this server ({where}), the most "
                                 "one person may have. Start one of them, or cancel one, before opening another.")
+            await self._check_caps(guild_id, user_id)  # a lobby that could never start only fills a channel
             try:
                 game_id = await self.storage.create_game(
                     guild_id=guild_id, channel_id=channel_id, host=PlayerRow(0, user_id, text.plain(name)),
@@ -467,6 +471,7 @@ class GameService:
                 raise GameError("Only the host can start the game.")
             if len(table.players) < 2:
                 raise GameError("At least two players must join before the game can start.")
+            await self._check_caps(table.row.guild_id, user_id)
             seed = self._seed_source()
             game = Game.new(players=len(table.players), seed=seed, board=table.row.board,
                             options={"scores": table.row.scores})
@@ -480,6 +485,13 @@ class GameService:
                                                                           game.position(), also=also),
                               notice=notice, origin=origin, clock=clock)
             return await self._refresh(table.id)
+
+    async def _check_caps(self, guild_id: int | None, host_id: int) -> None:
+        """A GameError in words when this host, or this server, runs as many games as the caps allow."""
+        refusal = (limits.person_refusal(await running_hosted(self.storage.db, host_id), self.limits)
+                   or limits.server_refusal(await running_in_server(self.storage.db, guild_id), self.limits))
+        if refusal is not None:
+            raise GameError(refusal)
 
     async def cancel(self, game_id: int, user_id: int) -> Table:
         async with self.lock(game_id):
@@ -653,11 +665,54 @@ class GameService:
                 raise GameError("This game is already over.")
             if user_id != table.row.host_id and not can_manage:
                 raise GameError("Only the host or someone with Manage Channels can abandon the game.")
+            seat = self._rated_abandoner(table, user_id)
+            if seat is not None:
+                # A player who abandons a game that would be rated does not escape its result: it ends as their
+                # resignation (rated, they come last), not as an abandoned game that counts nowhere.
+                reason = f"{table.label(seat)} abandoned it"
+                after = Table(replace(table.row, status=GameStatus.OVER, end_reason=reason, rev=table.row.rev + 1),
+                              table.game, table.moves)
+                who = (origin.name if origin is not None else "") or table.names()[seat]
+                notice = self.herald.abandon(after, who) if self.herald else None
+                if notice is not None:
+                    notice = replace(notice, content=f"{notice.content} It was under way, so it counts: a loss for "
+                                                     f"{table.label(seat)}.")
+                await self._end(table, GameStatus.OVER, reason, notice, origin, resigned=seat)
+                return table
             after = Table(replace(table.row, status=GameStatus.ABANDONED, end_reason="it was abandoned",
                                   rev=table.row.rev + 1), table.game, table.moves)
             who = (origin.name if origin is not None else "") or "the host"
             notice = self.herald.abandon(after, who) if self.herald else None
             await self._end(table, GameStatus.ABANDONED, "it was abandoned", notice, origin)
+            return table
+
+    @staticmethod
+    def _rated_abandoner(table: Table, user_id: int) -> int | None:
+        """The seat of a person abandoning a running game that has had enough play to be rated, else None."""
+        if table.row.status != GameStatus.ACTIVE or table.game is None:
+            return None
+        people = [p.level in (None, ratings.RESIGNED_LEVEL) and p.user_id != BOT_USER_ID for p in table.players]
+        seat = next((p.seat for p in table.players if people[p.seat] and p.user_id == user_id), None)
+        if seat is None or ratings.too_short(ratings.turns_taken(table.moves, len(people)), people) is not None:
+            return None
+        return seat
+
+    async def end_paused(self, game_id: int) -> Table:
+        """End, unrated, a game in which every person has been away too long (bot/limits.py); announced."""
+        async with self.lock(game_id):
+            table = await self.load(game_id)
+            self._running(table)
+            if limits.present(table.players):
+                raise GameError("Someone came back to the game meanwhile.")
+            days = f"{self.limits.paused_days:g}"
+            reason = f"everyone was away for {days} days"
+            after = Table(replace(table.row, status=GameStatus.ABANDONED, end_reason=reason, rev=table.row.rev + 1),
+                          table.game, table.moves)
+            notice = self.herald.abandon(after, "nobody") if self.herald else None
+            if notice is not None:
+                notice = replace(notice, content=f"Game #{table.id} has ended unrated: everyone was away for {days} "
+                                                 "days, and nobody came back.")
+            await self._end(table, GameStatus.ABANDONED, reason, notice)
             return table
 
     async def _end(self, table: Table, status: str, reason: str, notice: Notice | None,
@@ -751,6 +806,8 @@ class GameService:
                 mode = await self.storage.clocks.notify(event.user_id)
                 shown = Table(replace(table.row, clock=after, players=list(players)), table.game, table.moves)
                 notice = self.herald.clock(shown, event, mode, now)
+                if notice is not None and event.marked_away and not limits.present(players):
+                    notice = replace(notice, content=f"{notice.content}\n{limits.PAUSED}")
                 if notice is not None:
                     new = self._announcement(table, notice, None)
                     statements.insert(0, insert_statement(new))
@@ -797,6 +854,8 @@ class GameService:
             players = [replace(p, away=away, standins=0) if p.seat == seat else p for p in table.players]
             after = Table(replace(table.row, rev=table.row.rev + 1, players=players), table.game, table.moves)
             notice = self.herald.away(after, seat, away) if self.herald else None
+            if notice is not None and away and not limits.present(players):
+                notice = replace(notice, content=f"{notice.content}\n{limits.PAUSED}")
             # The announcement first: the outbox reads the first result as its id.
             await self._write(table, lambda also: self.storage.db.write(*also, *statements), notice=notice,
                               origin=origin)

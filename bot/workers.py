@@ -3,6 +3,9 @@
 A `ProcessPoolExecutor` whose worker is killed (out of memory, SIGKILL, a crash in native code) is broken
 for good: every later job fails with `BrokenProcessPool`. `Workers` starts a fresh pool instead and runs the
 job that met the broken pool once more, so one dead process costs one retry, never the feature.
+
+Jobs run with `run_fair` wait in a `FairQueue`: one line per server, served in turn, and within a server one per
+game, so a server that floods the computer players delays its own games, not another server's.
 """
 
 from __future__ import annotations
@@ -15,7 +18,8 @@ import multiprocessing
 import os
 import threading
 import time
-from collections.abc import Callable
+from collections import OrderedDict, deque
+from collections.abc import AsyncIterator, Callable, Hashable
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from typing import Any, TypeVar
@@ -62,6 +66,70 @@ def _start_worker(bot_pid: int) -> None:
     threading.Thread(target=_watch, args=(bot_pid,), name="tne-watch-bot", daemon=True).start()
 
 
+class FairQueue:
+    """At most `slots` jobs at once; waiting jobs are served round-robin across servers and, within a server,
+    across its games (first come, first served within one game)."""
+
+    def __init__(self, slots: int) -> None:
+        self.slots = max(1, slots)
+        self.busy = 0
+        # server -> game -> waiting jobs; both maps rotate: whoever was served moves to the back.
+        self._waiting: OrderedDict[Hashable, OrderedDict[Hashable, deque[asyncio.Future[None]]]] = OrderedDict()
+
+    def waiting(self) -> int:
+        return sum(len(jobs) for games in self._waiting.values() for jobs in games.values())
+
+    @contextlib.asynccontextmanager
+    async def slot(self, server: Hashable, game: Hashable) -> AsyncIterator[None]:
+        """Hold one of the slots while the block runs, once this server's and this game's turn has come."""
+        if self.busy < self.slots and not self._waiting:
+            self.busy += 1
+        else:
+            turn: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+            self._waiting.setdefault(server, OrderedDict()).setdefault(game, deque()).append(turn)
+            try:
+                await turn
+            except asyncio.CancelledError:
+                if turn.done() and not turn.cancelled():
+                    self._release()  # the slot was handed over just as the waiter gave up: pass it on
+                else:
+                    self._drop(server, game, turn)
+                raise
+        try:
+            yield
+        finally:
+            self._release()
+
+    def _drop(self, server: Hashable, game: Hashable, turn: asyncio.Future[None]) -> None:
+        games = self._waiting.get(server)
+        jobs = games.get(game) if games is not None else None
+        if jobs is None or turn not in jobs:
+            return
+        jobs.remove(turn)
+        if not jobs:
+            del games[game]  # type: ignore[union-attr]
+        if not games:
+            del self._waiting[server]
+
+    def _release(self) -> None:
+        self.busy -= 1
+        while self._waiting and self.busy < self.slots:
+            server, games = next(iter(self._waiting.items()))
+            game, jobs = next(iter(games.items()))
+            turn = jobs.popleft()
+            if jobs:
+                games.move_to_end(game)
+            else:
+                del games[game]
+            if games:
+                self._waiting.move_to_end(server)
+            else:
+                del self._waiting[server]
+            if not turn.done():
+                turn.set_result(None)
+                self.busy += 1
+
+
 class Workers:
     """`processes` worker processes (threads when 0), below the bot's priority, that heal: a broken pool is replaced
     and the job retried once."""
@@ -71,6 +139,8 @@ class Workers:
         self.name = name
         self.replaced = 0  # how many broken pools were replaced (for logs and tests)
         self._pool: ProcessPoolExecutor | None = self._new_pool() if processes > 0 else None
+        # For run_fair: as many jobs at once as there are processes (threads: the default executor's count).
+        self.queue = FairQueue(processes if processes > 0 else min(32, (os.cpu_count() or 1) + 4))
 
     def _new_pool(self) -> ProcessPoolExecutor:
         # forkserver: never fork the bot itself, which runs threads (aiosqlite, the default executor).
@@ -97,6 +167,11 @@ class Workers:
             log.warning("A %s process died; starting new ones and running the job again", self.name)
             fresh = self._replace(pool)
             return await loop.run_in_executor(fresh, job)
+
+    async def run_fair(self, server: Hashable, game: Hashable, fn: Callable[..., T], *args: Any) -> T:
+        """fn(*args) in a worker once it is this server's and this game's turn in the fair queue."""
+        async with self.queue.slot(server, game):
+            return await self.run(fn, *args)
 
     def _replace(self, broken: ProcessPoolExecutor) -> ProcessPoolExecutor:
         """The pool to use after `broken` failed; jobs that fail together replace it only once."""

@@ -13,6 +13,7 @@ import pytest
 
 from bot.client import shard_filter
 from bot.leases import LeaseKeeper
+from bot.limits import UNCAPPED
 from bot.seats import Backoff, ComputerSeats, computer_turn
 from bot.service import CHANGED, GameError, GameService, Origin, Played
 from bot.storage import Storage
@@ -30,7 +31,7 @@ class Process:
     def __init__(self, storage: Storage, name: str, *, workers: Workers | None = None, duration: float = 15.0,
                  sweep_every: float = 0.05, **seats) -> None:
         self.storage = storage
-        self.service = GameService(storage, seed_source=lambda: seed_where_first(1))
+        self.service = GameService(storage, seed_source=lambda: seed_where_first(1), caps=UNCAPPED)
         # Owners without host:pid, so the two "processes" of this test never judge each other dead by pid.
         self.keeper = LeaseKeeper(Leases(storage.db), owner=f"test-{name}", duration=duration,
                                   renew_every=duration / 4)

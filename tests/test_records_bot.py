@@ -12,7 +12,7 @@ import pytest
 from PIL import Image
 
 from bot import messages as M
-from bot.ratings import Rating
+from bot.ratings import MIN_TURNS, Rating
 from bot.records.export import turns
 from bot.storage import PlayerRow, Storage
 from bot.storage.outbox import OutboxStore
@@ -121,8 +121,9 @@ async def test_the_rating_changes_follow_the_final_standings(harness):
 async def test_a_two_player_resignation_flags_the_seat_and_counts_it_last(harness):
     h = harness
     game_id = await open_game(h, [ALICE, BOB])
-    await h.command(ALICE if (await h.service.load(game_id)).game.to_move == 0 else BOB, CHANNEL, "move",
-                    action="pass")
+    for _ in range(2 * MIN_TURNS):  # enough play for the game to be rated
+        await h.command(ALICE if (await h.service.load(game_id)).game.to_move == 0 else BOB, CHANNEL, "move",
+                        action="pass")
     calls = await h.command(BOB, CHANNEL, "resign")
     texts = public_texts(calls)
     assert texts[0].startswith("Bob (Bull) resigns. **The game is over** (Bob (Bull) resigned). "

@@ -229,7 +229,7 @@ async def test_abandoned_cancelled_and_moveless_games_do_not_count(database):
 async def test_a_resigned_game_counts_the_resigning_seat_last(database):
     storage = await opened(database)
     try:
-        p = random_game(3, 41, stop=30)
+        p = random_game(3, 41, stop=36)  # every seat took MIN_TURNS turns: the resignation is rated
         game_id = await store_game(storage, people("Alice", "Bob", "Carol"), p.moves, snapshot=p.game.position(),
                                    seed=41, status="over", end_reason="Carol (Lion) resigned", resigned=2)
         (made,) = await Finisher(storage).catch_up(GUILD)

@@ -21,7 +21,7 @@ import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 
-from bot.ratings import Rating, RatingChange, RatingError, player_key, rate_game, results_from_stats
+from bot.ratings import Rating, RatingChange, RatingError, player_key, rate_game, results_from_stats, too_short
 from bot.records.totals import Totals
 from bot.stats import GameStats, PlayerStats, StatsError, game_stats
 from bot.storage import GameRow, MoveRow, PlayerRow, StaleError, Storage
@@ -107,6 +107,10 @@ def settle(d: Draft, current: dict[str, RatingRow], *, now: float) -> tuple[NewR
     changes: list[RatingChange] | None
     note = None
     try:
+        # A game the rules ended counts however short; one ended early (resigned, abandoned) only after enough play.
+        short = too_short([p.turns for p in stats.players], [k.startswith("user:") for k in d.keys])
+        if short is not None and stats.ended_by != "rules":
+            raise RatingError(short)
         ratings = {k: Rating(r.mu, r.sigma, r.games) for k, r in current.items()}
         changes = rate_game(results_from_stats(stats, d.keys), ratings, status=str(game.status))
     except RatingError as exc:
