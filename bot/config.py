@@ -33,6 +33,7 @@ class Config:
     ai_processes: int = 0
     shard_count: int | None = None  # None: as many gateway shards as Discord recommends, all in this process
     shard_ids: tuple[int, ...] | None = None  # None: every shard of shard_count
+    lobby_hours: float = 24.0  # a lobby nobody starts closes after this long (TNE_LOBBY_HOURS)
 
 
 def _float(env: Mapping[str, str], name: str, default: float | None) -> float | None:
@@ -90,6 +91,7 @@ def load_config(env: Mapping[str, str] | None = None) -> Config:
         ai_budget=_float(env, "TNE_AI_BUDGET", None),
         render_processes=_processes(env, "TNE_RENDER_PROCESSES", min(4, os.cpu_count() or 1)),
         ai_processes=_processes(env, "TNE_AI_PROCESSES", 1),
+        lobby_hours=_hours(env, "TNE_LOBBY_HOURS", 24.0),
         **shard_settings(env.get("TNE_SHARD_COUNT", ""), env.get("TNE_SHARD_IDS", ""),
                          names=("TNE_SHARD_COUNT", "TNE_SHARD_IDS")),
     )
@@ -116,6 +118,19 @@ def shard_settings(count: str | None, ids: str | None, *,
         raise ConfigError(f"{names[1]}: shard {numbers[-1]} does not exist with {names[0]} {total} "
                           f"(shards are numbered 0 to {total - 1}).")
     return {"shard_count": total, "shard_ids": numbers}
+
+
+def _hours(env: Mapping[str, str], name: str, default: float) -> float:
+    raw = env.get(name, "").strip()
+    if not raw:
+        return default
+    try:
+        value = float(raw)
+    except ValueError as exc:
+        raise ConfigError(f"{name} must be a number of hours, not {raw!r}.") from exc
+    if not value > 0:
+        raise ConfigError(f"{name} must be more than 0 hours, not {raw!r}.")
+    return value
 
 
 def _processes(env: Mapping[str, str], name: str, default: int) -> int:
