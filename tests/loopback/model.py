@@ -90,6 +90,7 @@ class Channel:
     parent_id: int | None = None  # threads: their channel
     recipient_id: int | None = None  # DMs: the person (the other side is the bot)
     bot_can_send: bool = True  # False: the bot lost Send Messages here (50013)
+    owner_id: int = 0  # threads: who started it (Discord always sends one; discord.py needs it)
 
     @property
     def is_thread(self) -> bool:
@@ -104,7 +105,7 @@ class Channel:
         data.update(guild_id=str(self.guild_id), name=self.name, position=0, permission_overwrites=[], nsfw=False,
                     parent_id=str(self.parent_id) if self.parent_id else None, topic=None, rate_limit_per_user=0)
         if self.is_thread:
-            data.update(owner_id=None, message_count=0, member_count=1, thread_metadata={
+            data.update(owner_id=str(self.owner_id), message_count=0, member_count=1, thread_metadata={
                 "archived": False, "auto_archive_duration": 1440, "archive_timestamp": iso(0), "locked": False})
         return data
 
@@ -188,7 +189,10 @@ class Message:
     def labels(self) -> list[str]:
         return [b.get("label") or "" for b in self.buttons()]
 
-    def json(self, base_url: str, users: dict[int, User], guild_id: int | None) -> dict[str, Any]:
+    def json(self, base_url: str, users: dict[int, User], guild_id: int | None, *,
+             with_nonce: bool = False) -> dict[str, Any]:
+        """The message as Discord sends it; the nonce only where Discord gives it (the create call's answer and
+        MESSAGE_CREATE), never in history or a later fetch."""
         data: dict[str, Any] = {
             "id": str(self.id), "channel_id": str(self.channel_id), "author": self.author.json(),
             "content": self.content, "timestamp": iso(self.created),
@@ -202,7 +206,7 @@ class Message:
         }
         if guild_id is not None:
             data["guild_id"] = str(guild_id)
-        if self.nonce is not None:
+        if with_nonce and self.nonce is not None:
             data["nonce"] = self.nonce
         if self.source != "channel":
             data["webhook_id"] = data["application_id"] = str(self.author.id)
