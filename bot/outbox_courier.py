@@ -31,7 +31,8 @@ SEARCH = 50  # how many recent messages of a channel are searched for an earlier
 # Discord's clock and ours may differ by this much: a message stamped up to this long before its announcement was
 # stored may still show it.
 SKEW = 10.0
-DM_TIMEOUT = 10.0  # a direct message not made within this is given up for a ping in the channel
+DM_TIMEOUT = 10.0  # a direct message not made within this counts as a failure that may pass
+DM_TRIES = 3  # tries of a direct message that may yet pass (a few seconds apart) before the channel is pinged
 UNKNOWN_CHANNEL = 10003
 
 
@@ -145,15 +146,18 @@ class DiscordCourier:
             # The announcement's nonce, as for channel posts: a retry after a lost answer makes no second DM.
             return await dm.send(T.fit(f"{a.content}\n{link}"), allowed_mentions=T.NOBODY, nonce=a.nonce)
 
-        # One try, briefly: reminders share the channel's queue, and a DM that keeps failing (DMs closed, 403,
-        # 5xx, no answer) must not hold back the channel's announcements; the ping in the channel reaches them.
+        # Reminders share the channel's queue, so a DM that keeps failing must not hold back the channel's
+        # announcements: a refusal (DMs closed, 403) goes to the channel at once, a failure that may pass (5xx, no
+        # answer, a lost answer: the nonce keeps a retry single) is tried DM_TRIES times in all, then the same.
         try:
             message = await asyncio.wait_for(send(), DM_TIMEOUT)
         except asyncio.CancelledError:
             raise
         except Exception as exc:
-            log.info("Reminder %s could not go as a direct message (%s); pinging in the channel instead", a.id,
-                     judged(exc))
+            why = judged(exc)
+            if isinstance(why, Retry) and a.tries + 1 < DM_TRIES:
+                raise why from exc
+            log.info("Reminder %s could not go as a direct message (%s); pinging in the channel instead", a.id, why)
             return None
         return message.id
 
