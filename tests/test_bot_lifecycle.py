@@ -167,3 +167,14 @@ async def test_the_host_closes_a_lobby_by_its_number_from_another_channel(loopba
         assert await statuses(db, game) == [("abandoned", "it was abandoned")]
         assert not loopback.channel(hall).find("was abandoned")  # the hall shows nothing of it
         assert await answer(loopback, alice, hall, "tne abandon", game=game) == "This game is already over."
+
+
+async def test_status_of_a_channel_whose_lobby_was_abandoned_says_so(loopback, tmp_path):
+    alice = loopback.add_user("Alice")
+    channel = loopback.add_channel(loopback.add_guild())
+    async with running_bot(loopback, str(tmp_path / "tne.sqlite3")) as bot:
+        await bot.sync_commands()
+        game = await open_lobby(loopback, channel, alice)
+        await answer(loopback, alice, channel, "tne abandon")
+        said = await answer(loopback, alice, channel, "tne status")
+        assert f"game #{game}" in said and "This lobby was abandoned before it started." in said
