@@ -15,6 +15,7 @@ from bot.cog import TneCog
 from bot.config import Config
 from bot.controller import Controller
 from bot.leases import LeaseKeeper
+from bot.lifecycle import LobbySweeper
 from bot.outbox import Outbox
 from bot.outbox_courier import DiscordCourier
 from bot.outbox_herald import DiscordHerald
@@ -95,6 +96,7 @@ class TneBot(commands.AutoShardedBot):
         self.thinkers: Workers | None = None
         self.keeper: LeaseKeeper | None = None
         self.outbox: Outbox | None = None
+        self.lobbies: LobbySweeper | None = None
         self._closing = False
 
     async def setup_hook(self) -> None:
@@ -114,8 +116,11 @@ class TneBot(commands.AutoShardedBot):
         # One process plays each game's computer seats: they hold its lease, renewed with the outbox's channels.
         self.controller.seats.keeper = self.keeper
         self.controller.seats.serves = shard_filter(self.config.shard_count, self.config.shard_ids)
-        courier = DiscordCourier(self, self.painter, before_picture=self.controller.first_answers.wait)
-        self.outbox = Outbox(OutboxStore(self.storage.db), self.keeper, courier)
+        store = OutboxStore(self.storage.db)
+        courier = DiscordCourier(self, self.painter, before_picture=self.controller.first_answers.wait,
+                                 claimed=store.message_ids)
+        # A channel found gone on delivery (deleted while the bot was away) closes its game like a deletion heard.
+        self.outbox = Outbox(store, self.keeper, courier, gone=self.channel_gone)
         self.controller.outbox = self.outbox
         self.service.announced = self.outbox.stored
         # Buttons from before a restart: one DynamicItem pattern dispatches every tne:<game>:... custom id.
@@ -126,6 +131,8 @@ class TneBot(commands.AutoShardedBot):
             await self.sync_commands()
         await self.controller.resume()
         await self.outbox.start()
+        self.lobbies = LobbySweeper(self.service, expiry=self.config.lobby_hours * 3600)
+        await self.lobbies.start()
 
     async def sync_commands(self) -> list:
         """Publish the command tree, globally or to one server; only on request (--sync), never on every start."""
@@ -141,6 +148,41 @@ class TneBot(commands.AutoShardedBot):
         log.info("Connected as %s to %s on %s %s of %s", self.user, plural(len(self.guilds), "server"),
                  "shard" if len(self.shards) == 1 else "shards",
                  ",".join(map(str, sorted(self.shards))), self.shard_count)
+
+    # --- channels, threads and servers that go away: their games close, announced nowhere ---------------------
+
+    async def channel_gone(self, channel_id: int) -> None:
+        """A channel or thread is gone: its game closes as abandoned and nothing more is posted there."""
+        if self.service is None:
+            return
+        try:
+            closed = await self.service.channel_gone(channel_id)
+        except Exception:
+            log.exception("Could not close the game of deleted channel %s", channel_id)
+            return
+        if closed:
+            log.info("Channel %s was deleted: closed game %s", channel_id, ", ".join(map(str, closed)))
+
+    async def on_guild_channel_delete(self, channel: discord.abc.GuildChannel) -> None:
+        # Discord deletes a channel's threads with it and sends nothing for them.
+        threads = [t.id for t in channel.guild.threads if t.parent_id == channel.id]
+        for channel_id in (channel.id, *threads):
+            await self.channel_gone(channel_id)
+
+    async def on_raw_thread_delete(self, payload: discord.RawThreadDeleteEvent) -> None:
+        await self.channel_gone(payload.thread_id)
+
+    async def on_guild_remove(self, guild: discord.Guild) -> None:
+        """The bot was removed from a server (discord.py leaves out outages: those are `on_guild_unavailable`)."""
+        if self.service is None:
+            return
+        try:
+            closed = await self.service.guild_gone(guild.id)
+        except Exception:
+            log.exception("Could not close the games of server %s", guild.id)
+            return
+        if closed:
+            log.info("Left server %s: closed %s", guild.id, plural(len(closed), "game"))
 
     def shutdown_work(self) -> str:
         """What closing still waits for or hands back, in words for the log."""
@@ -163,6 +205,8 @@ class TneBot(commands.AutoShardedBot):
             return
         self._closing = True
         log.info("Shutting down: %s", self.shutdown_work())
+        if self.lobbies is not None:
+            await self.lobbies.stop()
         if self.controller is not None:
             await self.controller.stop()
         if self.outbox is not None:

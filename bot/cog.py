@@ -97,8 +97,10 @@ class TneCog(commands.GroupCog, group_name="tne", group_description="Play Tigris
         await self.controller.resign(interaction)
 
     @app_commands.command(name="abandon", description="End this channel's game (host or Manage Channels)")
-    async def abandon(self, interaction: discord.Interaction) -> None:
-        await self.controller.abandon(interaction)
+    @app_commands.describe(game="A game's number, to end it from any channel of this server (default: this channel's)")
+    async def abandon(self, interaction: discord.Interaction,
+                      game: app_commands.Range[int, 1, 2**53] | None = None) -> None:
+        await self.controller.abandon(interaction, game)
 
     @app_commands.command(name="settings", description="Change the game's clock, from the next turn on (host)")
     @app_commands.describe(clock="Time each player has to act")

@@ -35,6 +35,7 @@ class Config:
     shard_count: int | None = None  # None: as many gateway shards as Discord recommends, all in this process
     shard_ids: tuple[int, ...] | None = None  # None: every shard of shard_count
     limits: Limits = field(default_factory=Limits)  # caps on running games; patience with paused ones
+    lobby_hours: float = 24.0  # a lobby nobody starts closes after this long (TNE_LOBBY_HOURS)
 
 
 def _float(env: Mapping[str, str], name: str, default: float | None) -> float | None:
@@ -95,6 +96,7 @@ def load_config(env: Mapping[str, str] | None = None) -> Config:
         limits=Limits(per_person=_positive(env, "TNE_MAX_GAMES_PER_PERSON", MAX_RUNNING_PER_PERSON),
                       per_server=_positive(env, "TNE_MAX_GAMES_PER_SERVER", MAX_RUNNING_PER_SERVER),
                       paused_days=_days(env, "TNE_PAUSED_DAYS", PAUSED_DAYS)),
+        lobby_hours=_hours(env, "TNE_LOBBY_HOURS", 24.0),
         **shard_settings(env.get("TNE_SHARD_COUNT", ""), env.get("TNE_SHARD_IDS", ""),
                          names=("TNE_SHARD_COUNT", "TNE_SHARD_IDS")),
     )
@@ -121,6 +123,19 @@ def shard_settings(count: str | None, ids: str | None, *,
         raise ConfigError(f"{names[1]}: shard {numbers[-1]} does not exist with {names[0]} {total} "
                           f"(shards are numbered 0 to {total - 1}).")
     return {"shard_count": total, "shard_ids": numbers}
+
+
+def _hours(env: Mapping[str, str], name: str, default: float) -> float:
+    raw = env.get(name, "").strip()
+    if not raw:
+        return default
+    try:
+        value = float(raw)
+    except ValueError as exc:
+        raise ConfigError(f"{name} must be a number of hours, not {raw!r}.") from exc
+    if not value > 0:
+        raise ConfigError(f"{name} must be more than 0 hours, not {raw!r}.")
+    return value
 
 
 def _processes(env: Mapping[str, str], name: str, default: int) -> int:

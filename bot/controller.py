@@ -419,7 +419,11 @@ class Controller:
                 self.game_over(table)
         await self.guarded(interaction, run, change=True)
 
-    async def abandon(self, interaction: discord.Interaction) -> None:
+    async def abandon(self, interaction: discord.Interaction, game_id: int | None = None) -> None:
+        if game_id is not None:
+            await self.abandon_by_number(interaction, game_id)
+            return
+
         async def run() -> None:
             table = await self.table_here(interaction)
             perms = interaction.permissions
@@ -431,6 +435,36 @@ class Controller:
             finally:
                 self.game_over(table)  # a player's abandoning a game under way is rated as their resignation
         await self.guarded(interaction, run, change=True)
+
+    async def abandon_by_number(self, interaction: discord.Interaction, game_id: int) -> None:
+        """`/tne abandon game:<n>` from any channel of the server; the game's own channel is told, the asker
+        privately."""
+        async def run() -> None:
+            table = await self.service.game_in_guild(game_id, interaction.guild_id)
+            here = interaction.channel_id == table.row.channel_id
+            origin = self.origin(interaction, reply=here)
+            await self.service.abandon_by_number(game_id, interaction.user.id, guild_id=interaction.guild_id,
+                                                 can_manage=self._can_manage(interaction, table.row.channel_id),
+                                                 origin=origin)
+            if here:
+                await self.deliver(interaction, origin)
+            else:
+                await private(interaction, f"Game #{game_id} in <#{table.row.channel_id}> is abandoned; its "
+                                           "channel says so in a moment.")
+        await self.guarded(interaction, run, change=True)
+
+    @staticmethod
+    def _can_manage(interaction: discord.Interaction, channel_id: int) -> bool:
+        """Manage Channels in the game's channel: Discord's word where the command was made there, else the
+        cached channel's permissions for the member (none known: no)."""
+        perms = interaction.permissions
+        if interaction.channel_id == channel_id:
+            return bool(perms and perms.manage_channels)
+        guild, user = interaction.guild, interaction.user
+        channel = guild.get_channel_or_thread(channel_id) if guild is not None else None
+        if channel is not None and isinstance(user, discord.Member):
+            return channel.permissions_for(user).manage_channels
+        return False
 
     # --- reading ---------------------------------------------------------------------------------------------
 

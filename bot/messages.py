@@ -101,6 +101,8 @@ def lobby_text(table: Table) -> str:
         lines.append("Press **Join** (or `/tne join`). The host presses **Start** when at least two are seated.")
     elif row.status == GameStatus.CANCELLED:
         lines.append("This lobby was cancelled.")
+    elif row.status == GameStatus.ABANDONED:
+        lines.append("This lobby was abandoned before it started.")
     elif row.status == GameStatus.ACTIVE:
         lines.append("The game has started.")
     return clip("\n".join(lines))
@@ -236,7 +238,7 @@ def _points(points: dict | None) -> str:
 def status_text(table: Table, now: float | None = None) -> str:
     """Public status: whose turn, actions left, the awaited decision, the clock, treasures left, players' facts."""
     row = table.row
-    if row.status == GameStatus.LOBBY:
+    if row.status == GameStatus.LOBBY or table.game is None:  # a lobby, or one closed before it started
         return lobby_text(table)
     game = table.game
     view = game.view(None)

@@ -9,9 +9,11 @@ transaction (bot/storage/outbox.py). This loop delivers what is owed, channel by
 - an announcement the interaction may still answer with is left alone until `hold_until`; after that, if the
   interaction's reply may have been made, the courier looks for it (`find_reply`) before posting anything;
 - posts carry the announcement's nonce, so a retry soon after an ambiguous failure makes no second message;
-  past the nonce's window the channel is searched first (`find_post`);
+  past the nonce's window the channel is searched first (`find_post`: only messages made after the announcement
+  and delivering no other one, never an older post with the same words);
 - 429 waits what Discord says, 5xx and dropped connections back off and retry, a refusal for good (no access,
-  no channel) is recorded and the channel moves on;
+  no channel) is recorded and the channel moves on; a channel that no longer exists goes to `gone` (its game
+  closes, announced nowhere);
 - the picture follows each text as an edit, in its own task: a slow or failed picture never holds back a text.
 """
 
@@ -21,7 +23,7 @@ import asyncio
 import contextlib
 import logging
 import time
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from typing import Protocol
 
@@ -54,6 +56,10 @@ class Retry(Exception):
 
 class Refused(Exception):
     """Discord refuses this for good (no access to the channel, the channel is gone): retrying cannot help."""
+
+
+class Gone(Refused):
+    """The channel itself no longer exists (deleted while nobody heard): its game closes too."""
 
 
 class Courier(Protocol):
@@ -95,8 +101,10 @@ class Outbox:
     """Delivers stored announcements; one per process, sharing the process's LeaseKeeper."""
 
     def __init__(self, store: OutboxStore, keeper: LeaseKeeper, courier: Courier, *,
-                 clock: Callable[[], float] = time.time, timing: Timing | None = None) -> None:
+                 clock: Callable[[], float] = time.time, timing: Timing | None = None,
+                 gone: Callable[[int], Awaitable[None]] | None = None) -> None:
         self.store = store
+        self.gone = gone
         self.keeper = keeper
         self.courier = courier
         self.clock = clock
@@ -344,6 +352,8 @@ class Outbox:
         except Refused as exc:
             log.error("Announcement %s in channel %s cannot be delivered: %s", a.id, a.channel_id, exc)
             await self.store.failed(a.id, str(exc))
+            if isinstance(exc, Gone) and self.gone is not None:
+                await self.gone(a.channel_id)
             return
         except asyncio.CancelledError:
             raise

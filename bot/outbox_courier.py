@@ -4,6 +4,8 @@ board picture. Discord's failures become the outbox's two kinds: `Retry` (may pa
 from __future__ import annotations
 
 import asyncio
+import datetime
+import logging
 import time
 from collections.abc import Awaitable, Callable
 
@@ -14,16 +16,24 @@ from discord.utils import MISSING
 from discord.webhook.async_ import async_context
 
 from bot import text as T
-from bot.outbox import Refused, Retry
+from bot.outbox import Gone, Refused, Retry
 from bot.outbox_herald import DIRECT, view_of
 from bot.pictures import Painter
 from bot.storage.outbox import REPLY, Announcement
+
+log = logging.getLogger(__name__)
 
 # A call to Discord that takes longer than this is given up and judged as a failure that may pass (the post may
 # still have been made: its nonce, or the search for it, keeps it single).
 CALL_TIMEOUT = 30.0
 TOKEN_LIFE = 14 * 60.0  # an interaction token works 15 minutes
 SEARCH = 50  # how many recent messages of a channel are searched for an earlier post of an announcement
+# Discord's clock and ours may differ by this much: a message stamped up to this long before its announcement was
+# stored may still show it.
+SKEW = 10.0
+DM_TIMEOUT = 10.0  # a direct message not made within this counts as a failure that may pass
+DM_TRIES = 3  # tries of a direct message that may yet pass (a few seconds apart) before the channel is pinged
+UNKNOWN_CHANNEL = 10003
 
 
 def judged(exc: BaseException) -> Exception:
@@ -35,6 +45,8 @@ def judged(exc: BaseException) -> Exception:
             return Retry("rate limited", getattr(exc, "retry_after", None))
         if exc.status >= 500:
             return Retry(f"Discord answered {exc.status}")
+        if exc.code == UNKNOWN_CHANNEL:
+            return Gone(f"the channel no longer exists ({exc.status} {exc.code})")
         return Refused(f"Discord refused it ({exc.status} {exc.code}: {exc.text[:200]})")
     if isinstance(exc, TimeoutError | aiohttp.ClientError | OSError):
         return Retry(f"no answer from Discord ({type(exc).__name__})")
@@ -46,8 +58,11 @@ class DiscordCourier:
 
     def __init__(self, client: discord.Client, painter: Painter, *,
                  before_picture: Callable[[], Awaitable[None]] | None = None,
-                 clock: Callable[[], float] = time.time) -> None:
+                 clock: Callable[[], float] = time.time,
+                 claimed: Callable[[int, float], Awaitable[set[int]]] | None = None) -> None:
         self.client = client
+        # The messages already recorded for announcements of a channel since a time (bot/storage/outbox.py).
+        self.claimed = claimed
         self.painter = painter
         self.before_picture = before_picture  # lets first answers of a burst go before pictures
         self.clock = clock
@@ -93,13 +108,20 @@ class DiscordCourier:
         return int(data["id"]) if data.get("content") == a.content else None
 
     async def find_post(self, a: Announcement) -> int | None:
+        """The post of this announcement, if an earlier try made one: a message of ours with its words, made after
+        it was stored and recorded for no other announcement. Move texts repeat (a computer's `leader blue F4`
+        twice in a game), so the words alone would take an older move's message for this one."""
         me = self.client.user.id if self.client.user else None
+        since = a.created_at - SKEW
+        taken = await self.claimed(a.channel_id, since) if self.claimed is not None else set()
 
         async def search() -> int | None:
-            async for message in self._channel(a).history(limit=SEARCH):
-                if message.author.id == me and message.content == a.content:
-                    return message.id
-            return None
+            found = None
+            after = datetime.datetime.fromtimestamp(since, tz=datetime.UTC)
+            async for message in self._channel(a).history(limit=SEARCH, after=after):
+                if message.author.id == me and message.content == a.content and message.id not in taken:
+                    found = message.id if found is None else min(found, message.id)
+            return found
 
         return await self._call(search())
 
@@ -115,22 +137,28 @@ class DiscordCourier:
         return message.id
 
     async def _direct(self, a: Announcement) -> int | None:
-        """A reminder as a direct message with a link to the game; None when the person's DMs are closed to the
-        bot (50007): then it is posted in the game's channel like any reminder."""
+        """A reminder as a direct message with a link to the game; None when it cannot be sent (DMs closed to the
+        bot, any other failure): then it is posted in the game's channel like any reminder."""
         link = f"https://discord.com/channels/{a.guild_id or '@me'}/{a.channel_id}"
-        try:
+
+        async def send() -> discord.Message:
             dm = await self.client.create_dm(discord.Object(a.pings[0]))
             # The announcement's nonce, as for channel posts: a retry after a lost answer makes no second DM.
-            message = await asyncio.wait_for(dm.send(T.fit(f"{a.content}\n{link}"), allowed_mentions=T.NOBODY,
-                                                     nonce=a.nonce), CALL_TIMEOUT)
-        except discord.HTTPException as exc:
-            if exc.code == 50007:
-                return None
-            raise judged(exc) from exc
+            return await dm.send(T.fit(f"{a.content}\n{link}"), allowed_mentions=T.NOBODY, nonce=a.nonce)
+
+        # Reminders share the channel's queue, so a DM that keeps failing must not hold back the channel's
+        # announcements: a refusal (DMs closed, 403) goes to the channel at once, a failure that may pass (5xx, no
+        # answer, a lost answer: the nonce keeps a retry single) is tried DM_TRIES times in all, then the same.
+        try:
+            message = await asyncio.wait_for(send(), DM_TIMEOUT)
         except asyncio.CancelledError:
             raise
         except Exception as exc:
-            raise judged(exc) from exc
+            why = judged(exc)
+            if isinstance(why, Retry) and a.tries + 1 < DM_TRIES:
+                raise why from exc
+            log.info("Reminder %s could not go as a direct message (%s); pinging in the channel instead", a.id, why)
+            return None
         return message.id
 
     async def attach_picture(self, a: Announcement) -> None:

@@ -32,7 +32,7 @@ from bot.storage import (
     UnavailableError,
 )
 from bot.storage.clocks import NOTIFY_MODES, clock_row, set_away, set_clock, taken_back
-from bot.storage.outbox import NewAnnouncement, Stored, insert_statement, stored
+from bot.storage.outbox import NewAnnouncement, Stored, drop_statement, insert_statement, stored
 from bot.storage.rows import LIVE, ClockRow, GameStatus
 from bot.storage.running import running_hosted, running_in_server
 from bot.visibility import Viewer
@@ -54,6 +54,10 @@ CHANGED = "The game changed after you sent that; look at the newest message and 
 # only if the game did not change after it was made.
 LATE_AFTER = 2.0
 UNAVAILABLE = "The game's storage cannot be reached just now; nothing was changed. Try again in a minute."
+# Why a game closed without anyone asking (its end_reason); such closings are announced nowhere but the expiry.
+CHANNEL_GONE = "its channel was deleted"
+GUILD_GONE = "the bot left the server"
+LOBBY_EXPIRED = "nobody started it in time"
 
 
 def turn_of(game: Game) -> int | None:
@@ -221,7 +225,7 @@ class GameService:
         if row is None:
             raise GameError("That game does not exist any more.")
         table = Table(row)
-        if row.status != GameStatus.LOBBY:
+        if row.status != GameStatus.LOBBY and row.seed is not None:  # a lobby closed unstarted has no game
             table.moves = await self.storage.moves(game_id)
             table.game = self._rebuild(row, table.moves)
         if row.status in LIVE:
@@ -422,7 +426,8 @@ class GameService:
 
     def _lobby(self, table: Table) -> None:
         if table.row.status != GameStatus.LOBBY:
-            raise GameError("The game has already started.")
+            raise GameError("This lobby is closed. `/tne new` opens another." if table.game is None
+                            else "The game has already started.")
 
     async def join(self, game_id: int, user_id: int, name: str) -> Table:
         async with self.lock(game_id):
@@ -891,3 +896,75 @@ class GameService:
                 continue  # ended meanwhile
         return [t for t in tables if t.row.status in LIVE
                 and (viewer is None or viewer.sees(t.row.channel_id, (p.user_id for p in t.players)))]
+
+    # --- lobbies and games that go away (bot/lifecycle.py expires lobbies; bot/client.py hears of deletions) ----
+
+    async def abandon_by_number(self, game_id: int, user_id: int, *, guild_id: int | None, can_manage: bool,
+                                origin: Origin | None = None) -> Table:
+        """`/tne abandon game:<n>` from any channel of the game's server: the same rule as in its own channel."""
+        await self.game_in_guild(game_id, guild_id)
+        return await self.abandon(game_id, user_id, can_manage=can_manage, origin=origin)
+
+    async def game_in_guild(self, game_id: int, guild_id: int | None) -> Table:
+        """A game by its number, if it is one of this server's (a number from another server is not shown)."""
+        try:
+            table = await self.load(game_id)
+        except GameError:
+            table = None
+        if table is None or table.row.guild_id != guild_id:
+            raise GameError(f"There is no game #{game_id} in this server. `/tne games` lists them.")
+        return table
+
+    async def channel_gone(self, channel_id: int) -> list[int]:
+        """A channel or thread was deleted: its lobby or game ends as abandoned, announced nowhere, and whatever
+        was still owed there is dropped. The games it closed."""
+        game_id = await self.storage.live_game_id(channel_id)
+        if game_id is not None and await self._close_gone(game_id, CHANNEL_GONE):
+            return [game_id]
+        await self.storage.db.write(drop_statement(channel_id, CHANNEL_GONE))
+        return []
+
+    async def guild_gone(self, guild_id: int) -> list[int]:
+        """The bot left a server (or was removed): every lobby and game there closes as `channel_gone` does."""
+        return [game_id for game_id in await self.storage.live_game_ids_in_guild(guild_id)
+                if await self._close_gone(game_id, GUILD_GONE)]
+
+    async def _close_gone(self, game_id: int, reason: str) -> bool:
+        async with self.lock(game_id):
+            table = await self._refresh(game_id)  # as stored: another process may have changed it
+            if table.row.status not in LIVE:
+                return False
+            drop = drop_statement(table.row.channel_id, reason)
+            await self._write(table, lambda also: self.storage.end_game(
+                table.id, table.row.rev, GameStatus.ABANDONED, reason, also=[*also, drop]))
+            table.row.status, table.row.end_reason = GameStatus.ABANDONED, reason
+            table.row.rev += 1
+            self._ended(table)
+            log.info("Game %s in channel %s closed: %s", game_id, table.row.channel_id, reason)
+            return True
+
+    async def expire_lobbies(self, max_age: float) -> list[int]:
+        """Close every lobby opened more than `max_age` seconds ago and never started, with a note in its channel
+        (if the channel is gone, the note is dropped on delivery). The lobbies closed."""
+        closed = []
+        for game_id in await self.storage.lobbies_opened_before(self.now() - max_age):
+            async with self.lock(game_id):
+                table = await self._refresh(game_id)
+                if table.row.status != GameStatus.LOBBY:
+                    continue
+                notice = Notice("expired", lobby_expired_text(table.id, max_age))
+                try:
+                    await self._end(table, GameStatus.CANCELLED, LOBBY_EXPIRED, notice)
+                except GameError as exc:
+                    log.info("Lobby %s did not expire now (%s); the next sweep tries again", game_id, exc)
+                    continue
+            closed.append(game_id)
+        return closed
+
+
+def lobby_expired_text(game_id: int, max_age: float) -> str:
+    """The note a lobby leaves in its channel when it expires."""
+    hours, minutes = max_age / 3600, max_age / 60
+    span = (f"{hours:g} hour{'' if hours == 1 else 's'}" if hours >= 1
+            else f"{minutes:g} minute{'' if minutes == 1 else 's'}")
+    return f"The lobby of game #{game_id} closed: nobody started it within {span}. `/tne new` opens another."

@@ -111,6 +111,18 @@ class Storage:
             GameStatus.LOBBY.value, host_id, guild_id, guild_id)
         return [r[0] for r in rows]
 
+    async def live_game_ids_in_guild(self, guild_id: int) -> list[int]:
+        """The lobbies and running games of one server (the bot left it: they all close)."""
+        rows = await self.db.fetch("SELECT id FROM games WHERE guild_id = ? AND status IN (?, ?) ORDER BY id",
+                                   guild_id, *_LIVE)
+        return [r[0] for r in rows]
+
+    async def lobbies_opened_before(self, when: float) -> list[int]:
+        """Lobbies opened before `when` (a Unix time) and never started: the ones that expire."""
+        rows = await self.db.fetch("SELECT id FROM games WHERE status = ? AND created_at < ? ORDER BY id",
+                                   GameStatus.LOBBY.value, when)
+        return [r[0] for r in rows]
+
     async def active_game_ids(self) -> list[int]:
         rows = await self.db.fetch("SELECT id FROM games WHERE status = ? ORDER BY id", GameStatus.ACTIVE.value)
         return [r[0] for r in rows]

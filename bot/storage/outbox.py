@@ -133,6 +133,16 @@ def stored(result: Result, channel_id: int) -> Stored:
     return Stored(int(row[0]), channel_id, float(row[1]) > 0)
 
 
+def drop_statement(channel_id: int, reason: str) -> Statement:
+    """Give up everything still owed in a channel that is gone (deleted, or the bot left its server): texts and
+    pictures alike, so nothing is posted there and nothing waits for it; for the transaction that closes its game."""
+    return Statement(
+        f"UPDATE announcements SET state = CASE WHEN state = '{PENDING}' THEN '{FAILED}' ELSE state END, "
+        f"picture_state = CASE WHEN picture_state = '{PICTURE_PENDING}' THEN '{PICTURE_FAILED}' "
+        "ELSE picture_state END, last_error = ?, hold_until = 0, reply_token = NULL, picture = NULL "
+        f"WHERE channel_id = ? AND {_OPEN}", (reason[:500], channel_id))
+
+
 class OutboxStore:
     """Announcements on one database: reading what is owed, recording what was delivered."""
 
@@ -172,6 +182,13 @@ class OutboxStore:
             f"WHERE {_OPEN_A} "
             "ORDER BY a.channel_id, a.id", CHANNEL)
         return [OpenItem(r[0], r[1], r[2], max(r[3], r[4]) if r[2] == PENDING else r[4], r[5], r[6]) for r in rows]
+
+    async def message_ids(self, channel_id: int, since: float) -> set[int]:
+        """The messages recorded, since `since`, as delivering this channel's announcements: a message that one
+        announcement was delivered as is never another's."""
+        rows = await self.db.fetch("SELECT message_id FROM announcements WHERE channel_id = ? AND sent_at >= ? "
+                                   "AND message_id IS NOT NULL", channel_id, since)
+        return {int(r[0]) for r in rows}
 
     async def sent(self, announcement_id: int, message_id: int, via: str, now: float, *, picture: bool,
                    token: str | None) -> bool:

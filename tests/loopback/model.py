@@ -96,7 +96,7 @@ class Channel:
     recipient_id: int | None = None  # DMs: the person (the other side is the bot)
     bot_can_send: bool = True  # False: the bot lost Send Messages here (50013)
     overwrites: list[dict] = field(default_factory=list)  # permission overwrites, as Discord's JSON has them
-    owner_id: int | None = None  # threads: who started it (discord.py reads it from GUILD_CREATE's threads)
+    owner_id: int = 0  # threads: who started it (Discord always sends one; discord.py needs it)
 
     @property
     def is_thread(self) -> bool:
@@ -112,8 +112,7 @@ class Channel:
                     nsfw=False, parent_id=str(self.parent_id) if self.parent_id else None, topic=None,
                     rate_limit_per_user=0)
         if self.is_thread:
-            owner = str(self.owner_id) if self.owner_id else None
-            data.update(owner_id=owner, message_count=0, member_count=1, thread_metadata={
+            data.update(owner_id=str(self.owner_id), message_count=0, member_count=1, thread_metadata={
                 "archived": False, "auto_archive_duration": 1440, "archive_timestamp": iso(0), "locked": False})
         return data
 
@@ -197,7 +196,10 @@ class Message:
     def labels(self) -> list[str]:
         return [b.get("label") or "" for b in self.buttons()]
 
-    def json(self, base_url: str, users: dict[int, User], guild_id: int | None) -> dict[str, Any]:
+    def json(self, base_url: str, users: dict[int, User], guild_id: int | None, *,
+             with_nonce: bool = False) -> dict[str, Any]:
+        """The message as Discord sends it; the nonce only where Discord gives it (the create call's answer and
+        MESSAGE_CREATE), never in history or a later fetch."""
         data: dict[str, Any] = {
             "id": str(self.id), "channel_id": str(self.channel_id), "author": self.author.json(),
             "content": self.content, "timestamp": iso(self.created),
@@ -211,7 +213,7 @@ class Message:
         }
         if guild_id is not None:
             data["guild_id"] = str(guild_id)
-        if self.nonce is not None:
+        if with_nonce and self.nonce is not None:
             data["nonce"] = self.nonce
         if self.source != "channel":
             data["webhook_id"] = data["application_id"] = str(self.author.id)

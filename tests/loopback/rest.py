@@ -306,12 +306,12 @@ class Rest:
         if nonce is not None and body.get("enforce_nonce"):
             earlier = self.s.nonce_message(channel.id, nonce)
             if earlier is not None:
-                return 200, self._message_json(earlier)
+                return 200, self.s.message_json(earlier, with_nonce=True)
         message = await self.s.create_message(channel.id, body, call.files, source="channel", webhook=False,
                                               type=MESSAGE_DEFAULT, flags=(body.get("flags") or 0) & CREATE_FLAGS)
         if nonce is not None:
             self.s.remember_nonce(channel.id, nonce, message)
-        return 200, self._message_json(message)
+        return 200, self.s.message_json(message, with_nonce=True)
 
     async def edit_message(self, call: Call) -> tuple[int, Any]:
         channel = self._channel(call)

@@ -273,6 +273,36 @@ class LoopbackDiscord:
         self._by_channel[thread.id] = []
         return thread
 
+    async def delete_channel(self, channel: Channel) -> None:
+        """Someone deletes a channel or thread: REST calls to it answer 10003 from now on, and the gateway sends
+        CHANNEL_DELETE (THREAD_DELETE for a thread). A channel's threads go with it, with no event of their own.
+        What it showed stays readable through `channel()` for the test."""
+        gone = [channel.id] + [c.id for c in self.channels.values() if c.parent_id == channel.id]
+        guild = self.guilds.get(channel.guild_id or 0)
+        for cid in gone:
+            self.channels.pop(cid, None)
+            if guild is not None and cid in guild.channels:
+                guild.channels.remove(cid)
+        self.touch()
+        if channel.is_thread:
+            data = {"id": str(channel.id), "guild_id": str(channel.guild_id), "parent_id": str(channel.parent_id),
+                    "type": channel.type}
+            await self.gateway.dispatch("THREAD_DELETE", data, guild_id=channel.guild_id)
+        else:
+            await self.gateway.dispatch("CHANNEL_DELETE", channel.json(self.users), guild_id=channel.guild_id)
+
+    async def remove_bot(self, guild: Guild, *, outage: bool = False) -> None:
+        """The bot is removed from a guild (GUILD_DELETE without `unavailable`); with `outage`, the guild only
+        becomes unavailable (`unavailable: true`), as in a Discord outage, and stays as it was."""
+        if outage:
+            await self.gateway.dispatch("GUILD_DELETE", {"id": str(guild.id), "unavailable": True}, guild_id=guild.id)
+            return
+        for cid in list(guild.channels):
+            self.channels.pop(cid, None)
+        self.guilds.pop(guild.id, None)
+        self.touch()
+        await self.gateway.dispatch("GUILD_DELETE", {"id": str(guild.id)}, guild_id=guild.id)
+
     def dm_channel(self, user_id: int) -> Channel:
         """The DM channel between the bot and this person (made on first use, as POST /users/@me/channels does)."""
         cid = self._dms.get(user_id)
@@ -336,9 +366,9 @@ class LoopbackDiscord:
     def channel_messages(self, channel_id: int) -> list[Message]:
         return [self.messages[m] for m in self._by_channel.get(channel_id, [])]
 
-    def message_json(self, message: Message) -> dict[str, Any]:
+    def message_json(self, message: Message, *, with_nonce: bool = False) -> dict[str, Any]:
         channel = self.channels.get(message.channel_id)
-        return message.json(self.http_url, self.users, channel.guild_id if channel else None)
+        return message.json(self.http_url, self.users, channel.guild_id if channel else None, with_nonce=with_nonce)
 
     def requests_to(self, method: str, pattern: str) -> list[RequestRecord]:
         return [r for r in self.requests if r.method == method and matches(pattern, r.path)]
@@ -381,7 +411,8 @@ class LoopbackDiscord:
         self._by_channel.setdefault(channel_id, []).append(message.id)
         self.touch()
         if not message.ephemeral:
-            await self.gateway.dispatch("MESSAGE_CREATE", self.message_json(message), guild_id=channel.guild_id,
+            await self.gateway.dispatch("MESSAGE_CREATE", self.message_json(message, with_nonce=True),
+                                        guild_id=channel.guild_id,
                                         intent=DIRECT_MESSAGES if channel.type == DM else GUILD_MESSAGES)
         return message
 

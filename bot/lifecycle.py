@@ -1,0 +1,55 @@
+"""Lobbies that nobody starts expire: a sweep closes each one older than the setting, with a note in its channel.
+
+Discord-free. Several processes may sweep one database: each lobby is closed under its game's lock with a revision
+check, so it closes (and is announced) once.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+
+from bot.service import GameService
+
+log = logging.getLogger(__name__)
+
+DEFAULT_LOBBY_EXPIRY = 24 * 3600.0  # seconds a lobby may stay open without a start (TNE_LOBBY_HOURS)
+
+
+class LobbySweeper:
+    """Closes expired lobbies at start-up and then every `every` seconds."""
+
+    def __init__(self, service: GameService, *, expiry: float = DEFAULT_LOBBY_EXPIRY, every: float = 60.0) -> None:
+        self.service = service
+        self.expiry = expiry
+        self.every = every
+        self._task: asyncio.Task | None = None
+
+    async def sweep(self) -> list[int]:
+        """One pass: the lobbies it closed."""
+        closed = await self.service.expire_lobbies(self.expiry)
+        if closed:
+            log.info("Closed %d expired lobbies: %s", len(closed), ", ".join(map(str, closed)))
+        return closed
+
+    async def start(self) -> None:
+        if self._task is None or self._task.done():
+            self._task = asyncio.create_task(self._running(), name="tne-lobby-sweep")
+
+    async def _running(self) -> None:
+        while True:
+            try:
+                await self.sweep()
+            except asyncio.CancelledError:
+                raise
+            except Exception:
+                log.exception("The lobby sweep failed; next try in %.0f s", self.every)
+            await asyncio.sleep(self.every)
+
+    async def stop(self) -> None:
+        if self._task is not None:
+            self._task.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self._task
+            self._task = None
