@@ -10,7 +10,7 @@ from bot.clocks import ClockEvent
 from bot.records.export import StoredGame
 from bot.records.service import HistoryPage, Leaderboard, ProfileView
 from bot.service import DYNASTIES, Played, Table
-from bot.storage.records import GameRecord, RatingRow
+from bot.storage.records import RATED, GameRecord, RatingRow
 from bot.storage.rows import GameStatus
 from engine import COLOURS, LEADER_NAMES, public_move
 from engine.game import ANSWERS
@@ -210,9 +210,12 @@ def final_text(table: Table) -> str:
                       *standings_lines(table)])
 
 
-def abandonment(table: Table, who: str) -> Post:
-    """`who` is a person's display name (escaped here); the standings as they stood, claiming no winner."""
+def abandonment(table: Table, who: str, seat: int | None = None) -> Post:
+    """`who` is a person's display name (escaped here); the standings as they stood, claiming no winner, or, when
+    the game counts as the abandoning `seat`'s resignation, its result."""
     head = f"Game #{table.id} was abandoned by {T.name(who)}."
+    if seat is not None:
+        head += f" It was under way, so it counts as {table.label(seat)}'s resignation: a loss for them."
     if table.game is None:
         return Post(clip(head))
     return Post(clip(f"{head}\n{final_text(table)}"))
@@ -522,7 +525,10 @@ def _by_rank(summary: list[dict]) -> list[dict]:
 
 
 def rating_changes(record: GameRecord) -> Post:
-    """Right after the final standings: each player's new rating and its change (nobody is pinged)."""
+    """Right after the final standings: each player's new rating and its change, or why the game is not rated
+    (nobody is pinged)."""
+    if record.outcome != RATED:
+        return Post(clip(f"**Game #{record.game_id} is not rated.** {record.note or ''}".rstrip()))
     parts = [f"{T.name(s['name'])} {s['after']} ({signed(s['after'] - s['before'])})"
              for s in _by_rank(record.summary) if s.get("after") is not None]
     return Post(clip(f"**Ratings after game #{record.game_id}:** {', '.join(parts)}\n"

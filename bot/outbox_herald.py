@@ -99,6 +99,7 @@ class DiscordHerald:
         """The board as it stands, or, when the resignation ends the game, the final standings picture."""
         return _notice("resign", table, M.resignation(table, table.label(seat)))
 
-    def abandon(self, table: Table, who: str) -> Notice:
-        """No picture: the final one would name a winner, and an abandoned game has none."""
-        return _notice("abandon", table, M.abandonment(table, who), with_picture=False)
+    def abandon(self, table: Table, who: str, seat: int | None = None) -> Notice:
+        """No picture for a game that counts nowhere: the final one would name a winner, and it has none; one that
+        counts as the abandoning player's resignation ends like any other, picture included."""
+        return _notice("abandon", table, M.abandonment(table, who, seat), with_picture=seat is not None)

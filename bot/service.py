@@ -164,7 +164,9 @@ class Herald(Protocol):
 
     def resign(self, table: Table, seat: int) -> Notice: ...
 
-    def abandon(self, table: Table, who: str) -> Notice: ...
+    def abandon(self, table: Table, who: str, seat: int | None = None) -> Notice:
+        """`seat`: the abandoning player's, when the game counts as their resignation."""
+        ...
 
     def clock(self, table: Table, event: clocks.ClockEvent, mode: str, now: float) -> Notice | None:
         """A clock's reminder or stand-in notice, as the person to act wants it told (`mode`: bot.storage.clocks
@@ -675,13 +677,11 @@ class GameService:
                 # A player who abandons a game that would be rated does not escape its result: it ends as their
                 # resignation (rated, they come last), not as an abandoned game that counts nowhere.
                 reason = f"{table.label(seat)} abandoned it"
-                after = Table(replace(table.row, status=GameStatus.OVER, end_reason=reason, rev=table.row.rev + 1),
-                              table.game, table.moves)
+                gone = [replace(p, resigned=True) if p.seat == seat else p for p in table.players]
+                after = Table(replace(table.row, status=GameStatus.OVER, end_reason=reason, rev=table.row.rev + 1,
+                                      players=gone), table.game, table.moves)
                 who = (origin.name if origin is not None else "") or table.names()[seat]
-                notice = self.herald.abandon(after, who) if self.herald else None
-                if notice is not None:
-                    notice = replace(notice, content=f"{notice.content} It was under way, so it counts: a loss for "
-                                                     f"{table.label(seat)}.")
+                notice = self.herald.abandon(after, who, seat) if self.herald else None
                 await self._end(table, GameStatus.OVER, reason, notice, origin, resigned=seat)
                 return table
             after = Table(replace(table.row, status=GameStatus.ABANDONED, end_reason="it was abandoned",

@@ -42,6 +42,8 @@ async def test_games_resigned_at_once_do_not_farm_a_rating(harness):
         row = await rating(h, user)
         assert (row.rating, row.games) == (1000, 0), "three one-turn games moved nobody's rating"
     assert rating_posts(h) == []
+    told = [c.content for c in announced(h.fake.calls) if " is not rated.** Too short to be rated" in c.content]
+    assert len(told) == 3, "each channel is told why its game did not move a rating"
 
 
 async def test_a_resignation_after_enough_play_is_rated(harness):
@@ -61,8 +63,10 @@ async def test_abandoning_a_game_under_way_is_a_loss_for_the_abandoner(harness):
     game_id = await open_game(h, [ALICE, BOB])
     await pass_turns(h, [ALICE, BOB], game_id, MIN_TURNS)
     calls = await h.command(ALICE, CHANNEL, "abandon")
-    assert f"Game #{game_id} was abandoned by Alice. It was under way, so it counts: a loss for Alice" in \
-        response(calls).content
+    told = response(calls).content
+    assert told.startswith(f"Game #{game_id} was abandoned by Alice. It was under way, so it counts as "
+                           "Alice (Archer)'s resignation: a loss for them."), told
+    assert "**Bob (Bull) wins!**" in told and told.endswith("— resigned"), told
     await h.bot.controller.idle()
     row = await h.service.storage.get_game(game_id)
     assert row.status == "over" and [p.resigned for p in row.players] == [True, False]
@@ -80,7 +84,9 @@ async def test_abandoning_before_enough_play_counts_nowhere(harness):
     game_id = await open_game(h, [ALICE, BOB])
     await pass_turns(h, [ALICE, BOB], game_id, MIN_TURNS - 1)
     calls = await h.command(ALICE, CHANNEL, "abandon")
-    assert response(calls).content == f"Game #{game_id} was abandoned by Alice."
+    told = response(calls).content
+    assert told.startswith(f"Game #{game_id} was abandoned by Alice.\n**The game is over** (it was abandoned): no "
+                           "result, nobody wins and nothing is rated."), told
     await h.bot.controller.idle()
     await h.bot.controller.finisher.sweep()
     assert (await h.service.storage.get_game(game_id)).status == "abandoned"

@@ -122,7 +122,8 @@ def settle(d: Draft, current: dict[str, RatingRow], *, now: float) -> tuple[NewR
                 "score": r.score, "resigned": r.resigned, "before": r.rating_before, "after": r.rating_after}
                for r in rows]
     outcome = RATED if changes is not None else UNRATED
-    fresh = outcome == RATED and ended_at >= now - ANNOUNCE_WINDOW
+    # An unrated game is announced too, so that players learn why their ratings did not move.
+    fresh = ended_at >= now - ANNOUNCE_WINDOW
     record = NewRecord(game, outcome, note, stats.ended_by, stats.moves, stats.turns, summary, stats.to_dict(),
                        stats.version, ANNOUNCED if fresh else NOT_ANNOUNCED)
     return record, rows, _new_ratings(game, stats.players, rows, current, by_seat)
