@@ -141,7 +141,7 @@ def standings_lines(table: Table) -> list[str]:
 
 def final_text(table: Table) -> str:
     game = table.game
-    reason = table.row.end_reason or "the game ended"
+    reason = T.prose(table.row.end_reason or "") or "the game ended"
     if game is None:
         return f"The game is over: {reason}."
     if not game.over:
@@ -470,7 +470,7 @@ def history_line(record: GameRecord) -> str:
                         + (" (resigned)" if s.get("resigned") else "") for s in ranked)
     winners = [T.name(s["name"]) for s in ranked if s.get("rank") == 1]
     won = f"{' and '.join(winners)} won" if winners else "no winner"
-    how = T.escape(T.plain(record.end_reason or "", 80)) or "the game ended"
+    how = T.prose(record.end_reason or "", 80) or "the game ended"
     return f"**#{record.game_id}** · {_when(record.ended_at)} · {scores} — {won}; {how}"
 
 
@@ -560,5 +560,5 @@ def replay_progress(game_id: int, done: int | None = None, total: int | None = N
 
 def replay_caption(game: StoredGame, frames: int) -> str:
     names = ", ".join(T.name(n) for n in game.names)
-    end = T.escape(T.plain(game.end_reason or "", 80))
+    end = T.prose(game.end_reason or "", 80)
     return clip(f"**Replay of game #{game.id}** — {names}; {plural(frames, 'turn')}" + (f"; {end}." if end else "."))

@@ -608,11 +608,13 @@ class GameService:
             seat = self._player_seat(table, user_id)
             left = [p for p in table.players if not p.resigned and p.seat != seat]
             reason = None
+            # Stored plain (the name as cleaned, never escaped): each message escapes it once where it is written.
+            who = f"{table.names()[seat]} ({DYNASTIES[seat].capitalize()})"
             if len(left) < 2:
-                reason = f"{table.label(seat)} resigned"
+                reason = f"{who} resigned"
             elif all(p.is_bot for p in left):
                 # Computers playing on for nobody would only fill the channel.
-                reason = f"{table.label(seat)} resigned and only computers were left"
+                reason = f"{who} resigned and only computers were left"
             if reason is not None:
                 after = Table(replace(table.row, status=GameStatus.OVER, end_reason=reason, rev=table.row.rev + 1),
                               table.game, table.moves)
