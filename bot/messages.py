@@ -559,7 +559,9 @@ def profile_text(view: ProfileView, name: str) -> str:
         f"**{who}** — rating **{r.rating}**, {ordinal(view.rank)} of {view.rated} in this server",
         f"{plural(t.games, 'game')}, {plural(t.wins, 'win')} · average place {t.avg_place} · average score "
         f"{t.avg_score}",
-        f"Best colour {t.best_colour}, weakest {t.weakest_colour}"
+        # With nothing scored every colour is 0: none is best or weakest.
+        (f"Best colour {t.best_colour}, weakest {t.weakest_colour}" if sum(c.points_by_source.values())
+         else "No points scored yet")
         + (f" · strongest dynasty: {t.best_dynasty.capitalize()}" if t.best_dynasty else ""),
         f"Revolts won {c.revolts_won} of {c.revolts_fought} · wars won {c.wars_won} of {c.wars_fought} · "
         f"monuments built {c.monuments_built} · catastrophes {c.catastrophes_used}",
