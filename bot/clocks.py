@@ -123,7 +123,7 @@ def standin_seats(clock: ClockRow, players: list[PlayerRow]) -> frozenset[int]:
 
 
 def clock_words(clock: ClockRow, now: float) -> str | None:
-    """The clock of whoever must act, in words ('5 h 20 min left of 1 d'), or None when this turn has none."""
+    """The clock of whoever must act, in words ("5 hours 20 minutes left of 1 day"), or None when this turn has none."""
     if clock.seat is None or (clock.clock == "none" and clock.deadline is None):
         return None
     if clock.standin:
@@ -137,7 +137,7 @@ def clock_words(clock: ClockRow, now: float) -> str | None:
 
 
 def length(choice: str) -> str:
-    """A clock choice as the clock texts say a duration ('12h' -> '12 h', '24h' -> '1 d'), or 'no clock'."""
+    """A clock choice as the clock texts say a duration ('12h' -> '12 hours', '24h' -> '1 day'), or 'no clock'."""
     seconds = CLOCKS.get(choice)
     if seconds is None:
         return "no clock" if choice == "none" else choice  # a choice this version does not know: as stored
@@ -145,17 +145,23 @@ def length(choice: str) -> str:
 
 
 def span(seconds: float) -> str:
-    """A duration in words, rounded: '2 d 3 h', '5 h 20 min', '12 min', '40 s'."""
+    """A duration in words, rounded: '2 days 3 hours', '5 hours 20 minutes', '12 minutes', '40 seconds'."""
     s = round(seconds)
     if s >= 86_400:
         d, h = divmod(s // 3600, 24)
-        return f"{d} d {h} h" if h else f"{d} d"
+        return _units((d, "day"), (h, "hour"))
     if s >= 3600:
         h, m = divmod(s // 60, 60)
-        return f"{h} h {m} min" if m else f"{h} h"
+        return _units((h, "hour"), (m, "minute"))
     if s >= 60:
-        return f"{s // 60} min"
-    return f"{s} s"
+        return _units((s // 60, "minute"))
+    return _units((s, "second"))
+
+
+def _units(*parts: tuple[int, str]) -> str:
+    """'2 days 3 hours': each non-zero part with its word, singular for one (the first part is said even at 0)."""
+    words = [f"{n} {unit}" + ("" if n == 1 else "s") for i, (n, unit) in enumerate(parts) if n or i == 0]
+    return " ".join(words)
 
 
 # --- the time source -----------------------------------------------------------------------------------------

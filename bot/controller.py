@@ -29,7 +29,7 @@ from bot import messages as M
 from bot import text as T
 from bot.autoplay import ai_available
 from bot.clocks import ClockEvent, ClockKeeper
-from bot.completion import matching_moves
+from bot.completion import suggestions
 from bot.cooldown import Cooldown
 from bot.discord_sight import viewer_of
 from bot.outbox import Outbox
@@ -386,7 +386,7 @@ class Controller:
         await self.guarded(interaction, run, change=True)
 
     async def autocomplete_move(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice]:
-        """The caller's legal moves that match what is typed so far (see `matching_moves`)."""
+        """The caller's legal moves that match what is typed so far, or the kinds of move (see `suggestions`)."""
         if interaction.guild_id is None:
             return []
         try:
@@ -397,7 +397,8 @@ class Controller:
         seat = table.seat_of(interaction.user.id)
         if game is None or game.over or seat is None or game.to_move != seat:
             return []
-        return [app_commands.Choice(name=m, value=m) for m in matching_moves(game.legal_moves(), current)]
+        return [app_commands.Choice(name=name, value=value)
+                for name, value in suggestions(game.legal_moves(), current)]
 
     async def undo(self, interaction: discord.Interaction) -> None:
         async def run() -> None:

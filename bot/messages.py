@@ -12,12 +12,13 @@ from bot.records.service import HistoryPage, Leaderboard, ProfileView
 from bot.service import DYNASTIES, Played, Table
 from bot.storage.records import RATED, GameRecord, RatingRow
 from bot.storage.rows import GameStatus
-from engine import COLOURS, LEADER_NAMES, public_move
+from engine import COLOURS, LEADER_NAMES, TILE_NAMES, public_move
 from engine.game import ANSWERS
 from render.text import plural
 
 COLOUR_EMOJI = dict(zip(COLOURS, ("🟥", "🟦", "🟩", "⬛"), strict=True))
 LEADER_OF = dict(zip(COLOURS, LEADER_NAMES, strict=True))
+TILES_OF = dict(zip(COLOURS, TILE_NAMES, strict=True))
 LIMIT = T.CONTENT_LIMIT
 
 
@@ -124,7 +125,7 @@ def next_line(table: Table, *, ping: bool = True) -> str:
         return f"The stand-in is thinking for {table.label(seat)}…"
     who = mention(table, seat) if ping else f"**{table.label(seat)}**"
     if game.pending:
-        return f"{who}: {game.describe_pending()}. Press the button below to choose."
+        return f"{who}: {decision_words(table)} Press the button below to choose."
     left = game.view(None)["turn"]["actions_left"]
     word = "action" if left == 1 else "actions"
     return f"{who}, your turn ({left} {word} left). Play with `/tne move`."
@@ -200,7 +201,7 @@ def final_text(table: Table) -> str:
     """How an ended game is told, whatever ended it: the winner and the final standings; an abandoned game's
     standings are only where it stopped, not a result."""
     game = table.game
-    reason = table.row.end_reason or "the game ended"
+    reason = T.prose(table.row.end_reason or "") or "the game ended"
     if game is None:
         return f"The game is over: {reason}."
     if table.row.status == GameStatus.ABANDONED:
@@ -221,12 +222,18 @@ def abandonment(table: Table, who: str, seat: int | None = None) -> Post:
     return Post(clip(f"{head}\n{final_text(table)}"))
 
 
+def leader(colour: str) -> str:
+    """A leader as players type it and as the game calls it: 'red (priest)'."""
+    return f"{colour} ({LEADER_OF[colour]})"
+
+
 def _leaders(player: dict) -> str:
-    on_board = [f"{LEADER_OF[c]} {sq}" for c, sq in (player.get("leaders") or {}).items() if sq]
-    supply = [LEADER_OF[c] for c in COLOURS if not (player.get("leaders") or {}).get(c)]
+    placed = player.get("leaders") or {}
+    on_board = [f"{leader(c)} on {placed[c]}" for c in COLOURS if placed.get(c)]
+    supply = [leader(c) for c in COLOURS if not placed.get(c)]
     parts = []
     if on_board:
-        parts.append("on board: " + ", ".join(on_board))
+        parts.append("on the board: " + ", ".join(on_board))
     if supply:
         parts.append("in supply: " + ", ".join(supply))
     return "; ".join(parts)
@@ -252,7 +259,7 @@ def status_text(table: Table, now: float | None = None) -> str:
         seat = view["turn"]["player"]
         lines.append(f"Turn: {table.label(seat)}, {plural(view['turn']['actions_left'], 'action')} left.")
         if game.pending:
-            lines.append(f"Awaited: {game.describe_pending()}.")
+            lines.append(f"Awaited: {decision_words(table)}")
         lines.extend(clock_lines(table, now))
     lines.append(f"Treasures left on the board: {len(view.get('treasures') or [])}. "
                  f"Bag about {round(100 * (view.get('bag_fill') or 0))}% full.")
@@ -283,32 +290,82 @@ def hand_text(table: Table, seat: int) -> str:
     game = table.game
     if not game.over and game.to_move == seat:
         if game.pending:
-            lines.append(f"Your decision: {game.describe_pending()}.")
+            lines.append(f"Your decision: {decision_words(table, seat)}")
         else:
             lines.append(f"Your turn: {plural(view['turn']['actions_left'], 'action')} left. Use `/tne move`.")
     return clip("\n".join(lines))
 
 
+DECISION_HEADS = {
+    "revolt": "A revolt: choose your reinforcements", "war": "A war: choose your reinforcements",
+    "war_order": "Choose which war to fight first", "monument": "You may build a monument",
+    "treasure": "Choose a treasure to take",
+}
+
+
 def decision_text(table: Table, seat: int) -> str:
-    """Private: the decision this seat faces, with what it holds of the colour that matters."""
+    """Private: the decision this seat faces, said to them, with what they hold of the colour that matters."""
+    kind = (table.game.pending or {}).get("kind")
+    return clip(f"**{DECISION_HEADS.get(kind, 'Your decision')}.**\n{decision_words(table, seat)}")
+
+
+def decision_words(table: Table, you: int | None = None) -> str:
+    """The awaited decision as a person would say it: who attacks whose leader, the strengths, what to choose.
+    Said to `you` when that seat decides (private: it tells their hand), else to the table."""
     game = table.game
-    pending = game.pending or {}
-    kind = pending.get("kind")
-    lines = [f"**{game.describe_pending()}.**"]
-    if kind in ("revolt", "war"):
-        colour = pending["commit_colour"]
-        held = (game.view(seat)["players"][seat].get("hand") or {}).get(colour, 0)
-        strength = pending.get("strength") or {}
-        att, dfn = pending["attacker"], pending["defender"]
-        lines.append(f"{pending['colour'].capitalize()} {kind}: {table.label(att)} (attacker, strength "
-                     f"{strength.get('attacker')}) against {table.label(dfn)} (defender, strength "
-                     f"{strength.get('defender')}).")
-        if pending.get("attacker_commit") is not None:
-            lines.append(f"The attacker committed {pending['attacker_commit']}.")
-        lines.append(f"You hold **{held}** {colour} {'tile' if held == 1 else 'tiles'}. Commit how many?")
+    p = game.pending or {}
+    seat = p.get("seat", game.to_move)
+    mine = you is not None and you == seat
+    who = table.label(seat)
+    if p.get("kind") in ("revolt", "war"):
+        return _conflict_words(table, p, you if mine else None)
+    if p.get("kind") == "war_order":
+        wars = " or ".join(f"`war {c}` ({LEADER_OF[c]}s)" for c in p.get("waiting") or ())
+        return (f"{who}, choose" if mine else f"{who} chooses") + f" which war to fight first: {wars}."
+    if p.get("kind") == "monument":
+        pairs = " or ".join(p.get("pairs") or ())
+        return (f"{who}, you may" if mine else f"{who} may") + f" build a monument ({pairs}), or build none."
+    if p.get("kind") == "treasure":
+        squares = " or ".join(p.get("choices") or ())
+        return (f"{who}, choose" if mine else f"{who} chooses") + f" a treasure to take: {squares}."
+    return f"{game.describe_pending()}."
+
+
+def _conflict_words(table: Table, p: dict, you: int | None) -> str:
+    """A revolt or war: 'Alice (Archer), your red (priest) is attacking Bob (Bull)'s red (priest) in a revolt at
+    F7. Strength: ...'."""
+    game = table.game
+    att, dfn, colour, extra = p["attacker"], p["defender"], p["colour"], p["commit_colour"]
+    players = game.view(None)["players"]
+    where = (players[att].get("leaders") or {}).get(colour) if p["kind"] == "revolt" else p.get("marker")
+    fight = f"a revolt at {where}" if p["kind"] == "revolt" else f"a war over the {colour} leaders at {where}"
+    piece = leader(colour)
+    a_name, d_name = table.label(att), table.label(dfn)
+    if you == att:
+        head = f"{a_name}, your {piece} is attacking {d_name}'s {piece} in {fight}."
+    elif you == dfn:
+        head = f"{d_name}, {a_name}'s {piece} is attacking your {piece} in {fight}."
     else:
-        lines.append("Choose below.")
-    return clip("\n".join(lines))
+        head = f"{a_name}'s {piece} is attacking {d_name}'s {piece} in {fight}."
+    strength = p.get("strength") or {}
+    a, d = strength.get("attacker", 0), strength.get("defender", 0)
+    tiles = f"{TILES_OF[extra]}s ({extra} tiles)"
+    added = p.get("attacker_commit")
+    if added is None:
+        a_says = f"{'you' if you == att else a_name} {a}"
+        d_says = f"{'you' if you == dfn else d_name} {d}"
+        power = f"Strength: {a_says}, {d_says}, before reinforcements; a tie goes to the defender."
+    else:
+        a_says = f"{'you' if you == att else a_name} {a + added} ({a} + {plural(added, TILES_OF[extra])} added)"
+        d_says = f"{'you' if you == dfn else d_name} {d}"
+        power = f"Strength: {a_says}, {d_says} before your reinforcements; a tie goes to you, the defender." \
+            if you == dfn else f"Strength: {a_says}, {d_says}; a tie goes to the defender."
+    if you is not None:
+        held = (game.view(you)["players"][you].get("hand") or {}).get(extra, 0)
+        ask = f"Choose how many {tiles} to commit: you hold **{held}**."
+    else:
+        ask = f"{table.label(p['seat'])} chooses how many {tiles} to commit."
+    return f"{head} {power} {ask}"
 
 
 def log_text(table: Table, count: int = 12) -> str:
@@ -448,7 +505,7 @@ def turns_text(tables: list[Table], user_id: int, now: float) -> str:
     lines = [f"**Waiting for you** ({len(mine)}):"]
     for t in mine:
         game = t.game
-        what = game.describe_pending() if game.pending else "your turn"
+        what = decision_words(t).rstrip(".") if game.pending else "your turn"
         words = clocks.clock_words(t.row.clock, now)
         lines.append(f"• <#{t.row.channel_id}> — game #{t.id}: {what}" + (f"; {words}" if words else "")
                      + f" — {channel_link(t.row.guild_id, t.row.channel_id)}")
@@ -546,7 +603,7 @@ def history_line(record: GameRecord) -> str:
                         + (" (resigned)" if s.get("resigned") else "") for s in ranked)
     winners = [T.name(s["name"]) for s in ranked if s.get("rank") == 1]
     won = f"{' and '.join(winners)} won" if winners else "no winner"
-    how = T.escape(T.plain(record.end_reason or "", 80)) or "the game ended"
+    how = T.prose(record.end_reason or "", 80) or "the game ended"
     return f"**#{record.game_id}** · {_when(record.ended_at)} · {scores} — {won}; {how}"
 
 
@@ -578,7 +635,9 @@ def profile_text(view: ProfileView, name: str) -> str:
         f"**{who}** — rating **{r.rating}**, {ordinal(view.rank)} of {view.rated} in this server",
         f"{plural(t.games, 'game')}, {plural(t.wins, 'win')} · average place {t.avg_place} · average score "
         f"{t.avg_score}",
-        f"Best colour {t.best_colour}, weakest {t.weakest_colour}"
+        # With nothing scored every colour is 0: none is best or weakest.
+        (f"Best colour {t.best_colour}, weakest {t.weakest_colour}" if sum(c.points_by_source.values())
+         else "No points scored yet")
         + (f" · strongest dynasty: {t.best_dynasty.capitalize()}" if t.best_dynasty else ""),
         f"Revolts won {c.revolts_won} of {c.revolts_fought} · wars won {c.wars_won} of {c.wars_fought} · "
         f"monuments built {c.monuments_built} · catastrophes {c.catastrophes_used}",
@@ -636,5 +695,5 @@ def replay_progress(game_id: int, done: int | None = None, total: int | None = N
 
 def replay_caption(game: StoredGame, frames: int) -> str:
     names = ", ".join(T.name(n) for n in game.names)
-    end = T.escape(T.plain(game.end_reason or "", 80))
+    end = T.prose(game.end_reason or "", 80)
     return clip(f"**Replay of game #{game.id}** — {names}; {plural(frames, 'turn')}" + (f"; {end}." if end else "."))

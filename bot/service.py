@@ -107,6 +107,10 @@ class Table:
         """How messages name a seat: 'Name (Archer)', the name cleaned and escaped for message content."""
         return f"{text.name(self.row.players[seat].name)} ({DYNASTIES[seat].capitalize()})"
 
+    def plain_label(self, seat: int) -> str:
+        """The seat as stored sentences name it: cleaned, never escaped (each message escapes it once)."""
+        return f"{self.names()[seat]} ({DYNASTIES[seat].capitalize()})"
+
     def to_move(self) -> int | None:
         return self.game.to_move if self.game is not None else None
 
@@ -641,11 +645,12 @@ class GameService:
             seat = self._player_seat(table, user_id)
             left = [p for p in table.players if not p.resigned and p.seat != seat]
             reason = None
+            who = table.plain_label(seat)
             if len(left) < 2:
-                reason = f"{table.label(seat)} resigned"
+                reason = f"{who} resigned"
             elif all(p.is_bot for p in left):
                 # Computers playing on for nobody would only fill the channel.
-                reason = f"{table.label(seat)} resigned and only computers were left"
+                reason = f"{who} resigned and only computers were left"
             if reason is not None:
                 # Flagged here as in the stored row, so the announcement ranks the resigning seat last.
                 gone = [replace(p, resigned=True) if p.seat == seat else p for p in table.players]
@@ -676,7 +681,7 @@ class GameService:
             if seat is not None:
                 # A player who abandons a game that would be rated does not escape its result: it ends as their
                 # resignation (rated, they come last), not as an abandoned game that counts nowhere.
-                reason = f"{table.label(seat)} abandoned it"
+                reason = f"{table.plain_label(seat)} abandoned it"
                 gone = [replace(p, resigned=True) if p.seat == seat else p for p in table.players]
                 after = Table(replace(table.row, status=GameStatus.OVER, end_reason=reason, rev=table.row.rev + 1,
                                       players=gone), table.game, table.moves)

@@ -23,20 +23,33 @@ ELLIPSIS = "…"
 # Control (Cc), format (Cf: bidi overrides, zero-width joiners and spaces), surrogate, private use,
 # unassigned, and line/paragraph separators: none of them belongs in a name shown to others.
 _DROP = frozenset({"Cc", "Cf", "Cs", "Co", "Cn", "Zl", "Zp"})
+# Letters and symbols that draw nothing (Hangul fillers, the braille blank) read as a space; the combining grapheme
+# joiner joins nothing visible, so it goes like a format character. Both are how blank-looking names are made.
+_BLANK = frozenset("\u115f\u1160\u3164\uffa0\u2800")
+_INVISIBLE = frozenset("\u034f\u17b4\u17b5")
+# A name needs at least one character of these classes (letters, numbers, punctuation, symbols) to be seen:
+# one of only marks (accents, variation selectors) and spaces looks empty.
+_SEEN = frozenset("LNPS")
 # Discord's markdown honours a backslash before any ASCII punctuation; these characters can start formatting,
 # a link, a mention, an emoji, a heading, a quote or a list, so each is escaped wherever it stands.
 _SPECIAL = re.compile(r"([\\*_~`|>\[\]()<@#:!-])")
+# In a sentence, parentheses stay as they are: with the brackets escaped they can never make a masked link.
+_SPECIAL_PROSE = re.compile(r"([\\*_~`|>\[\]<@#:!-])")
 
 
 def plain(text: str, limit: int = NAME_LIMIT) -> str:
-    """Printable text on one line: control and format characters dropped, spaces collapsed, cut to `limit`."""
+    """Printable text on one line: control, format and blank-looking characters dropped, spaces collapsed, cut to
+    `limit`; empty when nothing visible is left."""
     kept = []
     for ch in unicodedata.normalize("NFC", str(text)):
-        if ch.isspace():  # tabs and line breaks too: a name stays on one line
+        if ch.isspace() or ch in _BLANK:  # tabs and line breaks too: a name stays on one line
             kept.append(" ")
-        elif unicodedata.category(ch) not in _DROP:
+        elif ch not in _INVISIBLE and unicodedata.category(ch) not in _DROP:
             kept.append(ch)
-    return cut(" ".join("".join(kept).split()), limit)
+    clean = " ".join("".join(kept).split())
+    if not any(unicodedata.category(ch)[0] in _SEEN for ch in clean):
+        return ""
+    return cut(clean, limit)
 
 
 def cut(text: str, limit: int) -> str:
@@ -49,6 +62,11 @@ def cut(text: str, limit: int) -> str:
 def escape(text: str) -> str:
     """Markdown, links, mentions and emoji shown as the characters themselves."""
     return _SPECIAL.sub(r"\\\1", text)
+
+
+def prose(text: str, limit: int = CONTENT_LIMIT) -> str:
+    """A stored sentence that may hold people's plain names ('a_b (Archer) resigned'), cleaned and escaped once."""
+    return _SPECIAL_PROSE.sub(r"\\\1", plain(text, limit))
 
 
 @functools.lru_cache(maxsize=4096)  # every message names its players again: clean each name once

@@ -89,13 +89,13 @@ def move_label(move: str) -> str:
     if verb == "commit":
         return f"Commit {words[1]}"
     if verb == "war":
-        return f"{words[1].capitalize()} war first"
+        return f"Fight the {words[1]} war first"
     if verb == "monument":
-        return f"{words[1].capitalize()} monument at {words[2]}"
+        return f"Build the {words[1]} monument on {words[2]}"
     if verb == "decline":
-        return "No monument"
+        return "Build no monument"
     if verb == "treasure":
-        return f"Take treasure {words[1]}"
+        return f"Take the treasure on {words[1]}"
     return move.capitalize()
 
 

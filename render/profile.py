@@ -184,6 +184,11 @@ def card_box(row: int, col: int) -> tuple[int, int, int, int]:
     return x, y, x + w, y + CARD_H
 
 
+def _scoreless(p: Profile) -> bool:
+    """Whether the chart covers every game and none of them scored a point: then no colour is best or weakest."""
+    return bool(p.chart) and len(p.chart) >= p.games and all(g.total == 0 for g in p.chart)
+
+
 def _cards(im: Image.Image, d: ImageDraw.ImageDraw, p: Profile) -> None:
     wins = "win" if p.wins == 1 else "wins"
     rate = f"{wins} · {round(100 * p.wins / p.games)}%" if p.games else wins
@@ -191,9 +196,10 @@ def _cards(im: Image.Image, d: ImageDraw.ImageDraw, p: Profile) -> None:
                (_number(p.avg_place), "average place", False), (_number(p.avg_score), "average score", False)]
     for col, (value, caption, hl) in enumerate(numbers):
         _number_card(d, card_box(0, col), value, caption, hl)
+    best, weakest = (None, None) if _scoreless(p) else (p.best_colour, p.weakest_colour)
     picks = [
-        (sprites.tile(p.best_colour, 44) if p.best_colour else None, p.best_colour, "best colour"),
-        (sprites.tile(p.weakest_colour, 44) if p.weakest_colour else None, p.weakest_colour, "weakest colour"),
+        (sprites.tile(best, 44) if best else None, best, "best colour"),
+        (sprites.tile(weakest, 44) if weakest else None, weakest, "weakest colour"),
         (sprites.badge(p.best_dynasty, 46) if p.best_dynasty else None, p.best_dynasty, "strongest dynasty"),
     ]
     for col, (icon, name, caption) in enumerate(picks):
@@ -262,10 +268,23 @@ def _chart(d: ImageDraw.ImageDraw, games: tuple[Game, ...]) -> None:
         label(d, (cx, SCORE_Y), str(g.score), SMALL_SIZE - 2, P.TEXT_DIM, anchor="mm")
 
 
+def _no_chart(p: Profile) -> str:
+    """Why there is no chart: no games, none recent, or no points in them."""
+    if not p.games:
+        return "No finished games yet: play one and come back!"
+    if not p.chart:
+        return "No recent games to chart."
+    if _scoreless(p):
+        return "No points scored yet."
+    return "No points scored in the last game." if len(p.chart) == 1 else \
+        f"No points scored in the last {len(p.chart)} games."
+
+
 def profile_image(profile: Mapping[str, Any] | Any, name: str) -> Image.Image:
     """The profile picture as a Pillow image (render_profile without the encoding)."""
     p = read_profile(profile)
-    im = Image.new("RGB", (WIDTH, HEIGHT if p.chart else SHORT_HEIGHT), P.PANEL_BG)
+    blank = all(g.total == 0 for g in p.chart)  # a chart of zeros says nothing: words instead
+    im = Image.new("RGB", (WIDTH, SHORT_HEIGHT if blank else HEIGHT), P.PANEL_BG)
     d = ImageDraw.Draw(im)
     x = PAD
     if p.best_dynasty:
@@ -281,9 +300,8 @@ def profile_image(profile: Mapping[str, Any] | Any, name: str) -> Image.Image:
     _cards(im, d, p)
 
     n = len(p.chart)
-    if not n:
-        text = "No finished games yet: play one and come back!" if not p.games else "No recent games to chart."
-        label(d, (WIDTH / 2, CHART_TITLE_Y + 10), text, TEXT_SIZE, P.TEXT_DIM, anchor="mm")
+    if blank:
+        label(d, (WIDTH / 2, CHART_TITLE_Y + 10), _no_chart(p), TEXT_SIZE, P.TEXT_DIM, anchor="mm")
         return im
     title = "Points by source · " + ("last game" if n == 1 else f"last {n} games, oldest first")
     label(d, (PAD, CHART_TITLE_Y), title, TEXT_SIZE, P.TEXT, bold=True, width=WIDTH - 2 * PAD)

@@ -46,7 +46,7 @@ async def test_war_reinforcements_through_private_buttons(harness, fake):
     calls = await harness.press(attacker, mid, decide)
     panel = response(calls)
     held = hands[pending["attacker"]]["hand"][colour]
-    assert panel.ephemeral and f"You hold **{held}** {colour}" in panel.content
+    assert panel.ephemeral and f"({colour} tiles) to commit: you hold **{held}**." in panel.content
     assert panel.labels() == [f"Commit {n}" for n in range(held + 1)]
     calls = await harness.press(attacker, panel.message_id, buttons(fake, panel.message_id)[f"Commit {held}"])
     assert response(calls).payload["type"] == 7  # the private panel is updated in place
@@ -59,7 +59,7 @@ async def test_war_reinforcements_through_private_buttons(harness, fake):
     assert mid2 == public.message_id
     calls = await harness.press(defender, mid2, decide2)
     panel = response(calls)
-    assert f"The attacker committed {held}." in panel.content
+    assert f" {pending['strength']['attacker'] + held} ({pending['strength']['attacker']} + {held} " in panel.content
     held_d = hands[pending["defender"]]["hand"][colour]
     calls = await harness.press(defender, panel.message_id, buttons(fake, panel.message_id)["Commit 0"])
     public = next(c for c in calls if c.kind == "channel")

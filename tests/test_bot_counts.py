@@ -1,5 +1,5 @@
 """Counts as players read them: '1 action left', '2 actions left', '1 catastrophe', 'the last move', through the
-real command tree; and clock choices said as durations ('12 h', '1 d'), never as the option was typed."""
+real command tree; and clock choices said as durations ('12 hours', '1 day'), never as the option was typed."""
 
 from __future__ import annotations
 
@@ -17,7 +17,7 @@ def test_plural_says_one_and_many():
 
 def test_clock_choices_as_durations():
     assert [clocks.length(c) for c in clocks.CLOCKS] == [
-        "no clock", "2 min", "5 min", "15 min", "1 h", "12 h", "1 d", "3 d"]
+        "no clock", "2 minutes", "5 minutes", "15 minutes", "1 hour", "12 hours", "1 day", "3 days"]
     assert clocks.length("36h") == "36h", "a choice this version does not know is shown as stored"
 
 
@@ -36,7 +36,7 @@ async def test_status_hand_log_and_board_count_in_words(fake, tmp_path):
         status = response(await h.command(BOB, CHANNEL, "status")).content
         no_plural_guesses(status)
         assert f"Turn: {label}, 2 actions left." in status and "0 moves played" in status
-        assert "Clock: 12 h per turn" in status
+        assert "Clock: 12 hours per turn" in status
         assert status.count("6 tiles in hand, 2 catastrophes;") == 2
         board = response(await h.command(BOB, CHANNEL, "board")).content
         assert board.startswith(f"Game #{game_id} after 0 moves.")

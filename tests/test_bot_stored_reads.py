@@ -5,6 +5,7 @@ finds memory up to date reads one row and rebuilds nothing."""
 from __future__ import annotations
 
 from bot import clocks
+from bot.completion import kinds
 from bot.service import GameService
 from bot.storage import Storage
 from tests.bot_harness import ALICE, BOB, CHANNEL, Harness, open_game, response
@@ -33,7 +34,7 @@ async def test_looks_read_what_another_process_stored(fake, database):
         assert stored.game.to_move == 1 - first and (await h.service.load(game_id)).game.to_move == first
 
         assert await h.autocomplete(mover, CHANNEL, "") == [], "no longer the mover's turn"
-        assert await h.autocomplete(waiter, CHANNEL, "") == stored.game.legal_moves()[:25]
+        assert await h.autocomplete(waiter, CHANNEL, "") == [v for _, v in kinds(stored.game.legal_moves())][:25]
         board = response(await h.command(ALICE, CHANNEL, "board")).content
         assert board.startswith(f"Game #{game_id} after 1 move.\n<@{waiter.id}> (") and "2 actions left" in board
         status = response(await h.command(BOB, CHANNEL, "status")).content

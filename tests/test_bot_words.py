@@ -5,7 +5,7 @@ from __future__ import annotations
 import engine.ai
 from bot import text as T
 from bot.autoplay import LEVELS
-from bot.completion import matching_moves
+from bot.completion import kinds, matching_moves
 from bot.messages import RULES_TEXT
 from engine import Game
 from tests.bot_harness import (
@@ -54,7 +54,7 @@ async def test_autocomplete_matches_words_in_place_through_the_command_tree(fake
         assert offered[0] == f"tile green {square}"
         assert all("green" in m.split() for m in offered)
         assert await h.autocomplete(me, CHANNEL, "tile green Z") == []
-        assert await h.autocomplete(me, CHANNEL, "") == legal[:25]
+        assert await h.autocomplete(me, CHANNEL, "") == [value for _, value in kinds(legal)][:25]
     finally:
         await h.close()
 

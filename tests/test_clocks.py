@@ -97,7 +97,7 @@ def test_no_clock_a_computer_seat_and_an_away_person():
 
 def test_durations_in_words_and_the_test_clock_file(tmp_path):
     assert [clocks.span(s) for s in (40, 720, 5 * 3600 + 1200, 2 * 86400 + 3 * 3600)] == [
-        "40 s", "12 min", "5 h 20 min", "2 d 3 h"]
+        "40 seconds", "12 minutes", "5 hours 20 minutes", "2 days 3 hours"]
     offset = tmp_path / "offset"
     now = clocks.time_source({clocks.TEST_CLOCK_FILE: str(offset)})
     base = now()

@@ -81,7 +81,7 @@ async def test_new_with_a_clock_status_and_settings(h):
     calls = await h.command(BOB, CHANNEL, "settings", clock="1h")
     assert response(calls).ephemeral and "Only the host" in response(calls).content
     calls = await h.command(ALICE, CHANNEL, "settings", clock="5m")
-    assert response(calls).content.endswith("is 5 min per turn now.")
+    assert response(calls).content.endswith("is 5 minutes per turn now.")
     await h.command(BOB, CHANNEL, "join")
     await h.command(ALICE, CHANNEL, "start")
     table = await h.service.channel_table(CHANNEL)
@@ -89,15 +89,15 @@ async def test_new_with_a_clock_status_and_settings(h):
     h.time.advance(100)
     status = response(await h.command(BOB, CHANNEL, "status"))
     assert status.ephemeral
-    assert "Clock: 5 min per turn; when time runs out the table waits." in status.content
+    assert "Clock: 5 minutes per turn; when time runs out the table waits." in status.content
     who = table.label(table.game.to_move)
-    assert f"Time left for {who}: 3 min" in status.content
+    assert f"Time left for {who}: 3 minutes" in status.content
     calls = await h.command(ALICE, CHANNEL, "settings", clock="72h")
-    assert response(calls).content.endswith("is 3 d per turn from the next turn on.")
-    assert "(3 d from the next turn)" in response(await h.command(BOB, CHANNEL, "status")).content
+    assert response(calls).content.endswith("is 3 days per turn from the next turn on.")
+    assert "(3 days from the next turn)" in response(await h.command(BOB, CHANNEL, "status")).content
     calls = await h.command(ALICE, CHANNEL, "settings", clock="none")
     assert response(calls).content == f"Game #{table.id} has no clock from the next turn on."
-    assert "Clock: 5 min per turn (no clock from the next turn)" in response(await h.command(BOB, CHANNEL,
+    assert "Clock: 5 minutes per turn (no clock from the next turn)" in response(await h.command(BOB, CHANNEL,
                                                                                            "status")).content
 
 
@@ -139,11 +139,11 @@ async def test_games_and_turns_through_the_command_tree(h):
     games = response(calls)
     assert games.ephemeral and pinged(games) == []  # private: it names other channels' games
     assert f"<#{CHANNEL}> — game #{game_id}: Alice, Bob. {table.label(seat)} to act since <t:" in games.content
-    assert f"{table.label(seat)} to act since <t:" in games.content and "; 10 h left of 12 h." in games.content
+    assert f"{table.label(seat)} to act since <t:" in games.content and "; 10 hours left of 12 hours." in games.content
     assert "12h" not in games.content, "the clock said as a duration, not as the option was typed"
-    assert f"<#{OTHER}> — lobby #" in games.content and "1/3 seated (Carol); clock 1 d" in games.content
+    assert f"<#{OTHER}> — lobby #" in games.content and "1/3 seated (Carol); clock 1 day" in games.content
     mine = response(await h.command(acting, OTHER, "turns"))
-    assert mine.ephemeral and f"<#{CHANNEL}> — game #{game_id}: your turn; 10 h left of 12 h" in mine.content
+    assert mine.ephemeral and f"<#{CHANNEL}> — game #{game_id}: your turn; 10 hours left of 12 hours" in mine.content
     assert f"https://discord.com/channels/{GUILD_ID}/{CHANNEL}" in mine.content
     theirs = response(await h.command(waiting, CHANNEL, "turns"))
     assert theirs.ephemeral and theirs.content == "No game in this server is waiting for you."

@@ -25,6 +25,7 @@ from tests.loopback.tne import (
     play_turn,
     settle,
     stored_game,
+    suggested_move,
     to_act,
     wait_pictures,
 )
@@ -61,9 +62,7 @@ async def play_until(server: LoopbackDiscord, channel: Channel, done: Callable[[
 
 
 async def first_suggestion(server: LoopbackDiscord, channel: Channel, person: User) -> str:
-    moves = await (await server.autocomplete(person, channel, "tne move", "action", "")).choices()
-    assert moves, server.channel(channel).transcript()
-    return moves[0]
+    return await suggested_move(server, channel, person)
 
 
 @pytest.fixture

@@ -14,6 +14,7 @@ from tests.loopback.tne import (
     play_turn,
     settle,
     stored_game,
+    suggested_move,
     wait_pictures,
 )
 
@@ -63,7 +64,7 @@ async def test_a_kill_between_storing_a_move_and_replying_is_announced_after_the
     bot = await bot_processes.start(env={"TNE_DATABASE_URL": url} if url else None)
     start = await open_game(loopback, channel, alice, joiners=(bob,))
     (mover,) = (loopback.users[u] for u in start.pinged)
-    first = (await (await loopback.autocomplete(mover, channel, "tne move", "action", "")).choices())[0]
+    first = await suggested_move(loopback, channel, mover)
     held = loopback.faults.hold("POST", CALLBACK)  # the reply does not get through ...
     sent = await loopback.slash(mover, channel, "tne move", action=first)
     await held.wait_hits(1)  # ... and the bot has stored the move: it replies only after the commit
@@ -77,7 +78,7 @@ async def test_a_kill_between_storing_a_move_and_replying_is_announced_after_the
     await bot.start()
     view = loopback.channel(channel)
     await loopback.wait_for(lambda: view.find(MOVE), 20, "the first move announced after the restart")
-    second = (await (await loopback.autocomplete(mover, channel, "tne move", "action", "")).choices())[0]
+    second = await suggested_move(loopback, channel, mover)
     await (await loopback.slash(mover, channel, "tne move", action=second)).response()
     stored = await settle(loopback, channel, bot.database)
     assert stored.moves == [first, second]

@@ -76,11 +76,24 @@ async def act(server: LoopbackDiscord, channel: Channel, person: User, last: Mes
         choice = rng.choice([cid for cid in panel.custom_ids() if ":play:" in cid])
         await server.press(person, panel, custom_id=choice)
         return
-    suggested = await server.autocomplete(person, channel, "tne move", "action", "")
-    moves = await suggested.choices(timeout)
-    if not moves:
-        raise AssertionError(f"no move suggested to {person.name}\n{server.channel(channel).transcript()}")
-    await server.slash(person, channel, "tne move", action=rng.choice(moves))
+    await server.slash(person, channel, "tne move", action=await suggested_move(server, channel, person, rng,
+                                                                               timeout=timeout))
+
+
+async def suggested_move(server: LoopbackDiscord, channel: Channel, person: User, rng: random.Random | None = None,
+                         *, timeout: float = 10.0) -> str:
+    """A move from /tne move's autocomplete, as a person types: pick a suggestion (the first without `rng`), and
+    while it is only a kind of move (`tile red`) ask again from there; a legal move typed in full comes back first."""
+    typed = ""
+    for _ in range(4):
+        suggested = await server.autocomplete(person, channel, "tne move", "action", typed)
+        moves = await suggested.choices(timeout)
+        if not moves:
+            raise AssertionError(f"no move suggested to {person.name}\n{server.channel(channel).transcript()}")
+        if moves[0] == typed:
+            break
+        typed = rng.choice(moves) if rng else moves[0]
+    return typed
 
 
 async def wait_pictures(view: ChannelView, timeout: float = 10.0) -> None:
