@@ -117,8 +117,7 @@ class TneBot(commands.AutoShardedBot):
         self.controller.seats.keeper = self.keeper
         self.controller.seats.serves = shard_filter(self.config.shard_count, self.config.shard_ids)
         store = OutboxStore(self.storage.db)
-        courier = DiscordCourier(self, self.painter, before_picture=self.controller.first_answers.wait,
-                                 claimed=store.message_ids)
+        courier = DiscordCourier(self, self.painter, before_picture=self.controller.first_answers.wait)
         # A channel found gone on delivery (deleted while the bot was away) closes its game like a deletion heard.
         self.outbox = Outbox(store, self.keeper, courier, gone=self.channel_gone)
         self.controller.outbox = self.outbox

@@ -18,6 +18,7 @@ from discord.webhook.async_ import async_context
 from bot import text as T
 from bot.outbox import Gone, Refused, Retry
 from bot.outbox_herald import DIRECT, view_of
+from bot.outbox_tag import tag_of, tagged
 from bot.pictures import Painter
 from bot.storage.outbox import REPLY, Announcement
 
@@ -58,11 +59,8 @@ class DiscordCourier:
 
     def __init__(self, client: discord.Client, painter: Painter, *,
                  before_picture: Callable[[], Awaitable[None]] | None = None,
-                 clock: Callable[[], float] = time.time,
-                 claimed: Callable[[int, float], Awaitable[set[int]]] | None = None) -> None:
+                 clock: Callable[[], float] = time.time) -> None:
         self.client = client
-        # The messages already recorded for announcements of a channel since a time (bot/storage/outbox.py).
-        self.claimed = claimed
         self.painter = painter
         self.before_picture = before_picture  # lets first answers of a burst go before pictures
         self.clock = clock
@@ -108,20 +106,16 @@ class DiscordCourier:
         return int(data["id"]) if data.get("content") == a.content else None
 
     async def find_post(self, a: Announcement) -> int | None:
-        """The post of this announcement, if an earlier try made one: a message of ours with its words, made after
-        it was stored and recorded for no other announcement. Move texts repeat (a computer's `leader blue F4`
-        twice in a game), so the words alone would take an older move's message for this one."""
+        """The post of this announcement, if an earlier try made one: a message of ours carrying its id
+        (bot/outbox_tag.py), never matched by its words, which repeat (a computer's `leader blue F4` twice)."""
         me = self.client.user.id if self.client.user else None
-        since = a.created_at - SKEW
-        taken = await self.claimed(a.channel_id, since) if self.claimed is not None else set()
 
         async def search() -> int | None:
-            found = None
-            after = datetime.datetime.fromtimestamp(since, tz=datetime.UTC)
+            after = datetime.datetime.fromtimestamp(a.created_at - SKEW, tz=datetime.UTC)
             async for message in self._channel(a).history(limit=SEARCH, after=after):
-                if message.author.id == me and message.content == a.content and message.id not in taken:
-                    found = message.id if found is None else min(found, message.id)
-            return found
+                if message.author.id == me and tag_of(message.content) == a.id:
+                    return message.id
+            return None
 
         return await self._call(search())
 
@@ -132,8 +126,8 @@ class DiscordCourier:
                 return sent
         view = view_of(a.buttons) or MISSING
         # The nonce (discord.py adds enforce_nonce): a retry within Discord's window returns the first message.
-        message = await self._call(self._channel(a).send(a.content, view=view, allowed_mentions=T.mentions(a.pings),
-                                                         nonce=a.nonce))
+        message = await self._call(self._channel(a).send(tagged(a.content, a.id), view=view,
+                                                         allowed_mentions=T.mentions(a.pings), nonce=a.nonce))
         return message.id
 
     async def _direct(self, a: Announcement) -> int | None:

@@ -24,6 +24,7 @@ import render
 from bot.client import TneBot
 from bot.config import Config
 from bot.storage import DEFAULT_POOL_SIZE
+from tests.loopback.model import split_invisible
 
 EPHEMERAL = 64
 APP_ID = 900_000_000_000_000_001
@@ -60,6 +61,11 @@ class Call:
 
     @property
     def content(self) -> str:
+        """The words a person reads: the content without the invisible id it may end with (bot/outbox_tag.py)."""
+        return split_invisible(self.raw_content)[0]
+
+    @property
+    def raw_content(self) -> str:
         return self.data.get("content") or ""
 
     def custom_ids(self) -> list[str]:

@@ -10,6 +10,7 @@ import pytest
 
 from bot.outbox_courier import DM_TRIES
 from bot.outbox_herald import DIRECT
+from bot.outbox_tag import tag
 from bot.storage.outbox import SENT, Announcement, NewAnnouncement
 from tests.loopback import LoopbackDiscord, running_bot
 from tests.loopback.model import Channel
@@ -52,6 +53,8 @@ async def test_a_late_announcement_with_an_earlier_ones_words_gets_its_own_messa
         shown = view.find(MOVE)
         assert [m.id for m in shown] == [first.message_id, second.message_id], view.transcript()
         assert first.message_id != second.message_id  # each board is attached to its own move's message
+        # What names each message's announcement: its invisible id, never its words (which are the same).
+        assert [m.hidden for m in shown] == [tag(first.id), tag(second.id)]
 
 
 async def test_a_post_made_but_unheard_is_found_not_posted_again_past_the_nonce_window(loopback, channel, tmp_path):

@@ -183,13 +183,6 @@ class OutboxStore:
             "ORDER BY a.channel_id, a.id", CHANNEL)
         return [OpenItem(r[0], r[1], r[2], max(r[3], r[4]) if r[2] == PENDING else r[4], r[5], r[6]) for r in rows]
 
-    async def message_ids(self, channel_id: int, since: float) -> set[int]:
-        """The messages recorded, since `since`, as delivering this channel's announcements: a message that one
-        announcement was delivered as is never another's."""
-        rows = await self.db.fetch("SELECT message_id FROM announcements WHERE channel_id = ? AND sent_at >= ? "
-                                   "AND message_id IS NOT NULL", channel_id, since)
-        return {int(r[0]) for r in rows}
-
     async def sent(self, announcement_id: int, message_id: int, via: str, now: float, *, picture: bool,
                    token: str | None) -> bool:
         """Record the delivery (once: False if it was already recorded); the picture is owed next, if any."""

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import datetime
+import unicodedata
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -149,12 +150,22 @@ class Mentions:
     everyone: bool = False
 
 
+def split_invisible(text: str) -> tuple[str, str]:
+    """A message's words and the invisible format characters it ends with (zero-width marks: a bot's own ids,
+    bot/outbox_tag.py): Discord keeps and returns both, and a person reads only the first."""
+    end = len(text)
+    while end and unicodedata.category(text[end - 1]) == "Cf":
+        end -= 1
+    return text[:end], text[end:]
+
+
 @dataclass
 class Message:
     id: int
     channel_id: int
     author: User
-    content: str = ""
+    content: str = ""  # the words a person reads
+    hidden: str = ""  # invisible characters after them, part of the content Discord returns
     flags: int = 0
     components: list[dict] = field(default_factory=list)
     embeds: list[dict] = field(default_factory=list)
@@ -202,7 +213,7 @@ class Message:
         MESSAGE_CREATE), never in history or a later fetch."""
         data: dict[str, Any] = {
             "id": str(self.id), "channel_id": str(self.channel_id), "author": self.author.json(),
-            "content": self.content, "timestamp": iso(self.created),
+            "content": self.content + self.hidden, "timestamp": iso(self.created),
             "edited_timestamp": iso(self.edited_at) if self.edited_at else None, "tts": False,
             "mention_everyone": self.mentions.everyone,
             "mentions": [users[u].json() for u in self.mentions.users if u in users],

@@ -40,6 +40,7 @@ from tests.loopback.model import (
     Role,
     User,
     iso,
+    split_invisible,
 )
 from tests.loopback.ratelimit import Limiter, RateLimits
 from tests.loopback.rest import ApiError, Call, FilePart, Rest, attachments_from, read_body
@@ -400,8 +401,9 @@ class LoopbackDiscord:
         audience = set(guild.members) if guild is not None else {channel.recipient_id or 0}  # who sees the channel
         pinged = frozenset() if quiet else mentions.notified(found, guild=guild, audience=audience,
                                                              author_id=self.bot_user.id)
+        words, hidden = split_invisible(content)
         message = Message(
-            id=self.ids.next(), channel_id=channel_id, author=self.bot_user, content=content, flags=flags,
+            id=self.ids.next(), channel_id=channel_id, author=self.bot_user, content=words, hidden=hidden, flags=flags,
             components=body.get("components") or [], embeds=body.get("embeds") or [],
             attachments=attachments_from(body, files, self.ids.next), type=type, nonce=body.get("nonce"),
             source=source, interaction_id=interaction.id if interaction else None,
@@ -418,7 +420,8 @@ class LoopbackDiscord:
 
     async def edit_message(self, message: Message, body: dict, files: list[FilePart], *, webhook: bool) -> None:
         """PATCH semantics: fields present replace; files are appended unless `attachments` says what stays."""
-        content = message.content if "content" not in body else (body["content"] or "")
+        content, hidden = ((message.content, message.hidden) if "content" not in body
+                           else split_invisible(body["content"] or ""))
         components = message.components if "components" not in body else (body["components"] or [])
         embeds = message.embeds if "embeds" not in body else (body["embeds"] or [])
         new = attachments_from(body, files, self.ids.next)
@@ -433,6 +436,7 @@ class LoopbackDiscord:
             message.revisions.append(message.content)
         message.content, message.components, message.embeds, message.attachments = (content, components, embeds,
                                                                                      attachments)
+        message.hidden = hidden
         message.mentions = self._mentions(message.channel_id, content, body.get("allowed_mentions"),
                                           webhook=webhook)
         if message.loading:
