@@ -80,10 +80,10 @@ class DiscordHerald:
 
     def clock(self, table: Table, event: ClockEvent, mode: str, now: float) -> Notice | None:
         """A reminder as the person wants it (a ping here, a direct message, or nothing), or the stand-in taking
-        their seat (always said here, for the whole table; pinging them unless they want nothing)."""
+        their seat (always said here, for the whole table, pinging nobody)."""
         if event.kind == clocks.TIMED_OUT:
-            return Notice("stand-in", T.fit(M.reminder(table, event, now, ping=mode != "off").text),
-                          [event.user_id] if mode != "off" else [])
+            # Said for the whole table, pinging nobody: the stand-in acts now, not the person (issue 33's rule).
+            return Notice("stand-in", T.fit(M.reminder(table, event, now, ping=False).text), [])
         if mode == "off":
             return None
         post = M.reminder(table, event, now, ping=True)
