@@ -33,6 +33,7 @@ Optional settings (.env.example explains each):
     TNE_SHARD_COUNT, TNE_SHARD_IDS   gateway shards of the whole bot and those this process runs
     TNE_MAX_GAMES_PER_PERSON, TNE_MAX_GAMES_PER_SERVER   running games a host / a server may have (5, 50)
     TNE_PAUSED_DAYS     days a game where everyone is away waits before it ends unrated (default 7)
+    TNE_LOBBY_HOURS     hours a lobby nobody starts stays open (default 24)
 Publish the /tne commands once (and again when they change) with: python -m bot --sync"""
 
 # How long start-up may spend finding out whether the database can be used.

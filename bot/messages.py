@@ -530,7 +530,7 @@ HELP_TEXT = """**Tigris & Euphrates — commands**
 `/tne hand` — your tiles, leaders and points, privately
 `/tne board`, `/tne status`, `/tne log` — the board picture, whose turn and what is awaited, recent moves
 `/tne undo` — take back your last action this turn while nothing hidden was revealed
-`/tne resign`, `/tne abandon` (host or Manage Channels), `/tne rules`, `/tne help`
+`/tne resign`, `/tne abandon` (host or Manage Channels; `game:<n>` from any channel), `/tne rules`, `/tne help`
 `/tne new clock:24h on_timeout:standin` — clocks: none, 2m, 5m, 15m, 1h, 12h, 24h, 72h; when time runs out the
   stand-in (a medium computer) plays for you, or the table waits; reminders at half and at a tenth left
 `/tne settings clock:1h` (host, from the next turn on); `/tne notify channel|dm|off` — how reminders reach you
