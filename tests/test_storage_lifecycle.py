@@ -9,7 +9,7 @@ import pytest
 
 from bot.service import CHANNEL_GONE, GUILD_GONE, LOBBY_EXPIRED, GameError, GameService
 from bot.storage import Statement, Storage
-from bot.storage.outbox import FAILED, PENDING, POSTED, NewAnnouncement, OutboxStore
+from bot.storage.outbox import FAILED, PENDING, NewAnnouncement, OutboxStore
 
 GUILD, OTHER_GUILD = 1_000_000_000_000_000_001, 1_000_000_000_000_000_002
 ALICE, BOB = 11, 12
@@ -85,15 +85,3 @@ async def test_a_game_is_closed_by_number_only_in_its_own_server(service):
     assert await status(service, game) == ("lobby", None)
     await service.abandon_by_number(game, BOB, guild_id=GUILD, can_manage=True)
     assert await status(service, game) == ("abandoned", "it was abandoned")
-
-
-async def test_the_messages_already_delivering_a_channels_announcements(service):
-    outbox = OutboxStore(service.storage.db)
-    first = await outbox.add(NewAnnouncement(channel_id=501, kind="move", content="same", created_at=1000.0))
-    second = await outbox.add(NewAnnouncement(channel_id=501, kind="move", content="same", created_at=1001.0))
-    await outbox.add(NewAnnouncement(channel_id=502, kind="move", content="same", created_at=1000.0))
-    await outbox.sent(first.id, 7001, POSTED, 1000.5, picture=False, token=None)
-    assert await outbox.message_ids(501, 990.0) == {7001}
-    assert await outbox.message_ids(501, 1000.6) == set()
-    assert await outbox.message_ids(502, 0.0) == set()
-    assert (await outbox.get(second.id)).message_id is None  # type: ignore[union-attr]
