@@ -119,6 +119,8 @@ def next_line(table: Table, *, ping: bool = True) -> str:
         return ""
     seat = game.to_move
     player = table.player(seat)
+    if player.resigned:
+        return f"{table.label(seat)} has resigned: their seat passes."
     if player.is_bot:
         return f"{table.label(seat)} is thinking…"
     if not present(table, seat):

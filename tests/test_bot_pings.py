@@ -11,6 +11,7 @@ from collections import Counter
 import pytest
 
 from bot.storage.outbox import OutboxStore
+from engine import DYNASTIES
 from tests.bot_harness import ALICE, BOB, CAROL, CHANNEL, Harness, User, announced, open_game, response
 
 
@@ -262,3 +263,20 @@ async def test_a_whole_game_of_three_people_buzzes_each_turn_once(fake, database
         assert kinds["monument"] + kinds["treasure"] >= 1, kinds
     finally:
         await h.close()
+
+
+async def test_a_resigned_seat_is_not_said_to_be_thinking(harness, fake):
+    h = harness
+    game_id = await open_game(h, [ALICE, BOB, CAROL])
+    table = await h.service.load(game_id)
+    users = [ALICE, BOB, CAROL]
+    mover = users[table.game.to_move]
+    after = users[(table.game.to_move + 1) % 3]
+    await h.command(after, CHANNEL, "resign")  # resigns while someone else is to move: the seat passes later
+    start = len(fake.calls)
+    await h.command(mover, CHANNEL, "move", action="pass")
+    await h.bot.controller.idle()
+    texts = [c.content for c in fake.calls[start:] if c.content]
+    label = f"{after.name} ({DYNASTIES[users.index(after)].capitalize()})"
+    assert any(f"{label} has resigned: their seat passes." in t for t in texts), texts
+    assert not any(f"{label} is thinking" in t for t in texts), texts
