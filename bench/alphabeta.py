@@ -4,18 +4,17 @@ Following that design (not its code): negamax-style minimax with alpha-beta prun
 actions, the same player moving again for the second action of its turn and the rival's replies
 after it; moves ordered by a static score and pruned to the best few at each node; decisions inside
 an action (reinforcements, war order, monuments, treasures) answered by fixed rules rather than
-searched; a hand-written evaluation at the leaves (the frozen v1 one); a few determinisations of
+searched; a hand-written evaluation at the leaves (the first release's, bench/baseline); a few determinisations of
 the hidden tiles, whose root scores are summed. Iterative deepening keeps it inside its budget."""
 
 import random
 import time
 from collections.abc import Callable
 
-from bench.v1 import _rng
-from bench.v1.decisions import decide, hidden_pool
-from bench.v1.evaluate import evaluate
-from bench.v1.heuristic import score_moves
-from bench.v1.sampling import determinise, unseen_tiles
+from bench.baseline.decisions import decide, hidden_pool
+from bench.baseline.evaluate import evaluate
+from bench.baseline.heuristic import score_moves
+from bench.baseline.sampling import determinise, seeded_rng, unseen_tiles
 from engine.analysis import facts
 from engine.game import Game
 
@@ -90,7 +89,7 @@ def alphabeta_move(view: dict, seat: int, *, seed: int = 0, budget: float = 1.0,
                    clock: Callable[[], float] = time.perf_counter) -> str:
     """The move of the alpha-beta player for the seat to move in `view`, within `budget` seconds."""
     start = clock()
-    rng: random.Random = _rng(view, seat, seed)
+    rng: random.Random = seeded_rng(view, seat, seed)
     pool = unseen_tiles(view, seat)
     games = [determinise(view, seat, rng) for _ in range(DETERMINISATIONS)]
     f = facts(games[0])

@@ -20,7 +20,8 @@ from itertools import combinations
 from multiprocessing import Pool
 
 from bench.gamestats import seat_stats, summary
-from bench.players import BUDGETED, PLAYERS, label, parse
+from bench.players import PLAYERS, budgeted, find, label, parse, seated
+from bench.releases import Release, ReleaseError, verify
 from bench.tournament import wilson
 from engine import Game
 from engine.analysis import announced_points
@@ -31,24 +32,21 @@ MAX_MOVES = 1500  # players who never draw again could shuffle leaders forever: 
 def play_game(task: tuple[int, list[str], float, str] | tuple[int, list[str], float, str, bool]) -> dict:
     """One seeded game with the named players in seat order; per seat its place, share of the win and times."""
     seed, names, default_budget, board = task[:4]
-    timer = time.process_time if len(task) > 4 and task[4] else time.perf_counter
-    specs = [parse(name, default_budget) for name in names]
+    cpu_clock = len(task) > 4 and bool(task[4])
     g = Game.new(players=len(names), seed=seed, board=board)
     times: list[list[float]] = [[] for _ in names]
     announced = announced_points([], len(names))
     log: list[dict] = []
     k = 0
-    while not g.over and k < MAX_MOVES:
-        seat = g.to_move
-        level, budget = specs[seat]
-        view = g.view(seat)
-        t = timer()
-        move = PLAYERS[level](view, seat, seed * 1000 + k, budget, timer, announced)
-        times[seat].append(timer() - t)
-        events = g.play(move, seat)
-        log.extend(events)
-        announced = announced_points(events, len(names), announced)
-        k += 1
+    with seated(names, default_budget, cpu_clock) as movers:
+        while not g.over and k < MAX_MOVES:
+            seat = g.to_move
+            move, seconds = movers[seat](g.view(seat), seat, seed * 1000 + k, announced)
+            times[seat].append(seconds)
+            events = g.play(move, seat)
+            log.extend(events)
+            announced = announced_points(events, len(names), announced)
+            k += 1
     st = g.standings()
     firsts = sum(1 for s in st if s["place"] == 1)
     return {
@@ -166,10 +164,26 @@ def earlier_results(path: str, tasks: list[tuple]) -> list[dict]:
     return list(out.values())
 
 
+def check_releases(names: list[str]) -> None:
+    """Prove each released player's build by its recorded moves before any game (raises ReleaseError naming one)."""
+    for name in names:
+        player = find(parse(name, 1.0)[0])
+        if not isinstance(player, Release):
+            continue
+        if player.signature is None:
+            sys.stderr.write(f"{name}: no recorded moves for {player.commit[:7]}, so its build is unchecked\n")
+            continue
+        started = time.perf_counter()
+        verify(player)
+        sys.stderr.write(f"{name}: built from {player.commit[:7]}, answers its recorded moves "
+                         f"({time.perf_counter() - started:.0f}s)\n")
+
+
 def main(argv: list[str] | None = None) -> None:
     ap = argparse.ArgumentParser(description="Play computer players against each other and rate them.")
     ap.add_argument("--players", default="hard,medium,easy,random",
-                    help=f"comma-separated, each level or level@seconds, from {', '.join(PLAYERS)}")
+                    help=f"comma-separated, each name or name@seconds, from {', '.join(PLAYERS)}, or "
+                         "level@<tag or commit>@seconds (a release built from that commit)")
     ap.add_argument("--games", type=int, default=20,
                     help="games per pair (even: each deal twice), or in all with --table")
     ap.add_argument("--table", type=int, default=None, help="seat this many players at one table per game (3 or 4)")
@@ -197,6 +211,11 @@ def main(argv: list[str] | None = None) -> None:
         ap.error("--table N needs 2 to 4 and exactly N players")
     if (args.resume or args.report) and not args.out:
         ap.error("--resume and --report need --out")
+    if not args.report:
+        try:
+            check_releases(names)
+        except ReleaseError as exc:
+            sys.exit(f"ladder: {exc}")
     tasks = [(s, seats, args.budget, args.board, args.cpu_clock)
              for s, seats in tasks_for(names, args.games, args.seed, args.table)]
     results = earlier_results(args.out, tasks) if args.resume or args.report else []
@@ -228,9 +247,8 @@ def main(argv: list[str] | None = None) -> None:
     print(f"\n{'decision time':<16} {'n':>7} {'median ms':>9} {'p90 ms':>8} {'max ms':>8}")
     for name in names:
         print(time_summary(results, name))
-    over = [n for n in names if n.split("@")[0] in BUDGETED]
-    for name in over:
-        budget = float(name.split("@")[1])
+    for name in (n for n in names if budgeted(parse(n, args.budget)[0])):
+        budget = parse(name, args.budget)[1]
         worst = max((t for r in results for i, p in enumerate(r["players"]) if p == name for t in r["times"][i]),
                     default=0.0)
         print(f"{name}: worst decision {worst / budget:.2f}x its budget")

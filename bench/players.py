@@ -1,19 +1,23 @@
-"""Every computer player the ladder knows, by name: today's levels and each released version.
+"""Every computer player the ladder knows, by name: today's levels, the alpha-beta baseline and each release.
 
-A player is named `level` or `level@seconds` (the budget of a searching player, e.g. `hard@1`).
-Released versions stay here for good so no change can make the top level weaker unnoticed. Each
-player takes the clock its budget is measured on: the wall clock normally, or the process's CPU
-time for fair matches on a busy shared machine (`bench.ladder --cpu-clock`), and the points the table
-announced so far (today's levels use them as a player with a perfect memory would; v1 and the alpha-beta
-baseline keep their estimate)."""
+A player is named `level` or `level@seconds` (the budget of a searching player, e.g. `hard@1`). Released
+versions (`hard-v5@0.5`, listed in bench/releases.json) and raw revisions (`hard@<tag or commit>@0.5`) are
+built from their commit and run in a process of their own (bench/releases.py). Each player takes the clock
+its budget is measured on: the wall clock normally, or CPU time for fair matches on a busy shared machine
+(`bench.ladder --cpu-clock`), and the points the table announced so far (today's levels use them as a player
+with a perfect memory would; v1 and the alpha-beta baseline keep their estimate)."""
 
 import time
-from collections.abc import Callable
-from types import SimpleNamespace
+from collections.abc import Callable, Iterator
+from contextlib import ExitStack, contextmanager
+
+from bench.releases import Release, ReleaseError, ReleasePlayer, registry, resolve
 
 Clock = Callable[[], float]
 Announced = list[dict[str, int]] | None
 Choose = Callable[[dict, int, int, float, Clock, Announced], str]
+# A seated player: (view, seat, seed, announced) -> (move, thinking seconds on the match's clock).
+Mover = Callable[[dict, int, int, Announced], tuple[str, float]]
 
 
 def _current(level: str) -> Choose:
@@ -23,82 +27,89 @@ def _current(level: str) -> Choose:
     return choose
 
 
-def _v1(level: str) -> Choose:
-    def choose(view: dict, seat: int, seed: int, budget: float, clock: Clock, announced: Announced = None) -> str:
-        # Frozen: v1 estimates rivals' hidden points as it always did, whatever the table announced.
-        from bench.v1 import choose_move, hard, medium
-        if clock is time.perf_counter:
-            return choose_move(view, seat, level, seed=seed, budget=budget)
-        # The frozen code reads time.perf_counter() itself: lend it the chosen clock for this call.
-        saved = hard.time, medium.time
-        hard.time = medium.time = SimpleNamespace(perf_counter=clock)  # type: ignore[assignment]
-        try:
-            return choose_move(view, seat, level, seed=seed, budget=budget)
-        finally:
-            hard.time, medium.time = saved
-    return choose
-
-
-def _v2(level: str) -> Choose:
-    def choose(view: dict, seat: int, seed: int, budget: float, clock: Clock, announced: Announced = None) -> str:
-        from bench.v2 import choose_move
-        return choose_move(view, seat, level, seed=seed, budget=budget, clock=clock, announced=announced)
-    return choose
-
-
-def _v3(level: str) -> Choose:
-    def choose(view: dict, seat: int, seed: int, budget: float, clock: Clock, announced: Announced = None) -> str:
-        from bench.v3 import choose_move
-        return choose_move(view, seat, level, seed=seed, budget=budget, clock=clock, announced=announced)
-    return choose
-
-
-def _v4(view: dict, seat: int, seed: int, budget: float, clock: Clock, announced: Announced = None) -> str:
-    from bench.v4 import choose_move
-    return choose_move(view, seat, "hard", seed=seed, budget=budget, clock=clock, announced=announced)
-
-
-def _v5(view: dict, seat: int, seed: int, budget: float, clock: Clock, announced: Announced = None) -> str:
-    from bench.v5 import choose_move
-    return choose_move(view, seat, "hard", seed=seed, budget=budget, clock=clock, announced=announced)
-
-
 def _alphabeta(view: dict, seat: int, seed: int, budget: float, clock: Clock, announced: Announced = None) -> str:
     from bench.alphabeta import alphabeta_move
     return alphabeta_move(view, seat, seed=seed, budget=budget, clock=clock)
 
 
-PLAYERS: dict[str, Choose] = {
-    "random": _current("random"),
-    "easy": _current("easy"),
-    "medium": _current("medium"),
-    "hard": _current("hard"),
-    "easy-v1": _v1("easy"),
-    "medium-v1": _v1("medium"),
-    "hard-v1": _v1("hard"),
-    "easy-v2": _v2("easy"),
-    "medium-v2": _v2("medium"),
-    "hard-v2": _v2("hard"),
-    "easy-v3": _v3("easy"),
-    "medium-v3": _v3("medium"),
-    "hard-v3": _v3("hard"),
-    "hard-v4": _v4,
-    "hard-v5": _v5,
+LEVELS = ("random", "easy", "medium", "hard")
+PLAYERS: dict[str, Choose | Release] = {
+    **{level: _current(level) for level in LEVELS},
+    **registry(),
     "alphabeta": _alphabeta,
 }
-# Players whose strength depends on the budget they are given.
-BUDGETED = ("hard", "hard-v1", "hard-v2", "hard-v3", "hard-v4", "hard-v5", "alphabeta")
+
+
+def find(name: str) -> Choose | Release:
+    """The player of a name without its budget: registered, or `level@<tag or commit>` (raises ValueError)."""
+    if name in PLAYERS:
+        return PLAYERS[name]
+    level, _, rev = name.partition("@")
+    if rev and level in LEVELS:
+        try:
+            return resolve(level, rev)
+        except ReleaseError as exc:
+            raise ValueError(str(exc)) from None
+    raise ValueError(f"unknown player {name!r}: use one of {', '.join(PLAYERS)}, or level@<tag or commit>")
+
+
+def budgeted(name: str) -> bool:
+    """Whether the player's strength depends on the budget it is given (the searching levels)."""
+    player = find(name)
+    return player is _alphabeta or (player.level == "hard" if isinstance(player, Release) else name == "hard")
+
+
+def _is_budget(text: str) -> bool:
+    try:
+        float(text)
+    except ValueError:
+        return False
+    return True
 
 
 def parse(name: str, default_budget: float) -> tuple[str, float]:
-    """Split `level@seconds` into the registered level and its budget; raises ValueError if unknown."""
-    level, _, budget = name.partition("@")
-    if level not in PLAYERS:
-        raise ValueError(f"unknown player {level!r}: use one of {', '.join(PLAYERS)}")
-    return level, float(budget) if budget else default_budget
+    """Split `name@seconds` into the player's name and its budget; raises ValueError if unknown."""
+    base, _, last = name.rpartition("@")
+    if base and _is_budget(last):
+        name, budget = base, float(last)
+    else:
+        budget = default_budget
+    find(name)
+    return name, budget
 
 
 def label(name: str, default_budget: float) -> str:
     """The name as the tables print it: budgeted players always show their budget."""
-    level, budget = parse(name, default_budget)
-    return f"{level}@{budget:g}" if level in BUDGETED else level
+    base, budget = parse(name, default_budget)
+    return f"{base}@{budget:g}" if budgeted(base) else base
+
+
+@contextmanager
+def seated(names: list[str], default_budget: float, cpu_clock: bool = False) -> Iterator[list[Mover]]:
+    """A mover for each named player; released ones run in their own processes until the block ends."""
+    clock: Clock = time.process_time if cpu_clock else time.perf_counter
+    with ExitStack() as stack:
+        movers: list[Mover] = []
+        for name in names:
+            base, budget = parse(name, default_budget)
+            player = find(base)
+            if isinstance(player, Release):
+                process = stack.enter_context(ReleasePlayer(player))
+                movers.append(_release_mover(process, budget, "cpu" if cpu_clock else "wall"))
+            else:
+                movers.append(_local_mover(player, budget, clock))
+        yield movers
+
+
+def _local_mover(choose: Choose, budget: float, clock: Clock) -> Mover:
+    def move(view: dict, seat: int, seed: int, announced: Announced) -> tuple[str, float]:
+        t = clock()
+        chosen = choose(view, seat, seed, budget, clock, announced)
+        return chosen, clock() - t
+    return move
+
+
+def _release_mover(process: ReleasePlayer, budget: float, clock: str) -> Mover:
+    def move(view: dict, seat: int, seed: int, announced: Announced) -> tuple[str, float]:
+        return process.ask(view, seat, seed, budget, clock, announced)
+    return move

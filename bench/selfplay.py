@@ -10,7 +10,7 @@ import sys
 import time
 from multiprocessing import Pool
 
-from bench.players import PLAYERS, parse
+from bench.players import seated
 from engine import Game
 from engine.analysis import announced_points
 
@@ -19,15 +19,15 @@ MAX_MOVES = 1500
 
 def one_game(task: tuple[int, int, str, str, float]) -> dict | None:
     seed, players, board, name, default_budget = task
-    level, budget = parse(name, default_budget)
     g = Game.new(players=players, seed=seed, board=board)
-    moves = []
+    moves: list[str] = []
     announced = announced_points([], players)
-    while not g.over and len(moves) < MAX_MOVES:
-        seat = g.to_move
-        move = PLAYERS[level](g.view(seat), seat, seed * 7919 + len(moves), budget, time.perf_counter, announced)
-        announced = announced_points(g.play(move, seat), players, announced)
-        moves.append(move)
+    with seated([name], default_budget) as (mover,):
+        while not g.over and len(moves) < MAX_MOVES:
+            seat = g.to_move
+            move, _ = mover(g.view(seat), seat, seed * 7919 + len(moves), announced)
+            announced = announced_points(g.play(move, seat), players, announced)
+            moves.append(move)
     if not g.over:
         return None
     return {"players": players, "seed": seed, "board": board, "player": name, "moves": moves,

@@ -1,53 +1,68 @@
-"""The frozen players in bench/v1 to bench/v5 still choose the moves recorded from the released code."""
+"""Each released computer player, built from its commit and run in its own process, answers its recorded moves.
 
-import json
+This needs the git history (the releases are commits): CI runs from a full clone. The releases are extracted
+once per test session into a temporary cache."""
+
+import subprocess
 from pathlib import Path
 
-from bench.v1.fixture import v1_checkpoints
-from bench.v2.fixture import v2_checkpoints
-from bench.v3.fixture import v3_checkpoints
-from bench.v4.fixture import v4_checkpoints
-from bench.v5.fixture import v5_checkpoints
+import pytest
 
-DATA = Path(__file__).parent / "data"
+from bench.releases import Release, ReleaseError, differences, registry, signature, verify
 
-
-def test_frozen_v1_players_choose_the_recorded_moves() -> None:
-    recorded = json.loads((DATA / "ai_v1_moves.json").read_text())
-    assert {r["level"] for r in recorded} == {"random", "easy", "medium", "hard"}
-    now = v1_checkpoints()
-    assert len(now) == len(recorded)
-    for was, is_ in zip(recorded, now, strict=True):
-        assert is_ == was
+ROOT = Path(__file__).resolve().parent.parent
+RELEASES = registry()
+# One process per commit answers every level recorded for it (the levels of one release share a signature).
+# The hard-only signatures search 0.5 s on a fine step clock each: their first 16 decisions keep the test short
+# and include the two where hard-v4 and hard-v5 differ (the ladder checks all 37 before a match).
+HARD_ONLY_LIMIT = 16
+BUILDS = sorted({(r.signature, r.commit, r.revision) for r in RELEASES.values() if r.signature}, key=str)
 
 
-def test_frozen_v2_players_choose_the_recorded_moves() -> None:
-    recorded = json.loads((DATA / "ai_v2_moves.json").read_text())
-    assert {r["level"] for r in recorded} == {"random", "easy", "medium", "hard"}
-    now = v2_checkpoints()
-    assert len(now) == len(recorded)
-    for was, is_ in zip(recorded, now, strict=True):
-        assert is_ == was
+@pytest.fixture(scope="session", autouse=True)
+def release_cache(tmp_path_factory: pytest.TempPathFactory) -> None:
+    mp = pytest.MonkeyPatch()
+    mp.setenv("TNE_RELEASE_CACHE", str(tmp_path_factory.mktemp("releases")))
+    yield
+    mp.undo()
 
 
-def test_frozen_v3_players_choose_the_recorded_moves() -> None:
-    recorded = json.loads((DATA / "ai_v3_moves.json").read_text())
-    assert {r["level"] for r in recorded} == {"random", "easy", "medium", "hard"}
-    now = v3_checkpoints()
-    assert len(now) == len(recorded)
-    for was, is_ in zip(recorded, now, strict=True):
-        assert is_ == was
+def test_the_clone_holds_the_released_commits() -> None:
+    shallow = subprocess.run(["git", "-C", str(ROOT), "rev-parse", "--is-shallow-repository"],
+                             capture_output=True, text=True, check=False).stdout.strip()
+    assert shallow == "false", ("this clone is shallow, so the released players (commits in bench/releases.json) "
+                                "cannot be built: run `git fetch --unshallow`")
 
 
-def test_frozen_v4_hard_chooses_the_recorded_moves() -> None:
-    recorded = json.loads((DATA / "ai_v4_moves.json").read_text())
-    assert len(recorded) > 30 and {r["level"] for r in recorded} == {"hard"}
-    assert v4_checkpoints() == recorded
+def test_every_release_is_registered_with_its_levels_and_recorded_moves() -> None:
+    assert {"easy-v1", "medium-v1", "hard-v1", "easy-v2", "medium-v2", "hard-v2", "easy-v3", "medium-v3",
+            "hard-v3", "hard-v4", "hard-v5"} <= set(RELEASES)
+    for r in RELEASES.values():
+        assert len(r.commit) == 40
+        assert any(d["level"] == r.level for d in signature(r.signature)["decisions"]), r.name
 
 
-def test_frozen_v5_hard_chooses_the_recorded_moves() -> None:
-    recorded = json.loads((DATA / "ai_v5_moves.json").read_text())
-    assert len(recorded) > 30 and {r["level"] for r in recorded} == {"hard"}
-    v4 = json.loads((DATA / "ai_v4_moves.json").read_text())
-    assert recorded != v4  # the fixture tells the two releases apart
-    assert v5_checkpoints() == recorded
+@pytest.mark.parametrize(("sig", "commit", "revision"), BUILDS, ids=[b[0] for b in BUILDS])
+def test_a_release_built_from_its_commit_answers_its_recorded_moves(sig: str, commit: str,
+                                                                    revision: int | None) -> None:
+    recorded = signature(sig)["decisions"]
+    assert len(recorded) > 30
+    limit = HARD_ONLY_LIMIT if {d["level"] for d in recorded} == {"hard"} else None
+    assert differences(Release(sig, commit, "hard", sig, revision), limit=limit) == []
+
+
+def test_a_build_that_answers_differently_is_refused_naming_the_move() -> None:
+    v4, v5 = RELEASES["hard-v4"], RELEASES["hard-v5"]
+    impostor = Release("hard-v5", v4.commit, "hard", v5.signature)
+    with pytest.raises(ReleaseError) as refused:
+        verify(impostor, limit=3)  # hard-v4 answers the third recorded move differently
+    words = str(refused.value)
+    assert words.startswith(f"hard-v5 built from {v4.commit[:7]} is not the release: hard at ply ")
+    assert words.endswith("recorded " + repr(signature(v5.signature)["decisions"][2]["move"]))
+
+
+def test_the_first_release_needs_its_views_as_revision_1_gave_them() -> None:
+    v1 = RELEASES["medium-v1"]
+    assert v1.revision == 1
+    # Without the shim, decisions inside an action (where revision 2 counts actions differently) go astray.
+    assert differences(Release("v1", v1.commit, "random", "v1", None), {"random"})

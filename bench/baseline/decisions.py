@@ -2,7 +2,7 @@
 
 from math import comb
 
-from bench.v1.regions import Regions
+from bench.baseline.regions import Regions
 from engine.analysis import Facts as State
 from engine.constants import COLOURS, MONUMENT_NAMES, MONUMENTS, RED
 from engine.squares import NEIGHBOURS, SQUARE_INDEX, block_squares

@@ -2,7 +2,7 @@
 
 from dataclasses import dataclass
 
-from bench.v1.regions import Regions
+from bench.baseline.regions import Regions
 from engine.analysis import EMPTY
 from engine.analysis import Facts as State
 

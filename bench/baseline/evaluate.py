@@ -6,8 +6,8 @@ weakest colours, and the value weighs the weakest colour most, because only the 
 
 from math import exp
 
-from bench.v1.regions import Regions
-from bench.v1.survey import survey
+from bench.baseline.regions import Regions
+from bench.baseline.survey import survey
 from engine.analysis import Facts as State
 from engine.constants import BLACK, GREEN, MONUMENTS, RED
 from engine.squares import NEIGHBOURS, NSQ

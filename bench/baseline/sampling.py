@@ -1,17 +1,13 @@
 """Determinisation: turn a seat's view into full games by sampling what the seat cannot see."""
 
 import random
-from collections.abc import Mapping, Sequence
-from typing import Any
 
 from engine.boards import BOARDS
-from engine.constants import COLOURS, POINT_KEYS, TILE_TOTALS
+from engine.constants import COLOURS, TILE_TOTALS
 from engine.game import Game
 
-View = dict[str, Any]  # a seat's view of a position (engine.Game.view)
 
-
-def unseen_tiles(view: View, seat: int) -> list[int]:
+def unseen_tiles(view: dict, seat: int) -> list[int]:
     """Tiles per colour this seat cannot locate: in other hands, others' swap discards or the bag."""
     on_board = [0, 0, 0, 0]
     for colour in view["tiles"].values():
@@ -35,7 +31,7 @@ def _deal(pool: list[int], count: int, rng: random.Random) -> list[int]:
     return got
 
 
-def estimated_points(view: View, seat: int) -> dict[str, int]:
+def estimated_points(view: dict, seat: int) -> dict:
     """A stand-in for a rival's hidden score, from public counts: roughly one point was scored per tile
     placed, so the rivals share what the seat did not score, spread evenly over the colours (a
     cautious guess: a balanced rival is the dangerous one). Taken treasures are shared out too."""
@@ -52,26 +48,7 @@ def estimated_points(view: View, seat: int) -> dict[str, int]:
     return {**dict.fromkeys(COLOURS, per), "treasure": max(0, round(taken / rivals))}
 
 
-def with_announced(view: View, announced: Sequence[Mapping[str, int]] | None) -> View:
-    """The view with every hidden rival score filled in from the points the table announced (see
-    engine.analysis.announced_points); the seat's own points and open scores are kept as they are."""
-    if announced is None:
-        return view
-    players = view["players"]
-    if len(announced) != len(players):
-        raise ValueError(f"announced lists {len(announced)} seats for a {len(players)}-player game.")
-    filled = []
-    for p, points in zip(players, announced, strict=True):
-        if p.get("points") is None:
-            if not isinstance(points, Mapping) or any(
-                    not isinstance(points.get(k, 0), int) or points.get(k, 0) < 0 for k in POINT_KEYS):
-                raise ValueError(f"announced points are counts per colour and treasure, not {points!r}.")
-            p = {**p, "points": {k: int(points.get(k, 0)) for k in POINT_KEYS}}
-        filled.append(p)
-    return {**view, "players": filled}
-
-
-def determinise(view: View, seat: int, rng: random.Random) -> Game:
+def determinise(view: dict, seat: int, rng: random.Random) -> Game:
     """A full game consistent with the view: other hands, swap discards and bag sampled uniformly."""
     pool = unseen_tiles(view, seat)
     pos = dict(view)
@@ -97,9 +74,23 @@ def determinise(view: View, seat: int, rng: random.Random) -> Game:
     return Game.from_position(pos).copy(history=False)  # a searcher's game keeps no move stack
 
 
-def seat_to_move(view: View) -> int | None:
+def seat_to_move(view: dict) -> int | None:
     """The seat that must act or decide in this view, or None once the game is over."""
     if view.get("over"):
         return None
     pending = view.get("pending")
-    return int(pending["seat"]) if pending else int(view["turn"]["player"])
+    return pending["seat"] if pending else view["turn"]["player"]
+
+
+def seeded_rng(view: dict, seat: int, seed: int) -> random.Random:
+    """A generator fixed by the seed and a cheap digest of the view, so each decision differs."""
+    turn = view.get("turn") or {}
+    pending = view.get("pending") or {}
+    actions_left = turn.get("actions_left")
+    if pending and view.get("version", 1) >= 2 and actions_left is not None:
+        # Positions of engine revision 2 no longer count the action whose decision is pending; v1 saw it counted.
+        actions_left += 1
+    key = (f"{seed}:{seat}:{len(view.get('tiles') or {})}:{turn.get('player')}:{actions_left}:"
+           f"{sorted((view.get('players') or [{}])[seat].get('hand', {}).items())}:{pending.get('kind')}:"
+           f"{len(view.get('catastrophes') or [])}:{len(view.get('treasures') or [])}")
+    return random.Random(key)

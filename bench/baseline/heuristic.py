@@ -2,7 +2,7 @@
 move ordering of the stronger levels."""
 
 
-from bench.v1.survey import survey
+from bench.baseline.survey import survey
 from engine.analysis import EMPTY
 from engine.analysis import Facts as State
 from engine.constants import BLUE, COLOURS, GREEN, RED
