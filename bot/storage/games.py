@@ -8,8 +8,9 @@ import time
 from collections.abc import Sequence
 from typing import Any
 
+from bot.storage.backends import connect
 from bot.storage.clocks import CLOCK_COLUMNS, ClockStore, clock_row
-from bot.storage.driver import DEFAULT_POOL_SIZE, Database, connect
+from bot.storage.driver import DEFAULT_POOL_SIZE, Database
 from bot.storage.rows import FINISHED, LIVE, GameRow, GameStatus, MoveRow, PlayerRow
 from bot.storage.schema import migrate, schema_version
 from bot.storage.seats import SeatStore
