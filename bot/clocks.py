@@ -2,7 +2,8 @@
 
 Discord-free and time-free: every function takes `now` (seconds, from the time source injected into the service),
 so clocks are tested without sleeping. `ClockKeeper` is the loop that claims due clocks from storage (one process
-each) and lets the service step them; what a step produces (a reminder, a stand-in taking a seat) is handed to a
+each) and lets the service step them (through the small `ClockSteps` protocol, so this module never imports
+the service); what a step produces (a reminder, a stand-in taking a seat) is handed to a
 callback that the front end provides.
 """
 
@@ -15,14 +16,13 @@ import os
 import socket
 import time
 from collections.abc import Awaitable, Callable
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import Protocol
 
+from bot.storage.clocks import ClockStore
 from bot.storage.rows import ClockRow, PlayerRow
-
-if TYPE_CHECKING:
-    from bot.service import GameService
+from bot.table import ClockEvent
 
 log = logging.getLogger(__name__)
 
@@ -197,21 +197,6 @@ def time_source(environ: dict[str, str] | None = None) -> Now:
 # --- the scheduler -------------------------------------------------------------------------------------------
 
 
-@dataclass(frozen=True)
-class ClockEvent:
-    """One thing a clock did: a reminder owed to `user_id`, or the stand-in taking `seat` (and maybe away)."""
-
-    game_id: int
-    kind: str
-    seat: int
-    user_id: int
-    channel_id: int
-    guild_id: int | None
-    deadline: float | None
-    marked_away: bool = False
-    announcement: int | None = None  # its stored announcement, when the outbox carries it
-
-
 OnEvent = Callable[[ClockEvent], Awaitable[None]]
 
 
@@ -220,11 +205,27 @@ def process_name() -> str:
     return f"{socket.gethostname()}:{os.getpid()}"
 
 
+class ClockSteps(Protocol):
+    """What the keeper needs of the service: its time, its clock queries, and stepping one claimed clock."""
+
+    @property
+    def storage(self) -> HasClocks: ...
+
+    def now(self) -> float: ...
+
+    async def clock_step(self, game_id: int, owner: str) -> ClockEvent | None: ...
+
+
+class HasClocks(Protocol):
+    @property
+    def clocks(self) -> ClockStore: ...
+
+
 class ClockKeeper:
     """Every `tick` seconds: claim the games whose clock is due (a claim lapses after `lease` seconds if this
     process dies, and another process takes the game over), step each under its game's lock, hand on events."""
 
-    def __init__(self, service: GameService, on_event: OnEvent, *, owner: str | None = None, tick: float = 1.0,
+    def __init__(self, service: ClockSteps, on_event: OnEvent, *, owner: str | None = None, tick: float = 1.0,
                  lease: float = 15.0, batch: int = 200, event_timeout: float = 30.0) -> None:
         self.service = service
         self.on_event = on_event

@@ -9,10 +9,10 @@ from bot import text as T
 from bot.clocks import ClockEvent
 from bot.records.export import StoredGame
 from bot.records.service import HistoryPage, Leaderboard, ProfileView
-from bot.service import DYNASTIES, Played, Table
 from bot.storage.records import RATED, GameRecord, RatingRow
 from bot.storage.rows import GameStatus
-from engine import COLOURS, LEADER_NAMES, TILE_NAMES, public_move
+from bot.table import Played, Table
+from engine import COLOURS, DYNASTIES, LEADER_NAMES, TILE_NAMES, public_move
 from engine.game import ANSWERS
 from render.text import plural
 

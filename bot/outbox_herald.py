@@ -12,8 +12,8 @@ from bot import clocks
 from bot import messages as M
 from bot import text as T
 from bot.clocks import ClockEvent
-from bot.service import Notice, Played, Table
 from bot.storage.rows import GameStatus
+from bot.table import Notice, Played, Table
 from bot.views import layout, table_view
 
 DIRECT = "reminder-dm"  # a reminder sent as a direct message (in the channel when the person's DMs are closed)

@@ -21,8 +21,8 @@ import discord
 import render
 from bot.outbox_herald import picture as public_picture
 from bot.records.export import StoredGame, turn_frames
-from bot.service import Table
 from bot.stats import Profile
+from bot.table import Table
 from bot.workers import Workers
 
 log = logging.getLogger(__name__)

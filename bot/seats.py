@@ -25,9 +25,10 @@ from bot.autoplay import pick_move
 from bot.clocks import STANDIN_LEVEL, stand_in_plays
 from bot.leases import LeaseKeeper
 from bot.limits import present
-from bot.service import GameError, GameService, Played, Table
+from bot.service import GameService
 from bot.storage.leases import SEATS, Leases
 from bot.storage.rows import GameStatus
+from bot.table import GameError, Played, Table
 from bot.workers import Workers
 from engine.analysis import announced_points
 

@@ -14,8 +14,8 @@ import discord
 
 from bot import text
 from bot.records.service import HistoryPage
-from bot.service import Table
 from bot.storage.rows import GameStatus
+from bot.table import Table
 
 TEMPLATE = r"tne:(?P<game>[0-9]+):(?P<rev>[0-9]+):(?P<action>[a-z]+)(?::(?P<arg>[A-Za-z0-9.\-]+))?"
 MAX_BUTTONS = 25

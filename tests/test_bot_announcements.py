@@ -8,7 +8,7 @@ import time
 
 import pytest
 
-import bot.service
+import bot.desk
 from bot.outbox_herald import DiscordHerald
 from bot.service import CHANGED, AlreadyDone, GameError, GameService, Origin
 from bot.storage import Storage
@@ -73,7 +73,7 @@ async def test_an_interaction_changes_a_game_once(service):
 
 
 async def test_a_late_command_is_applied_only_if_nothing_changed_since_it_was_made(service, monkeypatch):
-    monkeypatch.setattr(bot.service, "LATE_AFTER", 0.0)  # every command counts as late here
+    monkeypatch.setattr(bot.desk, "LATE_AFTER", 0.0)  # every command counts as late here
     game_id = await running(service)
     made = time.time() - 60  # before the game started
     table = await service.load(game_id)

@@ -9,11 +9,11 @@ from dataclasses import dataclass
 from bot.ratings import player_key
 from bot.records.export import StoredGame
 from bot.records.totals import RECENT, Totals, profile_game
-from bot.service import GameError
 from bot.stats import Profile
 from bot.storage import GameRow, Storage
 from bot.storage.records import GameRecord, RatingRow, RecordsStore
 from bot.storage.rows import GameStatus
+from bot.table import GameError
 from bot.visibility import Seen, Viewer
 
 PAGE = 10  # games on a history page

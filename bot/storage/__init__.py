@@ -4,9 +4,10 @@
 applies the migrations and offers the game queries the service calls. Above this package nothing sees
 sqlite3 or asyncpg: errors are StaleError, DuplicateError, BusyError, UnavailableError, DiskFullError.
 
-Modules: url (parsing, password hidden), sql (statements, `?` -> `$n`), driver (the Database protocol and
-`connect`), sqlite / postgres (the two drivers), schema (MIGRATIONS), rows (GameStatus and row values),
-games (the game queries, `Storage`), copy (`python -m bot migrate-db`).
+Modules: url (parsing, password hidden), sql (statements, `?` -> `$n`), driver (the Database protocol),
+sqlite / postgres (the two drivers), backends (`connect`, which picks one of them), schema (MIGRATIONS), rows
+(GameStatus and row values), games (the game queries, `Storage`), changes (whole changes of a running game, each
+one transaction with its announcement and clock step), copy (`python -m bot migrate-db`).
 
 How to add a table (an outbox, clocks, ratings, leases ...):
 1. Append one entry to `schema.MIGRATIONS` (never edit a released one). Write portable SQL: BIGINT for Discord
@@ -33,7 +34,8 @@ How to add a table (an outbox, clocks, ratings, leases ...):
    PostgreSQL database per test.
 """
 
-from bot.storage.driver import DEFAULT_POOL_SIZE, Database, TableInfo, Transaction, connect
+from bot.storage.backends import connect
+from bot.storage.driver import DEFAULT_POOL_SIZE, Database, TableInfo, Transaction
 from bot.storage.errors import (
     BusyError,
     DiskFullError,

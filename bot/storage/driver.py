@@ -1,4 +1,4 @@
-"""What both back ends offer (`Database`, `Transaction`) and `connect()`, which picks one from the URL."""
+"""What both back ends offer (`Database`, `Transaction`); bot/storage/backends.py picks one from the URL."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from typing import Any, Protocol
 
 from bot.storage.sql import Result, Statement
-from bot.storage.url import POSTGRESQL, DatabaseURL, parse_url
+from bot.storage.url import DatabaseURL
 
 DEFAULT_POOL_SIZE = 10
 
@@ -103,15 +103,3 @@ class RunShortcuts(ReadShortcuts):
 
     async def execute(self, sql: str, *args: Any) -> int:
         return (await self.run(Statement(sql, args)))[0].rowcount
-
-
-async def connect(url: str | DatabaseURL, *, pool_size: int = DEFAULT_POOL_SIZE) -> Database:
-    """Open the back end the URL names; UnavailableError (one line, no password) if it cannot be used."""
-    url = parse_url(url) if isinstance(url, str) else url
-    if url.dialect == POSTGRESQL:
-        from bot.storage.postgres import PostgresDatabase
-
-        return await PostgresDatabase.open(url, pool_size=pool_size)
-    from bot.storage.sqlite import SQLiteDatabase
-
-    return await SQLiteDatabase.open(url)

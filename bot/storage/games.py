@@ -8,8 +8,17 @@ import time
 from collections.abc import Sequence
 from typing import Any
 
+from bot.storage.backends import connect
+from bot.storage.changes import (
+    GameChanges,
+    end_statements,
+    move_statements,
+    resign_statements,
+    start_statements,
+    undo_statements,
+)
 from bot.storage.clocks import CLOCK_COLUMNS, ClockStore, clock_row
-from bot.storage.driver import DEFAULT_POOL_SIZE, Database, connect
+from bot.storage.driver import DEFAULT_POOL_SIZE, Database
 from bot.storage.rows import FINISHED, LIVE, GameRow, GameStatus, MoveRow, PlayerRow
 from bot.storage.schema import migrate, schema_version
 from bot.storage.seats import SeatStore
@@ -55,6 +64,7 @@ class Storage:
         self.db = db
         self.clocks = ClockStore(db)
         self.seats = SeatStore(db)
+        self.changes = GameChanges(db)  # whole changes of a running game, as the service makes them
 
     @classmethod
     async def open(cls, url: str | DatabaseURL, *, pool_size: int = DEFAULT_POOL_SIZE) -> Storage:
@@ -159,65 +169,32 @@ class Storage:
 
     async def start_game(self, game_id: int, rev: int, seed: int, snapshot: dict, *,
                          also: Sequence[Statement] = ()) -> list[Result]:
-        now = time.time()
-        results = await self.db.write(Statement(
-            "UPDATE games SET status = ?, seed = ?, snapshot = ?, rev = rev + 1, updated_at = ?, started_at = ? "
-            "WHERE id = ? AND rev = ? AND status = ?",
-            (GameStatus.ACTIVE.value, seed, json.dumps(snapshot), now, now, game_id, rev, GameStatus.LOBBY.value),
-            expect=1), *also)
+        results = await self.db.write(*start_statements(game_id, rev, seed, snapshot), *also)
         return results[1:]
 
     async def add_move(self, game_id: int, rev: int, move: MoveRow, snapshot: dict, *, over: bool,
                        end_reason: str | None = None, also: Sequence[Statement] = ()) -> list[Result]:
         """Append one move and its snapshot atomically; refused (StaleError) unless the game is still at `rev`."""
-        now = time.time()
-        status = GameStatus.OVER if over else GameStatus.ACTIVE
-        results = await self.db.write(
-            Statement("UPDATE games SET rev = rev + 1, move_count = ?, snapshot = ?, updated_at = ?, status = ?, "
-                      "end_reason = COALESCE(?, end_reason), ended_at = ? "
-                      "WHERE id = ? AND rev = ? AND status = ? AND move_count = ?",
-                      (move.n + 1, json.dumps(snapshot), now, status.value, end_reason, now if over else None,
-                       game_id, rev, GameStatus.ACTIVE.value, move.n), expect=1),
-            Statement("INSERT INTO moves (game_id, n, seat, user_id, move, events, created_at) "
-                      "VALUES (?, ?, ?, ?, ?, ?, ?)",
-                      (game_id, move.n, move.seat, move.user_id, move.move, json.dumps(move.events), now)),
-            *also,
-        )
+        results = await self.db.write(*move_statements(game_id, rev, move, snapshot, over=over,
+                                                       end_reason=end_reason), *also)
         return results[2:]
 
     async def drop_last_move(self, game_id: int, rev: int, n: int, snapshot: dict, *,
                              also: Sequence[Statement] = ()) -> list[Result]:
         """Undo: remove move `n` (the last) and store the position before it."""
-        results = await self.db.write(
-            Statement("UPDATE games SET rev = rev + 1, move_count = ?, snapshot = ?, updated_at = ? "
-                      "WHERE id = ? AND rev = ? AND status = ? AND move_count = ?",
-                      (n, json.dumps(snapshot), time.time(), game_id, rev, GameStatus.ACTIVE.value, n + 1), expect=1),
-            Statement("DELETE FROM moves WHERE game_id = ? AND n = ?", (game_id, n), expect=1),
-            *also,
-        )
+        results = await self.db.write(*undo_statements(game_id, rev, n, snapshot), *also)
         return results[2:]
 
     async def end_game(self, game_id: int, rev: int, status: str, reason: str, *, resigned: int | None = None,
                        also: Sequence[Statement] = ()) -> list[Result]:
         """Close a lobby or game without a move (cancel, abandon, resign in a two-player game); `resigned` is the
         seat whose resignation ends it, flagged in the same transaction (statistics count it last)."""
-        now = time.time()
-        flag = [] if resigned is None else [
-            Statement("UPDATE players SET resigned = 1 WHERE game_id = ? AND seat = ?", (game_id, resigned), expect=1)]
-        results = await self.db.write(Statement(
-            "UPDATE games SET status = ?, end_reason = ?, rev = rev + 1, updated_at = ?, ended_at = ? "
-            "WHERE id = ? AND rev = ? AND status IN (?, ?)",
-            (GameStatus(status).value, reason, now, now, game_id, rev, *_LIVE), expect=1), *flag, *also)
-        return results[1 + len(flag):]
+        statements = end_statements(game_id, rev, status, reason, resigned=resigned)
+        results = await self.db.write(*statements, *also)
+        return results[len(statements):]
 
     async def resign_seat(self, game_id: int, rev: int, seat: int, *,
                           also: Sequence[Statement] = ()) -> list[Result]:
         """Hand a resigned seat to the passive autoplayer (level 'resigned')."""
-        results = await self.db.write(
-            Statement("UPDATE games SET rev = rev + 1, updated_at = ? WHERE id = ? AND rev = ? AND status = ?",
-                      (time.time(), game_id, rev, GameStatus.ACTIVE.value), expect=1),
-            Statement("UPDATE players SET resigned = 1, level = 'resigned' WHERE game_id = ? AND seat = ?",
-                      (game_id, seat), expect=1),
-            *also,
-        )
+        results = await self.db.write(*resign_statements(game_id, rev, seat), *also)
         return results[2:]

@@ -16,6 +16,7 @@ from typing import Any
 
 from bot.storage.driver import Database
 from bot.storage.leases import CHANNEL
+from bot.storage.rows import Stored
 from bot.storage.sql import Result, Statement
 
 PENDING, SENT, FAILED = "pending", "sent", "failed"
@@ -79,15 +80,6 @@ class Announcement:
     def nonce(self) -> str:
         """The channel post's nonce: one per announcement, so every retry of its post makes one message at most."""
         return f"tne-a{self.id}"
-
-
-@dataclass(frozen=True)
-class Stored:
-    """An announcement just stored with its change: its id, and whether the interaction may answer with it."""
-
-    id: int
-    channel_id: int
-    reply: bool
 
 
 @dataclass(frozen=True)

@@ -1,4 +1,5 @@
-"""What the game tables hold, as plain values: a game's status, its row, its seats and its moves."""
+"""What the game tables hold, as plain values: a game's status, its row, its seats and its moves (and an
+announcement just stored with its change)."""
 
 from __future__ import annotations
 
@@ -81,3 +82,12 @@ class MoveRow:
     move: str
     events: list[dict]
     created_at: float | None = field(default=None, compare=False)  # epoch seconds when it was stored
+
+
+@dataclass(frozen=True)
+class Stored:
+    """An announcement just stored with its change: its id, and whether the interaction may answer with it."""
+
+    id: int
+    channel_id: int
+    reply: bool

@@ -1,0 +1,75 @@
+"""Lobbies and games that go away without a player's move: a deleted channel, a server the bot left, a lobby
+nobody started (bot/lifecycle.py sweeps those; bot/client.py hears of deletions)."""
+
+from __future__ import annotations
+
+import logging
+
+from bot.desk import Desk
+from bot.storage.rows import LIVE, GameStatus
+from bot.table import GameError, Notice
+
+log = logging.getLogger(__name__)
+
+# Why a game closed without anyone asking (its end_reason); such closings are announced nowhere but the expiry.
+CHANNEL_GONE = "its channel was deleted"
+GUILD_GONE = "the bot left the server"
+LOBBY_EXPIRED = "nobody started it in time"
+
+
+class Closings:
+    """Closing what nobody asked to close, each under its game's lock."""
+
+    def __init__(self, desk: Desk) -> None:
+        self.desk = desk
+
+    async def channel_gone(self, channel_id: int) -> list[int]:
+        """A channel or thread was deleted: its lobby or game ends as abandoned, announced nowhere, and whatever
+        was still owed there is dropped. The games it closed."""
+        game_id = await self.desk.storage.live_game_id(channel_id)
+        if game_id is not None and await self._close_gone(game_id, CHANNEL_GONE):
+            return [game_id]
+        await self.desk.storage.changes.drop_owed(channel_id, CHANNEL_GONE)
+        return []
+
+    async def guild_gone(self, guild_id: int) -> list[int]:
+        """The bot left a server (or was removed): every lobby and game there closes as `channel_gone` does."""
+        return [game_id for game_id in await self.desk.storage.live_game_ids_in_guild(guild_id)
+                if await self._close_gone(game_id, GUILD_GONE)]
+
+    async def _close_gone(self, game_id: int, reason: str) -> bool:
+        tables = self.desk.tables
+        async with tables.lock(game_id):
+            table = await tables.refresh(game_id)  # as stored: another process may have changed it
+            if table.row.status not in LIVE:
+                return False
+            await self.desk.end(table, GameStatus.ABANDONED, reason, None, gone_channel=table.row.channel_id)
+            log.info("Game %s in channel %s closed: %s", game_id, table.row.channel_id, reason)
+            return True
+
+    async def expire_lobbies(self, max_age: float) -> list[int]:
+        """Close every lobby opened more than `max_age` seconds ago and never started, with a note in its channel
+        (if the channel is gone, the note is dropped on delivery). The lobbies closed."""
+        closed = []
+        tables = self.desk.tables
+        for game_id in await self.desk.storage.lobbies_opened_before(self.desk.now() - max_age):
+            async with tables.lock(game_id):
+                table = await tables.refresh(game_id)
+                if table.row.status != GameStatus.LOBBY:
+                    continue
+                notice = Notice("expired", lobby_expired_text(table.id, max_age))
+                try:
+                    await self.desk.end(table, GameStatus.CANCELLED, LOBBY_EXPIRED, notice)
+                except GameError as exc:
+                    log.info("Lobby %s did not expire now (%s); the next sweep tries again", game_id, exc)
+                    continue
+            closed.append(game_id)
+        return closed
+
+
+def lobby_expired_text(game_id: int, max_age: float) -> str:
+    """The note a lobby leaves in its channel when it expires."""
+    hours, minutes = max_age / 3600, max_age / 60
+    span = (f"{hours:g} hour{'' if hours == 1 else 's'}" if hours >= 1
+            else f"{minutes:g} minute{'' if minutes == 1 else 's'}")
+    return f"The lobby of game #{game_id} closed: nobody started it within {span}. `/tne new` opens another."

@@ -1,0 +1,260 @@
+"""The game commands of a running game: a move, undo, resign, abandon, away and back, and ending a paused game.
+
+Each runs under its game's lock and writes one change (bot/storage/changes.py) with its announcement and its
+clock step; a person's command is tried once more when memory was behind the database (LiveTables.fresh).
+"""
+
+from __future__ import annotations
+
+import logging
+import time
+from collections.abc import Awaitable
+from dataclasses import replace
+
+from bot import clocks, limits, ratings, text
+from bot.clock_steps import away_players, clock_change, clock_written
+from bot.desk import Desk, in_time, player_seat, running
+from bot.storage.rows import LIVE, GameStatus, MoveRow
+from bot.table import BOT_USER_ID, GameError, Origin, Played, Table
+from engine import IllegalMove, canonical
+
+log = logging.getLogger(__name__)
+
+MOVE_LIMIT = 100  # no move is longer than ~30 characters; anything past this is not worth reading back
+
+
+class Moves:
+    """Moves and the other changes of a running game."""
+
+    def __init__(self, desk: Desk) -> None:
+        self.desk = desk
+
+    async def play(self, game_id: int, move: str, *, user_id: int | None = None, seat: int | None = None,
+                   rev: int | None = None, origin: Origin | None = None) -> Played:
+        """Apply one move by a person (user_id) or a computer seat (seat); `rev` pins a button to its moment.
+        What it did comes back, its stored announcement included."""
+        def change() -> Awaitable[Played]:
+            return self._play(game_id, move, user_id=user_id, seat=seat, rev=rev, origin=origin)
+        if user_id is None:
+            return await change()  # a computer seat pins its move to the moment it thought at: never again
+        return await self.desk.tables.fresh(game_id, change)
+
+    async def _play(self, game_id: int, move: str, *, user_id: int | None, seat: int | None, rev: int | None,
+                    origin: Origin | None) -> Played:
+        desk, tables = self.desk, self.desk.tables
+        async with tables.lock(game_id):
+            table = await tables.load(game_id)
+            game = running(table)
+            in_time(table, origin)
+            if rev is not None and rev != table.row.rev:
+                raise GameError("That button is out of date: the game has moved on. Use the newest message.")
+            if len(move) > MOVE_LIMIT:
+                raise GameError(f"“{text.quote(move)}” is not a move: moves are short, like `tile red F7`.")
+            standin = False
+            if seat is None:
+                seat = player_seat(table, user_id)
+            elif not table.player(seat).is_bot:
+                # The stand-in plays a person's seat only while their clock has run out (or they are away): a
+                # person who acted, or came back, meanwhile has taken it back.
+                if not clocks.stand_in_plays(table.row.clock, table.player(seat)):
+                    raise GameError("That seat's player has taken it back.")
+                standin = True
+            if game.to_move != seat:
+                if game.pending:
+                    raise GameError(f"It is not your move: {game.describe_pending()}.")
+                raise GameError(f"It is not your turn: {table.label(game.to_move)} is to play.")
+            trial = game.copy()
+            try:
+                events = trial.play(move, seat=seat)
+            except IllegalMove as exc:
+                raise GameError(str(exc)) from exc
+            row = MoveRow(table.row.move_count, seat, user_id, canonical(move), events)
+            reason = outcome.reason if (outcome := trial.outcome()) else None
+            person = seat if user_id is not None else None
+            clock, ticking = clock_change(table, trial, person, desk.now())
+            players = [replace(p, away=False, standins=0) if p.seat == person else p for p in table.players]
+            after = Table(replace(table.row, rev=table.row.rev + 1, move_count=table.row.move_count + 1,
+                                  snapshot=None, players=players, clock=ticking,
+                                  status=GameStatus.OVER if trial.over else table.row.status,
+                                  end_reason=reason if trial.over else table.row.end_reason),
+                          trial, [*table.moves, row])
+            played = Played(after, seat, row.move, events, row.n, standin)
+            notice = desk.herald.move(played) if desk.herald else None
+            committed = await desk.commit(table, lambda new: desk.storage.changes.move(
+                table.id, table.row.rev, row, trial.position(), over=trial.over, end_reason=reason, clock=clock,
+                announce=new), "look again and retry", notice=notice, origin=origin)
+            clock_written(table, committed.clock, person)
+            table.game = trial
+            table.moves.append(row)
+            table.row.rev += 1
+            table.row.move_count += 1
+            table.row.updated_at = time.time()
+            table.row.snapshot = None  # the engine game is the truth in memory; the row copy would only go stale
+            if trial.over:
+                table.row.status = GameStatus.OVER
+                table.row.end_reason = reason
+                tables.ended(table)
+            return Played(table.frozen(), seat, row.move, events, row.n, standin, committed.announced,
+                          notice if committed.announced is not None else None)
+
+    async def undo(self, game_id: int, user_id: int, *, origin: Origin | None = None) -> tuple[Table, MoveRow]:
+        return await self.desk.tables.fresh(game_id, lambda: self._undo(game_id, user_id, origin))
+
+    async def _undo(self, game_id: int, user_id: int, origin: Origin | None) -> tuple[Table, MoveRow]:
+        desk, tables = self.desk, self.desk.tables
+        async with tables.lock(game_id):
+            table = await tables.load(game_id)
+            running(table)
+            in_time(table, origin)
+            seat = player_seat(table, user_id)
+            if not table.moves:
+                raise GameError("There is nothing to undo.")
+            # The engine holds the rule and the position before the action (also in a stored snapshot), so
+            # nothing is replayed from the seed.
+            game = table.game.copy()
+            try:
+                undone = game.undo(seat)
+            except IllegalMove as exc:
+                raise GameError(str(exc)) from exc
+            last = table.moves[-1]
+            if str(undone) != last.move:
+                log.error("Game %s: the engine undid %r but the last stored move is %r", table.id, str(undone),
+                          last.move)
+                raise GameError("That action cannot be undone.")
+            clock, ticking = clock_change(table, game, seat, desk.now())
+            after = Table(replace(table.row, rev=table.row.rev + 1, move_count=table.row.move_count - 1,
+                                  snapshot=None, players=list(table.players), clock=ticking), game, table.moves[:-1])
+            notice = desk.herald.undo(after, last.seat, last.move) if desk.herald else None
+            committed = await desk.commit(table, lambda new: desk.storage.changes.undo(
+                table.id, table.row.rev, last.n, game.position(), clock=clock, announce=new), "look again and retry",
+                notice=notice, origin=origin)
+            clock_written(table, committed.clock, seat)
+            table.game = game
+            table.moves.pop()
+            table.row.rev += 1
+            table.row.move_count -= 1
+            table.row.updated_at = time.time()
+            return table, last
+
+    async def resign(self, game_id: int, user_id: int, *, origin: Origin | None = None) -> Table:
+        """The seat plays on passively (pass, commit 0, decline); the game ends instead when fewer than two
+        players, or only computers, would be left."""
+        return await self.desk.tables.fresh(game_id, lambda: self._resign(game_id, user_id, origin))
+
+    async def _resign(self, game_id: int, user_id: int, origin: Origin | None) -> Table:
+        desk, tables = self.desk, self.desk.tables
+        async with tables.lock(game_id):
+            table = await tables.load(game_id)
+            running(table)
+            seat = player_seat(table, user_id)
+            left = [p for p in table.players if not p.resigned and p.seat != seat]
+            reason = None
+            who = table.plain_label(seat)
+            if len(left) < 2:
+                reason = f"{who} resigned"
+            elif all(p.is_bot for p in left):
+                # Computers playing on for nobody would only fill the channel.
+                reason = f"{who} resigned and only computers were left"
+            if reason is not None:
+                # Flagged here as in the stored row, so the announcement ranks the resigning seat last.
+                gone = [replace(p, resigned=True) if p.seat == seat else p for p in table.players]
+                after = Table(replace(table.row, status=GameStatus.OVER, end_reason=reason, rev=table.row.rev + 1,
+                                      players=gone), table.game, table.moves)
+                notice = desk.herald.resign(after, seat) if desk.herald else None
+                await desk.end(table, GameStatus.OVER, reason, notice, origin, resigned=seat)
+                return table
+            players = [replace(p, resigned=True, level="resigned") if p.seat == seat else p for p in table.players]
+            after = Table(replace(table.row, rev=table.row.rev + 1, players=players), table.game, table.moves)
+            notice = desk.herald.resign(after, seat) if desk.herald else None
+            clock = None
+            if table.row.clock.seat == seat:  # their turn now passes to the passive autoplayer, with no clock
+                clock = clocks.begin(table.row.clock, seat, desk.now(), player=players[seat], turn=table.row.clock.turn)
+            await desk.commit(table, lambda new: desk.storage.changes.resign(
+                table.id, table.row.rev, seat, clock=clock, announce=new), notice=notice, origin=origin)
+            return await tables.refresh(table.id)
+
+    async def abandon(self, game_id: int, user_id: int, *, can_manage: bool, origin: Origin | None = None) -> Table:
+        desk, tables = self.desk, self.desk.tables
+        async with tables.lock(game_id):
+            table = await tables.load(game_id)
+            if table.row.status not in LIVE:
+                raise GameError("This game is already over.")
+            if user_id != table.row.host_id and not can_manage:
+                raise GameError("Only the host or someone with Manage Channels can abandon the game.")
+            seat = rated_abandoner(table, user_id)
+            if seat is not None:
+                # A player who abandons a game that would be rated does not escape its result: it ends as their
+                # resignation (rated, they come last), not as an abandoned game that counts nowhere.
+                reason = f"{table.plain_label(seat)} abandoned it"
+                gone = [replace(p, resigned=True) if p.seat == seat else p for p in table.players]
+                after = Table(replace(table.row, status=GameStatus.OVER, end_reason=reason, rev=table.row.rev + 1,
+                                      players=gone), table.game, table.moves)
+                who = (origin.name if origin is not None else "") or table.names()[seat]
+                notice = desk.herald.abandon(after, who, seat) if desk.herald else None
+                await desk.end(table, GameStatus.OVER, reason, notice, origin, resigned=seat)
+                return table
+            after = Table(replace(table.row, status=GameStatus.ABANDONED, end_reason="it was abandoned",
+                                  rev=table.row.rev + 1), table.game, table.moves)
+            who = (origin.name if origin is not None else "") or "the host"
+            notice = desk.herald.abandon(after, who) if desk.herald else None
+            await desk.end(table, GameStatus.ABANDONED, "it was abandoned", notice, origin)
+            return table
+
+    async def end_paused(self, game_id: int) -> Table:
+        """End, unrated, a game in which every person has been away too long (bot/limits.py); announced."""
+        desk, tables = self.desk, self.desk.tables
+        async with tables.lock(game_id):
+            table = await tables.load(game_id)
+            running(table)
+            if limits.present(table.players):
+                raise GameError("Someone came back to the game meanwhile.")
+            days = f"{desk.limits.paused_days:g}"
+            reason = f"everyone was away for {days} days"
+            after = Table(replace(table.row, status=GameStatus.ABANDONED, end_reason=reason, rev=table.row.rev + 1),
+                          table.game, table.moves)
+            notice = desk.herald.abandon(after, "nobody") if desk.herald else None
+            if notice is not None:
+                notice = replace(notice, content=f"Game #{table.id} has ended unrated: everyone was away for {days} "
+                                                 "days, and nobody came back.")
+            await desk.end(table, GameStatus.ABANDONED, reason, notice)
+            return table
+
+    async def set_away(self, game_id: int, user_id: int, away: bool, *, origin: Origin | None = None) -> Table:
+        """/tne away and /tne back: the stand-in plays the person's turns at once, or no longer (announced)."""
+        return await self.desk.tables.fresh(game_id, lambda: self._set_away(game_id, user_id, away, origin))
+
+    async def _set_away(self, game_id: int, user_id: int, away: bool, origin: Origin | None) -> Table:
+        desk, tables = self.desk, self.desk.tables
+        async with tables.lock(game_id):
+            table = await tables.load(game_id)
+            running(table)
+            seat = player_seat(table, user_id)
+            player = table.player(seat)
+            clock = table.row.clock
+            held = clock.seat == seat and clock.standin  # the stand-in plays this turn of theirs: back takes it
+            if player.away == away and (away or not held):
+                raise GameError("You are already marked away in this game." if away
+                                else "You are not marked away in this game.")
+            fresh = None
+            if clock.seat == seat:
+                # Their own turn now: the stand-in takes it at once, or hands it back with a fresh clock.
+                fresh = clocks.begin(clock, seat, desk.now(), turn=clock.turn, player=replace(player, away=away))
+            players = away_players(table.players, seat, away)
+            after = Table(replace(table.row, rev=table.row.rev + 1, players=players), table.game, table.moves)
+            notice = desk.herald.away(after, seat, away) if desk.herald else None
+            if notice is not None and away and not limits.present(players):
+                notice = replace(notice, content=f"{notice.content}\n{limits.PAUSED}")
+            await desk.commit(table, lambda new: desk.storage.changes.away(
+                game_id, table.row.rev, seat, away, clock=fresh, announce=new), notice=notice, origin=origin)
+            return await tables.refresh(game_id)
+
+
+def rated_abandoner(table: Table, user_id: int) -> int | None:
+    """The seat of a person abandoning a running game that has had enough play to be rated, else None."""
+    if table.row.status != GameStatus.ACTIVE or table.game is None:
+        return None
+    people = [p.level in (None, ratings.RESIGNED_LEVEL) and p.user_id != BOT_USER_ID for p in table.players]
+    seat = next((p.seat for p in table.players if people[p.seat] and p.user_id == user_id), None)
+    if seat is None or ratings.too_short(ratings.turns_taken(table.moves, len(people)), people) is not None:
+        return None
+    return seat

@@ -1,0 +1,170 @@
+"""The table's values, shared by the service and every front end: a game as the bot holds it (`Table`), what a
+move did (`Played`), how a change is told (`Notice`, `Herald`), who asked (`Origin`), and the refusals.
+
+A leaf: it imports the engine, plain row values and text cleaning, nothing of the service, so views, pictures,
+heralds and seats can all use it without going round a circle.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field, replace
+from typing import Protocol
+
+from bot import text
+from bot.storage.rows import GameRow, MoveRow, PlayerRow, Stored
+from engine import DYNASTIES, Game
+
+BOT_USER_ID = 0  # computer seats have no Discord account
+
+
+def turn_of(game: Game) -> int | None:
+    """Whose turn it is (the seat to act may be another one, answering a decision); None once over."""
+    return None if game.over else game.view(None)["turn"]["player"]
+
+
+class GameError(Exception):
+    """A request the table refuses; the message is shown privately to the person who asked."""
+
+
+class AlreadyDone(GameError):
+    """This interaction already made its change (Discord delivered it twice): nothing more to do or say."""
+
+
+@dataclass
+class Table:
+    """A game as the bot holds it: its stored row, the engine game (None in the lobby) and its moves."""
+
+    row: GameRow
+    game: Game | None = None
+    moves: list[MoveRow] = field(default_factory=list)
+
+    @property
+    def id(self) -> int:
+        return self.row.id
+
+    @property
+    def players(self) -> list[PlayerRow]:
+        return self.row.players
+
+    def seat_of(self, user_id: int) -> int | None:
+        """The seat a person plays (resigned seats excluded), or None."""
+        for p in self.row.players:
+            if p.user_id == user_id and not p.is_bot:
+                return p.seat
+        return None
+
+    def player(self, seat: int) -> PlayerRow:
+        return self.row.players[seat]
+
+    def names(self) -> list[str]:
+        """Players' names as plain text (pictures, button labels): cleaned, never escaped."""
+        return [text.plain(p.name) or "Player" for p in self.row.players]
+
+    def label(self, seat: int) -> str:
+        """How messages name a seat: 'Name (Archer)', the name cleaned and escaped for message content."""
+        return f"{text.name(self.row.players[seat].name)} ({DYNASTIES[seat].capitalize()})"
+
+    def plain_label(self, seat: int) -> str:
+        """The seat as stored sentences name it: cleaned, never escaped (each message escapes it once)."""
+        return f"{self.names()[seat]} ({DYNASTIES[seat].capitalize()})"
+
+    def to_move(self) -> int | None:
+        return self.game.to_move if self.game is not None else None
+
+    def standings(self) -> list[dict]:
+        """Per seat, the rules' scoring with the table's ranking (NOTATION.md, the record's result): seats still
+        playing are placed among themselves, resigned seats share the last place after them."""
+        rows = self.game.standings() if self.game is not None else []
+        gone = {p.seat for p in self.players if p.resigned}
+        kept = [sorted(s["totals"].values()) for s in rows if s["seat"] not in gone]
+        out = []
+        for s in rows:
+            key = sorted(s["totals"].values())  # the engine's tie-break: weakest colour first, then the next
+            place = 1 + len(kept) if s["seat"] in gone else 1 + sum(1 for k in kept if k > key)
+            out.append({**s, "place": place, "resigned": s["seat"] in gone})
+        return out
+
+    def frozen(self) -> Table:
+        """A copy of this moment that later moves leave alone (engine games are never changed after a move:
+        each move makes a new one)."""
+        return Table(replace(self.row, players=list(self.row.players)), self.game, list(self.moves))
+
+
+@dataclass
+class Played:
+    """One applied move and what it did; `table` is the game as that move left it (later moves leave it alone)."""
+
+    table: Table
+    seat: int
+    move: str
+    events: list[dict]
+    n: int
+    standin: bool = False  # played by the stand-in for a person whose clock ran out (or who is away)
+    announced: Stored | None = None  # the move's announcement as stored with it (None: no herald)
+    notice: Notice | None = None  # and how it was worded
+
+
+@dataclass
+class Notice:
+    """A change's public account as the front end words it: text, who it pings, its buttons (custom ids and
+    labels), and the public picture that follows (None: text only)."""
+
+    kind: str
+    content: str
+    pings: list[int] = field(default_factory=list)
+    buttons: list[dict] = field(default_factory=list)
+    picture: dict | None = None
+
+
+@dataclass(frozen=True)
+class ClockEvent:
+    """One thing a clock did: a reminder owed to `user_id`, or the stand-in taking `seat` (and maybe away)."""
+
+    game_id: int
+    kind: str
+    seat: int
+    user_id: int
+    channel_id: int
+    guild_id: int | None
+    deadline: float | None
+    marked_away: bool = False
+    announcement: int | None = None  # its stored announcement, when the outbox carries it
+
+
+class Herald(Protocol):
+    """Words each change of a running game for its channel (bot/outbox_herald.py for Discord)."""
+
+    def start(self, table: Table) -> Notice: ...
+
+    def move(self, played: Played) -> Notice: ...
+
+    def undo(self, table: Table, seat: int, move: str) -> Notice: ...
+
+    def resign(self, table: Table, seat: int) -> Notice: ...
+
+    def abandon(self, table: Table, who: str, seat: int | None = None) -> Notice:
+        """`seat`: the abandoning player's, when the game counts as their resignation."""
+        ...
+
+    def clock(self, table: Table, event: ClockEvent, mode: str, now: float) -> Notice | None:
+        """A clock's reminder or stand-in notice, as the person to act wants it told (`mode`: bot.storage.clocks
+        NOTIFY_MODES); None when nothing is to be said."""
+        ...
+
+    def away(self, table: Table, seat: int, away: bool) -> Notice: ...
+
+
+@dataclass
+class Origin:
+    """Who asked for a change and how: the interaction (a change is made once per interaction id), when it was
+    made (if the game changed after that, a move or an undo is refused), the person's display name, and, while the
+    interaction may answer with the announcement itself, its token and until when (`reply_until`).
+    The service fills `announced` with the announcement it stored."""
+
+    interaction_id: int | None = None
+    made_at: float | None = None
+    name: str = ""
+    token: str | None = field(default=None, repr=False)
+    reply_until: float = 0.0
+    announced: Stored | None = None
+    notice: Notice | None = None
