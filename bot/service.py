@@ -201,11 +201,11 @@ class GameService:
 
     def __init__(self, storage: Storage, *, seed_source: Callable[[], int] | None = None,
                  herald: Herald | None = None, now: clocks.Now | None = None,
-                 caps: limits.Limits | None = None) -> None:
+                 caps: limits.Limits | None = None, announced: Callable[[Stored], None] | None = None) -> None:
         self.storage = storage
         self.limits = caps or limits.Limits()  # running games per person and per server; paused games' patience
         self.herald = herald  # None: changes are stored without announcements (the terminal, some tests)
-        self.announced: Callable[[Stored], None] | None = None  # told of every announcement stored (the outbox)
+        self.announced = announced  # told of every announcement stored (the outbox)
         self.now = now or clocks.time_source()  # clocks read time only through this, so tests can move it
         self._tables: dict[int, Table] = {}  # live games only: a game that ends is forgotten
         # A lock lives while someone holds or awaits it; then it goes by itself, so the map never grows.
