@@ -37,7 +37,7 @@ from typing import Any
 
 from bot.client import tune_collector
 from bot.config import load_config
-from bot.controller import IN_CHANNEL
+from bot.interactions import IN_CHANNEL
 from bot.limits import UNCAPPED
 from bot.storage import DEFAULT_POOL_SIZE, Storage
 from bot.storage import sqlite as sqlite_driver

@@ -5,25 +5,21 @@ from __future__ import annotations
 import gc
 import logging
 import re
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 
 import discord
 import yarl
 from discord.ext import commands
 
-from bot.cog import TneCog
+from bot.app import App, build
 from bot.config import Config
 from bot.controller import Controller
 from bot.leases import LeaseKeeper
 from bot.lifecycle import LobbySweeper
 from bot.outbox import Outbox
-from bot.outbox_courier import DiscordCourier
-from bot.outbox_herald import DiscordHerald
 from bot.pictures import Painter
 from bot.service import GameService
 from bot.storage import Storage
-from bot.storage.leases import Leases
-from bot.storage.outbox import OutboxStore
 from bot.views import HistoryButton, TneButton
 from bot.workers import Workers
 from render.text import plural
@@ -59,15 +55,6 @@ def tune_collector() -> None:
     gc.set_threshold(50_000, 50, 100)
 
 
-def shard_filter(shard_count: int | None, shard_ids: Sequence[int] | None) -> Callable[[int | None], bool]:
-    """Whether this process serves a server: Discord sends a server's events to shard
-    `(guild_id >> 22) % shard_count`; a process that runs every shard serves them all."""
-    if shard_count is None or shard_ids is None:
-        return lambda guild_id: True
-    mine = frozenset(shard_ids)
-    return lambda guild_id: guild_id is None or (guild_id >> 22) % shard_count in mine
-
-
 class TneBot(commands.AutoShardedBot):
     """Tigris & Euphrates bot. No message content intent: everything is slash commands and buttons.
 
@@ -89,6 +76,8 @@ class TneBot(commands.AutoShardedBot):
         self.sync_on_start = sync
         self.sync_guild = sync_guild
         self._seed_source = seed_source
+        self.app: App | None = None
+        # The parts the rest of the process (and its tests) reach through the client; set once, by setup_hook.
         self.storage: Storage | None = None
         self.service: GameService | None = None
         self.controller: Controller | None = None
@@ -100,38 +89,18 @@ class TneBot(commands.AutoShardedBot):
         self._closing = False
 
     async def setup_hook(self) -> None:
-        self.storage = await Storage.open(self.config.database_url, pool_size=self.config.database_pool)
-        service = GameService(self.storage, seed_source=self._seed_source, caps=self.config.limits)
-        # The herald reads the service's time at each call (tests move it) for the clock on the board's panel.
-        service.herald = DiscordHerald(now=lambda: service.now())
-        self.service = service
-        self.painter = Painter(self.config.render_processes)
-        await self.painter.start()
-        self.thinkers = Workers(self.config.ai_processes, name="computer")
-        self.controller = Controller(self, self.service, painter=self.painter, thinkers=self.thinkers,
-                                     ai_delay=self.config.ai_delay, ai_budget=self.config.ai_budget)
-        # The outbox delivers every stored announcement the interaction did not: after a crash, from another
-        # process, computer moves.
-        self.keeper = LeaseKeeper(Leases(self.storage.db))
-        # One process plays each game's computer seats: they hold its lease, renewed with the outbox's channels.
-        self.controller.seats.keeper = self.keeper
-        self.controller.seats.serves = shard_filter(self.config.shard_count, self.config.shard_ids)
-        store = OutboxStore(self.storage.db)
-        courier = DiscordCourier(self, self.painter, before_picture=self.controller.first_answers.wait)
-        # A channel found gone on delivery (deleted while the bot was away) closes its game like a deletion heard.
-        self.outbox = Outbox(store, self.keeper, courier, gone=self.channel_gone)
-        self.controller.outbox = self.outbox
-        self.service.announced = self.outbox.stored
+        app = await build(self, self.config, gone=self.channel_gone, seed_source=self._seed_source)
+        self.app = app
+        self.storage, self.service, self.controller = app.storage, app.service, app.controller
+        self.painter, self.thinkers, self.keeper = app.painter, app.thinkers, app.keeper
+        self.outbox, self.lobbies = app.outbox, app.lobbies
         # Buttons from before a restart: one DynamicItem pattern dispatches every tne:<game>:... custom id.
         self.add_dynamic_items(TneButton, HistoryButton)
-        await self.add_cog(TneCog(self.controller))
-        self.tree.on_error = self.controller.on_tree_error
+        await self.add_cog(app.cog)
+        self.tree.error(app.interactions.on_tree_error)
         if self.sync_on_start:
             await self.sync_commands()
-        await self.controller.resume()
-        await self.outbox.start()
-        self.lobbies = LobbySweeper(self.service, expiry=self.config.lobby_hours * 3600)
-        await self.lobbies.start()
+        await app.start()
 
     async def sync_commands(self) -> list:
         """Publish the command tree, globally or to one server; only on request (--sync), never on every start."""
@@ -204,19 +173,11 @@ class TneBot(commands.AutoShardedBot):
             return
         self._closing = True
         log.info("Shutting down: %s", self.shutdown_work())
-        if self.lobbies is not None:
-            await self.lobbies.stop()
-        if self.controller is not None:
-            await self.controller.stop()
-        if self.outbox is not None:
-            await self.outbox.stop()
-        if self.keeper is not None:
-            await self.keeper.close()  # hands the channels back: another process may take them at once
+        if self.app is not None:
+            await self.app.stop()  # hands the channels back last: another process may take them at once
         await super().close()
-        if self.painter is not None:
-            self.painter.close()
-        if self.thinkers is not None:
-            self.thinkers.close()
+        if self.app is not None:
+            self.app.close_workers()
         if self.storage is not None:
             await self.storage.close()
             self.storage = None

@@ -1,4 +1,5 @@
-"""The `/tne` command group. Thin: each command hands over to the Controller."""
+"""The `/tne` command table: each command's name, options and description, handed to the Controller's
+handler of the same name (bot/controller.py)."""
 
 from __future__ import annotations
 
@@ -8,10 +9,9 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot import messages as M
 from bot.autoplay import LEVELS
 from bot.clocks import CLOCKS, DEFAULT_CLOCK
-from bot.controller import Controller, private
+from bot.controller import Controller
 from engine import BOARD_NAMES
 
 LEVEL_CHOICES = [app_commands.Choice(name=level, value=level) for level in LEVELS]
@@ -60,7 +60,7 @@ class TneCog(commands.GroupCog, group_name="tne", group_description="Play Tigris
     @app_commands.describe(level="How strong it plays")
     @app_commands.choices(level=LEVEL_CHOICES)
     async def addbot(self, interaction: discord.Interaction, level: str = "medium") -> None:
-        await self.controller.add_bot(interaction, level)
+        await self.controller.addbot(interaction, level)
 
     @app_commands.command(name="move", description="Play a move, e.g. tile red F7")
     @app_commands.describe(action="Your move; the list offers your legal moves")
@@ -115,11 +115,11 @@ class TneCog(commands.GroupCog, group_name="tne", group_description="Play Tigris
 
     @app_commands.command(name="away", description="The stand-in plays your turns in this game until /tne back")
     async def away(self, interaction: discord.Interaction) -> None:
-        await self.controller.away(interaction, True)
+        await self.controller.away(interaction)
 
     @app_commands.command(name="back", description="Play your own turns again")
     async def back(self, interaction: discord.Interaction) -> None:
-        await self.controller.away(interaction, False)
+        await self.controller.back(interaction)
 
     @app_commands.command(name="games", description="This server's games: whose turn, since when, the clock")
     async def games(self, interaction: discord.Interaction) -> None:
@@ -159,8 +159,8 @@ class TneCog(commands.GroupCog, group_name="tne", group_description="Play Tigris
 
     @app_commands.command(name="rules", description="The rules in brief")
     async def rules(self, interaction: discord.Interaction) -> None:
-        await private(interaction, M.RULES_TEXT)
+        await self.controller.rules(interaction)
 
     @app_commands.command(name="help", description="The commands")
     async def help(self, interaction: discord.Interaction) -> None:
-        await private(interaction, M.HELP_TEXT)
+        await self.controller.help(interaction)

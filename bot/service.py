@@ -43,7 +43,7 @@ class GameService:
 
     def __init__(self, storage: Storage, *, seed_source: Callable[[], int] | None = None,
                  herald: Herald | None = None, now: clocks.Now | None = None,
-                 caps: Limits | None = None) -> None:
+                 caps: Limits | None = None, announced: Callable[[Stored], None] | None = None) -> None:
         self.storage = storage
         self.tables = LiveTables(storage)
         # Caps: running games per person and per server; paused games' patience.
@@ -53,6 +53,7 @@ class GameService:
         self.moves = Moves(self.desk)
         self.clocks = ClockSteps(self.desk)
         self.closings = Closings(self.desk)
+        self.desk.announced = announced
 
     # What the front end and tests set after building the service lives on the desk, where every part reads it.
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import asyncio
 import random
 
-from bot.controller import IN_CHANNEL
+from bot.interactions import IN_CHANNEL
 from tests.bot_harness import ALICE, BOB, CAROL, DAVE, announced, open_game
 
 GAMES = 6
@@ -14,7 +14,7 @@ GAMES = 6
 async def test_a_burst_past_the_changes_in_hand_is_answered_at_once_and_each_move_announced_once(harness, fake):
     pairs = [[ALICE, BOB], [CAROL, DAVE]] * (GAMES // 2)
     games = [(await open_game(harness, pairs[i], channel=100 + i), 100 + i, pairs[i]) for i in range(GAMES)]
-    harness.bot.controller._changing = asyncio.Semaphore(2)
+    harness.bot.controller.interactions._changing = asyncio.Semaphore(2)
     rng = random.Random(5)
     payloads, chosen = [], {}
     for game_id, channel, users in games:

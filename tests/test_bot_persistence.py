@@ -5,7 +5,7 @@ from __future__ import annotations
 import asyncio
 import random
 
-from bot.controller import IN_CHANNEL
+from bot.interactions import IN_CHANNEL
 from tests.bot_harness import (
     ALICE,
     BOB,
@@ -186,7 +186,7 @@ async def test_pictures_wait_briefly_for_first_answers():
     MAX_WAIT for one that is never answered."""
     from types import SimpleNamespace
 
-    from bot.controller import FirstAnswers
+    from bot.interactions import FirstAnswers
 
     answers = FirstAnswers()
     answers.MAX_WAIT = 600.0

@@ -11,7 +11,7 @@ import time
 
 import pytest
 
-from bot.client import shard_filter
+from bot.app import shard_filter
 from bot.leases import LeaseKeeper
 from bot.limits import UNCAPPED
 from bot.seats import Backoff, ComputerSeats, computer_turn

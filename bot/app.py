@@ -1,0 +1,138 @@
+"""The composition root: every part of the bot built once, each handed what it needs through its constructor.
+
+`build` opens the database and the worker pools and wires the rest; `App.start` and `App.stop` run the background
+parts in order. The client (bot/client.py) registers the cog, the buttons and the error handler with discord.py.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Awaitable, Callable, Sequence
+from dataclasses import dataclass
+
+import discord
+
+from bot import clocks
+from bot.clocks import ClockEvent, ClockKeeper, OnEvent
+from bot.cog import TneCog
+from bot.config import Config
+from bot.controller import Controller
+from bot.interactions import FirstAnswers, Interactions
+from bot.leases import LeaseKeeper
+from bot.lifecycle import LobbySweeper
+from bot.outbox import Outbox
+from bot.outbox_courier import DiscordCourier
+from bot.outbox_herald import DiscordHerald
+from bot.pictures import Painter
+from bot.recording import Recorder, rating_changes
+from bot.records.finisher import Finisher
+from bot.records.service import Records
+from bot.seats import ComputerSeats
+from bot.service import GameService
+from bot.storage import Storage
+from bot.storage.leases import Leases
+from bot.storage.outbox import OutboxStore
+from bot.workers import Workers
+
+log = logging.getLogger(__name__)
+
+
+def shard_filter(shard_count: int | None, shard_ids: Sequence[int] | None) -> Callable[[int | None], bool]:
+    """Whether this process serves a server: Discord sends a server's events to shard
+    `(guild_id >> 22) % shard_count`; a process that runs every shard serves them all."""
+    if shard_count is None or shard_ids is None:
+        return lambda guild_id: True
+    mine = frozenset(shard_ids)
+    return lambda guild_id: guild_id is None or (guild_id >> 22) % shard_count in mine
+
+
+def standin_plays(seats: ComputerSeats) -> OnEvent:
+    """What the bot does when a clock did something: its notice is already stored with it (the outbox delivers
+    it: a ping, a direct message, or nothing, as the person chose); a stand-in that took a seat plays at once.
+    One left unplayed (its process died, or this one restarted) is found by the computer seats' sweep."""
+    async def on_clock(event: ClockEvent) -> None:
+        if event.kind == clocks.TIMED_OUT:
+            seats.kick(event.game_id)
+    return on_clock
+
+
+@dataclass(frozen=True)
+class App:
+    """Every part of one bot process."""
+
+    storage: Storage
+    service: GameService
+    painter: Painter
+    thinkers: Workers
+    keeper: LeaseKeeper
+    outbox: Outbox
+    seats: ComputerSeats
+    clocks: ClockKeeper
+    recorder: Recorder
+    lobbies: LobbySweeper
+    interactions: Interactions
+    controller: Controller
+    cog: TneCog
+
+    async def start(self) -> None:
+        """After a start: computer seats that were to move carry on (a periodic sweep keeps it so); clocks whose
+        moment passed while the bot was down are handled by the keeper's first pass; finished games not yet
+        recorded are recorded in the background; the outbox delivers what is left; stale lobbies expire."""
+        await self.seats.start()
+        await self.clocks.start()
+        await self.recorder.finisher.start()
+        await self.outbox.start()
+        await self.lobbies.start()
+
+    async def stop(self) -> None:
+        """Stop the background parts before the gateway closes: the leases go back last, so that another process
+        may take the channels at once."""
+        await self.lobbies.stop()
+        await self.clocks.stop()
+        await self.seats.stop()
+        await self.recorder.finisher.stop()
+        await self.recorder.stop()
+        await self.outbox.stop()
+        await self.keeper.close()
+
+    def close_workers(self) -> None:
+        self.painter.close()
+        self.thinkers.close()
+
+
+async def build(client: discord.Client, config: Config, *, gone: Callable[[int], Awaitable[None]],
+                seed_source: Callable[[], int] | None = None) -> App:
+    """Open the database and start the picture workers, then build every part on them. `gone`: what to do when
+    a delivery finds a channel gone (deleted while the bot was away): its game closes like a deletion heard."""
+    storage = await Storage.open(config.database_url, pool_size=config.database_pool)
+    painter = Painter(config.render_processes)
+    try:
+        await painter.start()
+    except BaseException:
+        painter.close()
+        await storage.close()
+        raise
+    thinkers = Workers(config.ai_processes, name="computer")
+    keeper = LeaseKeeper(Leases(storage.db))
+    first_answers = FirstAnswers()
+    # The outbox delivers every stored announcement the interaction did not: after a crash, from another process,
+    # computer moves. Its pictures wait for the first answers in hand.
+    courier = DiscordCourier(client, painter, before_picture=first_answers.wait)
+    outbox = Outbox(OutboxStore(storage.db), keeper, courier, gone=gone)
+    # The herald reads the service's time at each call (tests move it) for the clock on the board's panel.
+    herald = DiscordHerald(now=lambda: service.now())
+    service = GameService(storage, seed_source=seed_source, caps=config.limits, herald=herald,
+                          announced=outbox.stored)
+    # A game's rating changes are stored in the transaction that records it, and the outbox posts them.
+    recorder = Recorder(Finisher(storage, announcement=rating_changes, stored=outbox.stored))
+    # One process plays each game's computer seats: they hold its lease, renewed with the outbox's channels.
+    seats = ComputerSeats(service, recorder.played, workers=thinkers, delay=config.ai_delay, budget=config.ai_budget,
+                          keeper=keeper, serves=shard_filter(config.shard_count, config.shard_ids))
+    clock_keeper = ClockKeeper(service, standin_plays(seats))
+    interactions = Interactions(first_answers, outbox)
+    controller = Controller(service, interactions, painter=painter, seats=seats, clocks=clock_keeper,
+                            recorder=recorder, records=Records(storage))
+    return App(storage=storage, service=service, painter=painter, thinkers=thinkers, keeper=keeper, outbox=outbox,
+               seats=seats, clocks=clock_keeper, recorder=recorder,
+               lobbies=LobbySweeper(service, expiry=config.lobby_hours * 3600), interactions=interactions,
+               controller=controller, cog=TneCog(controller))

@@ -1,0 +1,64 @@
+"""Games that have just ended are recorded at once, in the background (bot/records/finisher.py records them)."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import time
+
+from bot import messages as M
+from bot import text as T
+from bot.records.finisher import Finisher
+from bot.service import Played, Table
+from bot.storage.outbox import NewAnnouncement
+from bot.storage.records import GameRecord
+from bot.storage.rows import GameStatus
+
+log = logging.getLogger(__name__)
+
+
+def rating_changes(record: GameRecord) -> NewAnnouncement:
+    """The announcement of a game's rating changes, stored with its record; the outbox posts it after the final
+    standings (an earlier announcement of the same channel)."""
+    post = M.rating_changes(record)
+    return NewAnnouncement(channel_id=record.channel_id, kind="ratings", content=T.fit(post.text),
+                           guild_id=record.guild_id, game_id=record.game_id, pings=list(post.pings),
+                           created_at=time.time())
+
+
+class Recorder:
+    """Hands each game that has just ended to the finisher without holding up the answer that ended it; a game it
+    could not record now is recorded by the finisher's sweep."""
+
+    def __init__(self, finisher: Finisher) -> None:
+        self.finisher = finisher
+        self._recording: set[asyncio.Task] = set()
+
+    def game_over(self, table: Table) -> None:
+        """If this game has just ended, record it (statistics, ratings; the rating changes go to the outbox)."""
+        if table.row.status != GameStatus.OVER:
+            return
+        task = asyncio.create_task(self._record(table.id), name=f"tne-record-{table.id}")
+        self._recording.add(task)
+        task.add_done_callback(self._recording.discard)
+
+    async def played(self, played: Played) -> None:
+        """A computer seat moved: its announcement was stored with the move (the outbox posts it); a move that
+        ends the game gets it recorded."""
+        self.game_over(played.table)
+
+    async def _record(self, game_id: int) -> None:
+        try:
+            await self.finisher.ended(game_id)
+        except Exception:
+            log.exception("Could not record game %s now; the sweep records it later", game_id)
+
+    async def idle(self) -> None:
+        """Until no finished game is being recorded."""
+        while self._recording:
+            await asyncio.gather(*self._recording, return_exceptions=True)
+
+    async def stop(self) -> None:
+        for task in list(self._recording):
+            task.cancel()
+        await asyncio.gather(*self._recording, return_exceptions=True)
