@@ -15,7 +15,7 @@ from engine.constants import (
     MONUMENT_NAMES,
     TILE_TOTALS,
 )
-from engine.draws import Tape, draw
+from engine.draws import draw
 from engine.errors import IllegalMove
 from engine.events import who
 from engine.legal import legal_moves
@@ -26,6 +26,7 @@ from engine.rng import mix
 from engine.squares import SQUARE_INDEX
 from engine.standings import standings
 from engine.state import EMPTY, JSON, Player, State
+from engine.tape import Tape
 
 # The verbs that answer each kind of decision.
 ANSWERS = {
