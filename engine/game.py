@@ -162,7 +162,8 @@ class Game:
         """The awaited decision in words, or None."""
         return decisions.describe(self._state) if self._state.pending else None
 
-    def legal_moves(self) -> list[str]:
+    def legal_moves(self) -> list[Move]:
+        """Every legal move now, no duplicates: `Move` values, each equal to its canonical text."""
         return legal_moves(self._state)
 
     def standings(self) -> list[JSON]:
