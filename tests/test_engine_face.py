@@ -76,3 +76,84 @@ def test_a_move_built_from_text_alone_says_how_to_read_text() -> None:
         Move("tile red F7")  # type: ignore[arg-type]
     with pytest.raises(IllegalMove, match="'dance' is not a move"):
         Move.parse("dance")
+
+
+def test_play_is_the_one_verb_and_peek_gives_the_move_as_played() -> None:
+    g = Game.new(players=2, seed=5)
+    assert not hasattr(g, "push")
+    seat = g.to_move
+    events = g.play("pass", seat=seat)
+    played = g.peek()
+    assert (played.move, played.seat, played.events) == (Move("pass"), seat, events)
+    with pytest.raises(IllegalMove, match="keeps no history"):
+        g.copy(history=False).peek()
+    with pytest.raises(IllegalMove, match="No move has been played on this game"):
+        Game.new(players=2, seed=5).peek()
+
+
+def test_pop_takes_back_every_move_whatever_it_drew_or_decided() -> None:
+    g = played_game(7, players=3)
+    assert g.over
+    stack = g.move_stack
+    replay = Game.new(players=3, seed=7, board="standard")
+    positions = [replay.position()]
+    for p in stack:
+        replay.play(p.move)
+        positions.append(replay.position())
+    verbs = {p.move.verb for p in stack}
+    assert {"swap", "pass", "commit"} & verbs and any(p.drawn for p in stack)
+    for n in range(len(stack), 0, -1):
+        assert g.pop() == stack[n - 1].move
+        assert g.position() == positions[n - 1] and len(g.move_stack) == n - 1
+    with pytest.raises(IllegalMove, match="No move has been played on this game"):
+        g.pop()
+    assert g.position() == positions[0]
+
+
+def test_pop_gives_back_what_may_be_undone_and_plays_on_the_same() -> None:
+    g = Game.new(players=2, seed=11)
+    first = next(m for m in g.legal_moves() if m.verb == "tile")
+    g.play(first)
+    before = g.position()
+    g.play("pass")  # ends the turn: draws, and nothing can be undone
+    assert not g.can_undo()
+    assert g.pop() == "pass"
+    assert g.position() == before and g.can_undo(g.to_move)
+    assert g.undo() == first and not g.can_undo() and g.move_stack == []
+    g.play(first)
+    g.play("pass")
+    assert g.pop() == "pass" and g.pop() == first and g.move_stack == []
+    assert g == Game.new(players=2, seed=11) and not g.can_undo()
+
+
+def test_pop_on_a_game_read_from_a_position_stops_at_that_position() -> None:
+    g = played_game(2, moves=40)
+    start = Game.from_position(g.position())
+    for m in ("pass",) * 3:
+        start.play(m)
+    for _ in range(3):
+        start.pop()
+    assert start.position() == g.position()
+    with pytest.raises(IllegalMove, match="No move has been played on this game"):
+        start.pop()
+
+
+def test_pop_refuses_on_a_copy_without_history_and_changes_nothing() -> None:
+    g = Game.new(players=2, seed=5)
+    g.play("pass")
+    bare = g.copy(history=False)
+    bare.play("pass")
+    before = bare.position()
+    with pytest.raises(IllegalMove, match="keeps no history"):
+        bare.pop()
+    assert bare.position() == before
+
+
+def test_pop_restores_what_a_position_said_may_be_undone() -> None:
+    g = Game.new(players=2, seed=11)
+    g.play(next(m for m in g.legal_moves() if m.verb == "tile"))
+    read = Game.from_position(g.position())
+    assert "undo" in read.position()
+    read.play("pass")
+    read.pop()
+    assert read.position() == g.position() and read.can_undo(read.to_move)
