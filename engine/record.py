@@ -257,8 +257,8 @@ def _public(move: Move) -> Move | HiddenSwap:
     return HiddenSwap(len(move.tiles)) if move.verb == "swap" else move
 
 
-def _ending(game: Game, termination: str | None, resigned: Sequence[Resignation]) -> tuple[str | None,
-                                                                                         list[JSON] | None]:
+def _ending(game: Game, termination: str | None,
+            resigned: Sequence[Resignation]) -> tuple[str | None, Sequence[Mapping[str, Any]] | None]:
     """The termination and result a record of this game gives; ValueError when they contradict the game."""
     moves = len(game.move_stack)
     seats = [r.seat for r in resigned]
