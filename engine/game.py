@@ -3,7 +3,9 @@
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from engine import actions, decisions, undo
+import engine.actions as actions
+import engine.decisions as decisions
+import engine.undo as undo
 from engine.boards import BOARDS
 from engine.constants import (
     CATASTROPHES,

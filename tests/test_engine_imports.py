@@ -21,9 +21,9 @@ def imports() -> dict[str, set[str]]:
             if isinstance(node, ast.Import):
                 found.update(a.name for a in node.names if a.name in modules)
             elif isinstance(node, ast.ImportFrom) and node.module and node.level == 0 and node.module in modules:
-                # `from engine import undo` imports the module engine.undo; `from engine import Game`, engine itself.
-                subs = {f"{node.module}.{a.name}" for a in node.names} & modules.keys()
-                found.update(subs or {node.module})
+                # `from engine import undo` runs engine/__init__ first, then engine.undo: both count.
+                found.add(node.module)
+                found.update({f"{node.module}.{a.name}" for a in node.names} & modules.keys())
         graph[name] = found - {name}
     return graph
 
