@@ -33,7 +33,7 @@ def _attempt(rng: random.Random, legal: list[str]) -> str:
 
 def trace(seed: int) -> list[dict[str, object]]:
     """Every observable step of one seeded game, as JSON-ready records."""
-    from engine import Game, IllegalMove
+    from engine import Game, IllegalMove, Move
 
     rng = random.Random(seed)
     players = 2 + seed % 3
@@ -49,7 +49,8 @@ def trace(seed: int) -> list[dict[str, object]]:
             tried = _attempt(rng, legal)
             before = game.position()
             try:
-                step["tried"] = [tried, [p.__class__.__name__ for p in [game.push(tried)]], game.position()]
+                game.play(tried)
+                step["tried"] = [tried, ["Played"], game.position()]
             except IllegalMove as exc:
                 step["tried"] = [tried, str(exc)]
                 assert game.position() == before, f"a refused move changed the game (seed {seed})"
@@ -57,8 +58,10 @@ def trace(seed: int) -> list[dict[str, object]]:
             continue
         building = [m for m in legal if m.split()[0] in BUILDING]
         move = rng.choice(building if builder and building and rng.random() < 0.8 else legal)
-        played = game.push(move)
-        step.update(move=str(played.move), seat=played.seat, events=played.events, drawn=played.drawn,
+        seat = game.to_move
+        events = game.play(move)
+        stack = game.move_stack  # empty on a copy that keeps no history: it drew what no one logged
+        step.update(move=str(Move.parse(move)), seat=seat, events=events, drawn=stack[-1].drawn if stack else (),
                     position=game.position(), can_undo=game.can_undo(), standings=game.standings())
         roll = rng.random()
         if roll < 0.06 and game.can_undo():

@@ -12,9 +12,10 @@ from engine.move import Move, Played, canonical, is_action
 from engine.notation import public_move
 from engine.outcome import Outcome, Standing, Termination
 from engine.position import PositionError
+from engine.standings import StandingDict
 
 __all__ = [
     "BOARD_NAMES", "COLOURS", "DYNASTIES", "LEADER_NAMES", "MONUMENT_NAMES", "POINT_KEYS", "TILE_NAMES",
-    "Game", "IllegalMove", "Move", "Outcome", "Played", "PositionError", "Standing", "Termination",
+    "Game", "IllegalMove", "Move", "Outcome", "Played", "PositionError", "Standing", "StandingDict", "Termination",
     "canonical", "is_action", "public_move",
 ]

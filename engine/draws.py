@@ -1,21 +1,11 @@
 """Drawing tiles from the bag: from the game's seed, or as a game record says they came."""
 
-from dataclasses import dataclass, field
-
 from engine.constants import COLOURS
 from engine.errors import IllegalMove
 from engine.events import plural, who
 from engine.rng import pick
 from engine.state import State
-
-
-@dataclass
-class Tape:
-    """Set on a state while one move is played: logs each draw as (seat, colours) in order, and, when
-    `given` is set (a record's draws), supplies those colours instead of the seed's."""
-
-    log: list[tuple[int, tuple[int, ...]]] = field(default_factory=list)
-    given: list[tuple[int, tuple[int, ...]]] | None = None
+from engine.tape import Tape
 
 
 def draw(state: State, seat: int, count: int) -> int:

@@ -3,7 +3,9 @@
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from engine import actions, decisions, undo
+import engine.actions as actions
+import engine.decisions as decisions
+import engine.undo as undo
 from engine.boards import BOARDS
 from engine.constants import (
     CATASTROPHES,
@@ -15,7 +17,7 @@ from engine.constants import (
     MONUMENT_NAMES,
     TILE_TOTALS,
 )
-from engine.draws import Tape, draw
+from engine.draws import draw
 from engine.errors import IllegalMove
 from engine.events import who
 from engine.legal import legal_moves
@@ -24,8 +26,11 @@ from engine.outcome import Outcome, outcome
 from engine.position import from_position, to_position, view
 from engine.rng import mix
 from engine.squares import SQUARE_INDEX
-from engine.standings import standings
+from engine.standings import StandingDict, standings
 from engine.state import EMPTY, JSON, Player, State
+from engine.tape import Tape
+
+_NO_HISTORY = "This copy of the game keeps no history (copy(history=False)), so it has no moves to give back."
 
 # The verbs that answer each kind of decision.
 ANSWERS = {
@@ -45,13 +50,15 @@ class Start:
 class Game:
     """One game of Tigris & Euphrates: positions in, legal moves out, events from every move."""
 
-    __slots__ = ("_stack", "_start", "_state", "_undo")
+    __slots__ = ("_root", "_stack", "_start", "_state", "_undo")
 
     def __init__(self, state: State, *, history: bool = True) -> None:
         self._state = state
         self._stack: list[Played] | None = [] if history else None  # None: no history kept (a search's copy)
         self._undo: undo.UndoRun | None = None  # the actions that may still be taken back, kept with history
         self._start: Start | None = None  # known for games made by new(), not for those read from a position
+        # The state and undo run before the move stack's first move, from which pop() replays: never changed.
+        self._root: tuple[State, undo.UndoRun | None] | None = None
 
     @classmethod
     def new(cls, players: int = 2, seed: int = 0, board: str = "standard", options: JSON | None = None, *,
@@ -119,6 +126,7 @@ class Game:
             game._stack.extend(self._stack or ())
             game._undo = self._undo  # shared: a run is never changed, only replaced
             game._start = self._start
+            game._root = self._root
         return game
 
     @property
@@ -132,8 +140,15 @@ class Game:
         return list(self._stack or ())
 
     def __eq__(self, other: object) -> bool:
-        """Games are equal when their positions are (what may be undone is not part of it)."""
-        return isinstance(other, Game) and to_position(self._state) == to_position(other._state)
+        """Games are equal when their positions are (what may be undone is not part of it). The seed only
+        counts while a tile may still be drawn: a game read back from its complete record, which has no
+        seed, then equals the game it was written from."""
+        if not isinstance(other, Game):
+            return False
+        mine, theirs = to_position(self._state), to_position(other._state)
+        if _drawn_out(self._state) and _drawn_out(other._state):
+            del mine["seed"], theirs["seed"]
+        return mine == theirs
 
     __hash__ = None  # type: ignore[assignment]
 
@@ -161,21 +176,51 @@ class Game:
         """The awaited decision in words, or None."""
         return decisions.describe(self._state) if self._state.pending else None
 
-    def legal_moves(self) -> list[str]:
+    def legal_moves(self) -> list[Move]:
+        """Every legal move now, no duplicates: `Move` values, each equal to its canonical text."""
         return legal_moves(self._state)
 
-    def standings(self) -> list[JSON]:
+    def standings(self) -> list[StandingDict]:
+        """Per seat: totals, score and place now (final once the game is over), as NOTATION's JSON-ready dicts
+        typed like the outcome's `Standing`s: seat, dynasty, totals, treasures, score, place."""
         return standings(self._state)
 
     def outcome(self) -> Outcome | None:
         """Why the game ended and the final standings, typed; None while it goes on."""
         return outcome(self._state)
 
-    def push(self, move: Move | str, seat: int | None = None,
-             draws: list[tuple[int, list[str]]] | None = None) -> Played:
-        """Play one move (a Move, or text in any accepted spelling); returns it as played. Raises IllegalMove
-        and leaves the game exactly as it was. `draws`, when given, are the tiles this move draws as a
-        complete game record lists them ([seat, colours] in order), instead of the seed's."""
+    def play(self, move: Move | str, seat: int | None = None, *,
+             draws: Sequence[tuple[int, Sequence[str]]] | None = None) -> list[JSON]:
+        """Play one move (a Move, or text in any accepted spelling); returns its events. Raises IllegalMove
+        and leaves the game exactly as it was. The move as played is then `peek()`. `draws`, when given,
+        are the tiles this move draws as a complete game record lists them ([seat, colours] in order),
+        instead of the seed's."""
+        return self._push(move, seat, draws).events
+
+    def peek(self) -> Played:
+        """The last move played on this object, as played: the move, its seat, its events and what it drew."""
+        if not self._stack:
+            raise IllegalMove(_NO_HISTORY if self._stack is None else "No move has been played on this game.")
+        return self._stack[-1]
+
+    def pop(self) -> Move:
+        """Take back the last move played on this object, whatever it was (draws and decisions too), as
+        python-chess's Board.pop does; returns it. The game is then exactly as it was before that move.
+        This is for analysis, not a rule of the game: players take back moves with undo()."""
+        stack = self._stack
+        if not stack:
+            raise IllegalMove(_NO_HISTORY if stack is None else "No move has been played on this game.")
+        assert self._root is not None
+        state, run = self._root
+        # Replayed from the root with each move's own draws, so it is exact whatever drew them (seed or record).
+        self._state, self._undo, self._stack = state.copy(), run, []
+        for played in stack[:-1]:
+            self._push(played.move, played.seat, [(who_drew, list(colours)) for who_drew, colours in played.drawn])
+        return stack[-1].move
+
+    def _push(self, move: Move | str, seat: int | None,
+              draws: Sequence[tuple[int, Sequence[str]]] | None) -> Played:
+        """Play one move and give it as played (see play)."""
         s = self._state
         if s.over:
             raise IllegalMove("The game is over.")
@@ -195,16 +240,15 @@ class Game:
             events: list[JSON] = []
             self._apply(m, events)
             return Played(m, to_move, events)
+        root = (s.copy(), self._undo) if self._stack is not None and not self._stack else None
         base = s.copy() if self._undo is None and m.verb in undo.UNDOABLE else None
         played = self._apply_logged(m, to_move) if draws is None else self._apply_given(m, to_move, draws)
         if self._stack is not None:
+            if root is not None:
+                self._root = root
             self._stack.append(played)
             self._undo = undo.extend(self._undo, base, played, self._state)
         return played
-
-    def play(self, move: Move | str, seat: int | None = None) -> list[JSON]:
-        """Play one move (a Move, or text in any accepted spelling); returns its events. Raises IllegalMove."""
-        return self.push(move, seat).events
 
     def can_undo(self, seat: int | None = None) -> bool:
         """Whether `seat` (None: whoever moved last) may take back the last move now (see undo)."""
@@ -236,7 +280,7 @@ class Game:
             s.tape = None
         return Played(m, seat, events, drawn)
 
-    def _apply_given(self, m: Move, seat: int, draws: list[tuple[int, list[str]]]) -> Played:
+    def _apply_given(self, m: Move, seat: int, draws: Sequence[tuple[int, Sequence[str]]]) -> Played:
         """Apply a move with the draws a record lists; if they disagree it is refused, changing nothing."""
         s = self._state
         try:
@@ -307,6 +351,11 @@ class Game:
             decisions.apply_decline(s, events)
         else:
             decisions.apply_treasure(s, _square(m), events)
+
+
+def _drawn_out(state: State) -> bool:
+    """Whether no tile will be drawn any more (the game is over, or the bag is empty), so the seed is moot."""
+    return state.over or not any(state.bag)
 
 
 def _deal(state: State, deal: Sequence[Sequence[str]]) -> None:

@@ -1,4 +1,4 @@
-"""Every legal move of the seat to move, in canonical notation."""
+"""Every legal move of the seat to move, as `Move` values (each its canonical notation)."""
 
 from bisect import bisect_left
 from functools import lru_cache
@@ -6,13 +6,18 @@ from itertools import product
 from operator import itemgetter
 
 from engine.constants import BLUE, COLOURS
-from engine.notation import (
+from engine.move import (
     CATASTROPHE_MOVES,
+    DECLINE,
     LEADER_MOVES,
+    PASS,
     TILE_MOVES,
     TREASURE_MOVES,
     WAR_MOVES,
     WITHDRAW_MOVES,
+    Move,
+    commit_move,
+    monument_move,
 )
 from engine.regions import Regions, regions_of
 from engine.squares import COLS, NEIGHBOURS, NSQ, ROWS, SQUARE_INDEX
@@ -21,7 +26,7 @@ from engine.state import State
 ALL = range(NSQ)
 
 
-def legal_moves(state: State) -> list[str]:
+def legal_moves(state: State) -> list[Move]:
     """All legal moves now, canonical, without duplicates; empty once the game is over."""
     if state.over:
         return []
@@ -31,11 +36,11 @@ def legal_moves(state: State) -> list[str]:
     kind = p["kind"]
     if kind in ("revolt", "war"):
         have = state.players[p["seat"]].hand[COLOURS.index(p["commit_colour"])]
-        return [f"commit {n}" for n in range(have + 1)]
+        return [commit_move(n) for n in range(have + 1)]
     if kind == "war_order":
         return [WAR_MOVES[COLOURS.index(c)] for c in p["waiting"]]
     if kind == "monument":
-        return [f"monument {pair} {block}" for block in p["blocks"] for pair in p["pairs"]] + ["decline"]
+        return [monument_move(pair, block) for block in p["blocks"] for pair in p["pairs"]] + [DECLINE]
     return [TREASURE_MOVES[SQUARE_INDEX[sq]] for sq in p["choices"]]
 
 
@@ -105,32 +110,32 @@ def _spots_without(regions: Regions, touches: list[int], sq: int, state: State, 
     return sorted(alone + freed) if freed else alone
 
 
-def _names(names: tuple[str, ...], squares: list[int]) -> tuple[str, ...]:
+def _names(names: tuple[Move, ...], squares: list[int]) -> tuple[Move, ...]:
     """names[sq] for each square, in order (picked in C: these lists are long)."""
     if len(squares) > 1:
-        picked: tuple[str, ...] = itemgetter(*squares)(names)
+        picked: tuple[Move, ...] = itemgetter(*squares)(names)
         return picked
     return (names[squares[0]],) if squares else ()
 
 
 @lru_cache(maxsize=4096)
-def _swap_moves(hand: tuple[int, ...]) -> tuple[str, ...]:
+def _swap_moves(hand: tuple[int, ...]) -> tuple[Move, ...]:
     """Every swap of 1 to 6 tiles a hand allows, in the order of the counts per colour."""
     out = []
     for combo in product(*(range(h + 1) for h in hand)):
         if 0 < sum(combo) <= 6:
-            out.append("swap " + " ".join(COLOURS[c] for c in range(4) for _ in range(combo[c])))
+            out.append(Move("swap", tiles=tuple(COLOURS[c] for c in range(4) for _ in range(combo[c]))))
     return tuple(out)
 
 
-def _action_moves(state: State) -> list[str]:
+def _action_moves(state: State) -> list[Move]:
     seat = state.player
     player = state.players[seat]
     tile, cat, down = state.tile, state.cat, state.down
     regions = regions_of(state)
     land_free, water_free = regions.open_squares(cat)
     touches = regions.kingdom_touches()
-    moves: list[str] = []
+    moves: list[Move] = []
 
     hand = player.hand
     if max(touches) >= 3:
@@ -174,5 +179,5 @@ def _action_moves(state: State) -> list[str]:
         moves.extend(open_names[start:])
 
     moves.extend(_swap_moves(tuple(hand)))
-    moves.append("pass")
+    moves.append(PASS)
     return moves

@@ -31,66 +31,54 @@ _WORDS = {"tile": 2, "leader": 2, "withdraw": 1, "catastrophe": 1, "pass": 0, "c
           "war": 1, "monument": 2, "decline": 0, "treasure": 1}
 
 
-@dataclass(frozen=True, slots=True)
-class Move:
-    """One move, typed: `Move.parse("TILE R f7")`; `str(move)` is its canonical notation.
+class Move(str):
+    """One move, typed: `Move.parse("TILE R f7")`. A Move is its canonical notation (a `str`, equal to that
+    text), so it goes wherever a move's text goes; `str(move)` gives the plain text.
 
     `colour` for tile, leader, withdraw and war; `square` for tile, leader, catastrophe, treasure and a
     monument's top-left square; `count` for commit; `pair` for monument; `tiles` for swap (canonical order)."""
 
+    __slots__ = ("colour", "count", "pair", "square", "tiles", "verb")
     verb: Verb
-    colour: str | None = None
-    square: str | None = None
-    count: int | None = None
-    pair: str | None = None
-    tiles: tuple[str, ...] = ()
+    colour: str | None
+    square: str | None
+    count: int | None  # type: ignore[assignment]  # a commit's count hides str.count: str(move).count still works
+    pair: str | None
+    tiles: tuple[str, ...]
 
-    def __post_init__(self) -> None:
-        shape = _SHAPES.get(self.verb)
-        if shape is None:
-            raise ValueError(f"{self.verb!r} is not a verb: use one of {', '.join(VERBS)}")
-        given = {name for name, empty in (("colour", None), ("square", None), ("count", None), ("pair", None),
-                                          ("tiles", ())) if getattr(self, name) != empty}
-        if given != set(shape):
-            raise ValueError(f"a {self.verb} move has {', '.join(shape) or 'no fields'}, not {sorted(given)}")
-        if self.colour is not None and self.colour not in COLOURS:
-            raise ValueError(f"{self.colour!r} is not a colour: use red, blue, green or black")
-        if self.square is not None and self.square not in SQUARE_INDEX:
-            raise ValueError(f"{self.square!r} is not a square name such as F7")
-        if self.count is not None and (isinstance(self.count, bool) or not isinstance(self.count, int)
-                                       or self.count < 0):
-            raise ValueError("a commit counts 0 or more tiles")
-        if self.pair is not None and self.pair not in MONUMENT_NAMES:
-            raise ValueError(f"{self.pair!r} is not a monument: use one of {', '.join(MONUMENT_NAMES)}")
-        if self.verb == "swap":
-            if not 1 <= len(self.tiles) <= 6 or any(t not in COLOURS for t in self.tiles):
-                raise ValueError("a swap lists 1 to 6 tile colours")
-            if list(self.tiles) != sorted(self.tiles, key=COLOURS.index):
-                raise ValueError("a swap lists its tiles in the order red, blue, green, black")
+    def __new__(cls, verb: Verb, colour: str | None = None, square: str | None = None, count: int | None = None,
+                pair: str | None = None, tiles: tuple[str, ...] = ()) -> "Move":
+        _check(verb, colour, square, count, pair, tiles)
+        self = super().__new__(cls, _text(verb, colour, square, count, pair, tiles))
+        for name, value in (("verb", verb), ("colour", colour), ("square", square), ("count", count),
+                            ("pair", pair), ("tiles", tuple(tiles))):
+            object.__setattr__(self, name, value)
+        return self
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise AttributeError(f"a Move is a value: its {name} cannot change")
+
+    def __delattr__(self, name: str) -> None:
+        raise AttributeError(f"a Move is a value: its {name} cannot change")
+
+    def __reduce__(self) -> tuple[Any, tuple[str]]:
+        return _parse, (str(self),)  # pickled as its text: str's own way would call Move(text)
+
+    def __copy__(self) -> "Move":
+        return self
+
+    def __deepcopy__(self, memo: dict[int, object]) -> "Move":
+        return self
 
     @classmethod
     def parse(cls, text: str) -> "Move":
         """Read one move line: any accepted spelling, any case. Raises IllegalMove saying why it cannot."""
         return _parse(text)
 
-    def __str__(self) -> str:
-        verb = self.verb
-        if verb in ("tile", "leader"):
-            return f"{verb} {self.colour} {self.square}"
-        if verb in ("withdraw", "war"):
-            return f"{verb} {self.colour}"
-        if verb in ("catastrophe", "treasure"):
-            return f"{verb} {self.square}"
-        if verb == "swap":
-            return "swap " + " ".join(self.tiles)
-        if verb == "commit":
-            return f"commit {self.count}"
-        if verb == "monument":
-            return f"monument {self.pair} {self.square}"
-        return verb
-
     def __repr__(self) -> str:
         return f"Move.parse({str(self)!r})"
+
+    __str__ = str.__str__  # the plain text, not a Move
 
     @property
     def is_action(self) -> bool:
@@ -101,6 +89,49 @@ class Move:
     def is_decision(self) -> bool:
         """Whether this answers a decision (commit, war, monument, decline, treasure)."""
         return self.verb not in ACTION_VERBS
+
+
+def _check(verb: str, colour: str | None, square: str | None, count: int | None, pair: str | None,
+           tiles: tuple[str, ...]) -> None:
+    """ValueError unless the fields are those of one canonical move."""
+    shape = _SHAPES.get(verb)
+    if shape is None:
+        raise ValueError(f"{verb!r} is not a verb: use one of {', '.join(VERBS)}")
+    fields = {"colour": colour, "square": square, "count": count, "pair": pair, "tiles": tiles}
+    given = {name for name, value in fields.items() if value != (() if name == "tiles" else None)}
+    if given != set(shape):
+        raise ValueError(f"a {verb} move has {', '.join(shape) or 'no fields'}, not {sorted(given)}")
+    if colour is not None and colour not in COLOURS:
+        raise ValueError(f"{colour!r} is not a colour: use red, blue, green or black")
+    if square is not None and square not in SQUARE_INDEX:
+        raise ValueError(f"{square!r} is not a square name such as F7")
+    if count is not None and (isinstance(count, bool) or not isinstance(count, int) or count < 0):
+        raise ValueError("a commit counts 0 or more tiles")
+    if pair is not None and pair not in MONUMENT_NAMES:
+        raise ValueError(f"{pair!r} is not a monument: use one of {', '.join(MONUMENT_NAMES)}")
+    if verb == "swap":
+        if not 1 <= len(tiles) <= 6 or any(t not in COLOURS for t in tiles):
+            raise ValueError("a swap lists 1 to 6 tile colours")
+        if list(tiles) != sorted(tiles, key=COLOURS.index):
+            raise ValueError("a swap lists its tiles in the order red, blue, green, black")
+
+
+def _text(verb: str, colour: str | None, square: str | None, count: int | None, pair: str | None,
+          tiles: tuple[str, ...]) -> str:
+    """The canonical notation of checked fields."""
+    if verb in ("tile", "leader"):
+        return f"{verb} {colour} {square}"
+    if verb in ("withdraw", "war"):
+        return f"{verb} {colour}"
+    if verb in ("catastrophe", "treasure"):
+        return f"{verb} {square}"
+    if verb == "swap":
+        return "swap " + " ".join(tiles)
+    if verb == "commit":
+        return f"commit {count}"
+    if verb == "monument":
+        return f"monument {pair} {square}"
+    return verb
 
 
 @lru_cache(maxsize=8192)
@@ -134,6 +165,26 @@ def _parse(text: str) -> Move:
     if verb == "monument":
         return Move("monument", pair=MONUMENT_NAMES[monument_index(args[0])], square=_square(args[1]))
     return Move(typed)
+
+
+# The moves legal_moves() gives, built once: it returns thousands of them per second.
+TILE_MOVES = tuple(tuple(Move("tile", colour=c, square=s) for s in SQUARE_NAMES) for c in COLOURS)
+LEADER_MOVES = tuple(tuple(Move("leader", colour=c, square=s) for s in SQUARE_NAMES) for c in COLOURS)
+CATASTROPHE_MOVES = tuple(Move("catastrophe", square=s) for s in SQUARE_NAMES)
+TREASURE_MOVES = tuple(Move("treasure", square=s) for s in SQUARE_NAMES)
+WITHDRAW_MOVES = tuple(Move("withdraw", colour=c) for c in COLOURS)
+WAR_MOVES = tuple(Move("war", colour=c) for c in COLOURS)
+PASS, DECLINE = Move("pass"), Move("decline")
+
+
+@lru_cache(maxsize=64)
+def commit_move(count: int) -> Move:
+    return Move("commit", count=count)
+
+
+@lru_cache(maxsize=2048)
+def monument_move(pair: str, square: str) -> Move:
+    return Move("monument", pair=pair, square=square)
 
 
 def _square(word: str) -> str:

@@ -1,8 +1,8 @@
 """Move notation: the words players type (colours, squares, monuments) and canonical move strings."""
 
-from engine.constants import COLOUR_ALIASES, COLOURS, MONUMENTS
+from engine.constants import COLOUR_ALIASES, MONUMENTS
 from engine.errors import IllegalMove
-from engine.squares import SQUARE_NAMES, square_index
+from engine.squares import square_index
 
 ACTION_VERBS = ("tile", "leader", "withdraw", "catastrophe", "swap", "pass")
 DECISION_VERBS = ("commit", "war", "monument", "decline", "treasure")
@@ -21,15 +21,6 @@ USAGE = {
     "decline": "decline",
     "treasure": "treasure <square>, for example 'treasure B2'",
 }
-
-# Canonical strings are built once: legal_moves() returns thousands of them per second.
-TILE_MOVES = tuple(tuple(f"tile {c} {s}" for s in SQUARE_NAMES) for c in COLOURS)
-LEADER_MOVES = tuple(tuple(f"leader {c} {s}" for s in SQUARE_NAMES) for c in COLOURS)
-CATASTROPHE_MOVES = tuple(f"catastrophe {s}" for s in SQUARE_NAMES)
-TREASURE_MOVES = tuple(f"treasure {s}" for s in SQUARE_NAMES)
-WITHDRAW_MOVES = tuple(f"withdraw {c}" for c in COLOURS)
-WAR_MOVES = tuple(f"war {c}" for c in COLOURS)
-
 
 # Longer input is refused before it is read: the longest move, a swap of six tiles, is 40 characters.
 LONGEST_MOVE = 200

@@ -63,6 +63,4 @@ def outcome(state: State) -> Outcome | None:
         return None
     why = termination(state)
     assert why is not None, "a finished game always has its ending (engine.position checks stored ones)"
-    return Outcome(why, reason(state, why), tuple(
-        Standing(s["seat"], s["dynasty"], s["totals"], s["treasures"], s["score"], s["place"])
-        for s in standings(state)))
+    return Outcome(why, reason(state, why), tuple(Standing(**s) for s in standings(state)))

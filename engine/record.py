@@ -212,10 +212,11 @@ def _result_line(standing: Mapping[str, Any]) -> JSON:
 def _push(game: Game, n: int, seat: int, move: Move | str, draws: list[tuple[int, list[str]]] | None) -> Played:
     """Play move number n of a record or a stored game; RecordError names it and says why if it is refused."""
     try:
-        return game.push(move, seat, draws=draws)
+        game.play(move, seat, draws=draws)
     except IllegalMove as exc:
         raise RecordError(f"{DYNASTIES[seat].capitalize() if 0 <= seat < MAX_PLAYERS else seat} "
                           f"'{move}': {exc}", n) from exc
+    return game.peek()
 
 
 # ---- writing ---------------------------------------------------------------------------------------------
@@ -256,8 +257,8 @@ def _public(move: Move) -> Move | HiddenSwap:
     return HiddenSwap(len(move.tiles)) if move.verb == "swap" else move
 
 
-def _ending(game: Game, termination: str | None, resigned: Sequence[Resignation]) -> tuple[str | None,
-                                                                                         list[JSON] | None]:
+def _ending(game: Game, termination: str | None,
+            resigned: Sequence[Resignation]) -> tuple[str | None, Sequence[Mapping[str, Any]] | None]:
     """The termination and result a record of this game gives; ValueError when they contradict the game."""
     moves = len(game.move_stack)
     seats = [r.seat for r in resigned]

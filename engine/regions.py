@@ -5,6 +5,7 @@ from collections.abc import Sequence
 from itertools import compress
 from operator import ne
 
+from engine.move import Move
 from engine.squares import NEIGHBOURS, NSQ, SQUARE_INDEX
 from engine.state import EMPTY, State
 
@@ -58,7 +59,7 @@ class Regions:
         # For engine.legal: the catastrophe moves' squares and names once catastrophes, treasures and
         # monuments are left out, with the three lists they were read from (pieces coming and going leave
         # them as they are).
-        self._unblocked: tuple[list[bool], list[bool], list[bool], list[int], list[str]] | None = None
+        self._unblocked: tuple[list[bool], list[bool], list[bool], list[int], list[Move]] | None = None
 
     def adjacent_regions(self, sq: int) -> set[int]:
         """Ids of the regions touching a square."""

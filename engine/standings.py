@@ -1,7 +1,21 @@
 """Final standings: treasures added to the weakest colour, score = lowest colour, full tie-break."""
 
+from typing import TypedDict
+
 from engine.constants import COLOURS
-from engine.state import JSON, State
+from engine.state import State
+
+
+class StandingDict(TypedDict):
+    """One seat's result as NOTATION's `standings()` gives it: a plain JSON-ready dict, typed key by key like
+    `engine.Standing` (the outcome's frozen value) is field by field."""
+
+    seat: int
+    dynasty: str
+    totals: dict[str, int]
+    treasures: int
+    score: int
+    place: int
 
 
 def totals_after_treasures(points: list[int]) -> list[int]:
@@ -13,7 +27,7 @@ def totals_after_treasures(points: list[int]) -> list[int]:
     return totals
 
 
-def standings(state: State) -> list[JSON]:
+def standings(state: State) -> list[StandingDict]:
     """Per seat: totals by colour, score (the lowest total) and place (1 + players strictly ahead)."""
     totals = [totals_after_treasures(p.points) for p in state.players]
     keys = [sorted(t) for t in totals]

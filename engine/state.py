@@ -1,13 +1,11 @@
 """The mutable game state the rules work on: flat per-square arrays for speed."""
 
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import Any, TypeVar
 
 from engine.boards import BoardMap
 from engine.squares import NSQ
-
-if TYPE_CHECKING:
-    from engine.draws import Tape
+from engine.tape import Tape
 
 EMPTY = -1
 JSON = dict[str, Any]  # a JSON object: positions, pending decisions, events
@@ -54,7 +52,7 @@ class State:
     over: bool = False
     pending: JSON | None = None
     last: JSON | None = None
-    tape: "Tape | None" = None  # only while a move is played (engine.game); never copied, never stored
+    tape: Tape | None = None  # only while a move is played (engine.game); never copied, never stored
     # (tile, leader, Regions) of the last labelling: engine.regions.regions_of reuses it while both match.
     regions_cache: tuple[list[int], list[int], Any] | None = field(default=None, compare=False, repr=False)
 

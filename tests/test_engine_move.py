@@ -1,4 +1,4 @@
-"""The Move value type and the typed face of Game: push, Played and the move stack."""
+"""The Move value type and the typed face of Game: play, peek, Played and the move stack."""
 
 import random
 
@@ -97,9 +97,10 @@ def test_moves_are_values() -> None:
         Move.parse("pass").verb = "decline"  # type: ignore[misc]
 
 
-def test_push_returns_what_was_played_and_play_its_events() -> None:
+def test_peek_gives_what_was_played_and_play_its_events() -> None:
     g = game(tiles(red="B5"), [{"black": "B6"}], hands=[{"red": 3, "blue": 3}])
-    played = g.push(Move.parse("tile red C5"), seat=0)
+    g.play(Move.parse("tile red C5"), seat=0)
+    played = g.peek()
     assert played == Played(Move("tile", colour="red", square="C5"), 0, played.events)
     assert [e["text"] for e in played.events] == ["Archer places a red temple on C5.",
                                                  "Archer scores 1 red point."]
@@ -129,7 +130,7 @@ def test_a_refused_move_leaves_the_stack_as_it_was() -> None:
     g = Game.new(players=2, seed=1)
     g.play("pass")
     with pytest.raises(IllegalMove):
-        g.push("tile blue A1")
+        g.play("tile blue A1")
     assert [str(p.move) for p in g.move_stack] == ["pass"]
 
 
@@ -141,6 +142,6 @@ def test_copies_share_no_history_and_a_search_copy_keeps_none() -> None:
     assert len(g.move_stack) == 1 and len(copy.move_stack) == 2
     bare = g.copy(history=False)
     assert bare.move_stack == []
-    assert bare.push("pass").move == Move("pass")
+    assert bare.play("pass") == copy.peek().events
     assert bare.move_stack == [] and bare == copy
     assert Game.from_position(g.position()).move_stack == []

@@ -16,7 +16,7 @@ def test_the_quoted_river_error_is_the_engines_own():
     found = re.search(r'\("(\w+) is a river\s+square: only blue tiles go there"\)', README)
     assert found, "README quotes a river-square error"
     with pytest.raises(IllegalMove, match=f"^{found[1]} is a river square: only blue tiles go there"):
-        Game.new(players=2, seed=1).push(f"tile red {found[1]}")
+        Game.new(players=2, seed=1).play(f"tile red {found[1]}")
 
 
 def test_seed_and_png_are_not_called_a_replay():

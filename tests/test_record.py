@@ -150,7 +150,7 @@ def first_short_draw(record: Record) -> tuple[int, str]:
         short = [c for c, left in bag.items() if m.draws and left < len(m.draws[0][1])]
         if short:
             return n, short[0]
-        game.push(m.move, m.seat, draws=[(s, list(c)) for s, c in m.draws])
+        game.play(m.move, m.seat, draws=[(s, list(c)) for s, c in m.draws])
     raise AssertionError("the bag never ran short of a colour")
 
 
@@ -209,15 +209,15 @@ def test_records_whose_draws_or_result_disagree_with_the_game_are_refused() -> N
         read(cut).replay()
 
 
-def test_draws_given_to_push_that_disagree_change_nothing() -> None:
+def test_draws_given_to_play_that_disagree_change_nothing() -> None:
     g = Game.new(players=2, seed=3)
     g.play("pass")
     before = g.position()
     seat = g.to_move
     with pytest.raises(IllegalMove, match=r"the record lists a draw of 1 for .* that this move does not make"):
-        g.push("pass", draws=[(seat, ["red"])])
+        g.play("pass", draws=[(seat, ["red"])])
     with pytest.raises(IllegalMove, match=r"not \[seat, \[colour"):
-        g.push("pass", draws=[(seat, ["pink"])])
+        g.play("pass", draws=[(seat, ["pink"])])
     assert g.position() == before and len(g.move_stack) == 1
 
 

@@ -225,6 +225,6 @@ def _parsed(move: str) -> tuple[str, int, int, list[str]]:
     return verb, colour, sq, parts[1:]
 
 
-def score_moves(state: Facts, board: Survey, seat: int, moves: list[str]) -> list[float]:
+def score_moves(state: Facts, board: Survey, seat: int, moves: Sequence[str]) -> list[float]:
     scorer = Scorer(state, board, seat)
     return [scorer.score(m) for m in moves]

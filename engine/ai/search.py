@@ -15,6 +15,7 @@ drive it."""
 import math
 import random
 from collections.abc import Callable
+from typing import TypeVar
 
 from engine.ai.decisions import decide, hidden_pool
 from engine.ai.evaluate import evaluate
@@ -64,7 +65,10 @@ def value_of(game: Game, seat: int) -> float:
 ENDGAME_BAG = 6  # with fewer tiles in the bag, every action places a tile or swaps when it can
 
 
-def progress_only(f: Facts, moves: list[str]) -> list[str]:
+_M = TypeVar("_M", bound=str)  # a move's text, or a Move (which is its text)
+
+
+def progress_only(f: Facts, moves: list[_M]) -> list[_M]:
     """With the bag almost empty, the actions that draw it down: tiles and swaps, when there are any.
 
     Hidden scores make each player's guess of the others' cautious, so two computers who both believe
@@ -81,7 +85,7 @@ def candidates(game: Game, seat: int, width: int) -> list[str]:
     moves = progress_only(f, game.legal_moves())
     scores = score_moves(f, survey(f, regions(game)), seat, moves)
     order = sorted(range(len(moves)), key=lambda i: -scores[i])
-    picked = [moves[i] for i in order[:width]]
+    picked: list[str] = [moves[i] for i in order[:width]]
     kinds = {m.split()[0] for m in picked}
     for i in order[width:]:
         kind = moves[i].split()[0]
