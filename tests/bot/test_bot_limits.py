@@ -11,8 +11,8 @@ from bot import clocks
 from bot.config import ConfigError, load_config
 from bot.limits import PAUSED, Limits
 from bot.storage import Statement
-from tests.bot.test_clocks import FakeTime
 from tests.bot_harness import ALICE, BOB, CAROL, CHANNEL, DAVE, Harness, open_game, response
+from tests.clock_helpers import FakeTime
 
 
 def refused(calls, expect: str) -> None:

@@ -6,8 +6,8 @@ from __future__ import annotations
 import pytest
 
 from bot import text as T
-from tests.bot.records.test_records_bot import public_texts, stats
 from tests.bot_harness import ALICE, CHANNEL, User, open_game, response
+from tests.records_helpers import public_texts, stats
 
 BLANK_LOOKING = ["\u3164", "\u115f\u1160", "\uffa0\uffa0", "\u034f", "\u3164\u034f \u2800", "\u0301\u0301"]
 

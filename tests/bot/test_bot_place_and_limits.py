@@ -8,11 +8,11 @@ from bot.service import MAX_LOBBIES
 from tests.bot_harness import (
     ALICE,
     BOB,
-    BOT_USER,
     CAROL,
     CHANNEL,
     GUILD_ID,
     User,
+    forge,
     last_message_with,
     open_game,
     response,
@@ -91,18 +91,6 @@ async def test_game_buttons_elsewhere_are_refused(harness, fake):
     elsewhere = copy_to(fake, mid, 2)
     refused(await harness.press(ALICE, elsewhere, hand), "belongs to a game in another channel")
     assert (await harness.service.load(game_id)).row.move_count == 0
-
-
-def forge(fake, channel: int, custom_id: str) -> int:
-    """A message in `channel` carrying one button with this custom id (custom ids are text anyone can craft)."""
-    mid = fake.next_id()
-    fake.messages[mid] = {
-        "id": str(mid), "channel_id": str(channel), "author": BOT_USER, "content": "", "type": 0, "flags": 0,
-        "timestamp": "2026-01-01T00:00:00+00:00", "edited_timestamp": None, "tts": False, "mention_everyone": False,
-        "mentions": [], "mention_roles": [], "attachments": [], "embeds": [], "pinned": False,
-        "components": [{"type": 1, "components": [{"type": 2, "style": 2, "label": "x", "custom_id": custom_id}]}],
-    }
-    return mid
 
 
 async def test_a_button_of_a_game_that_is_gone(harness, fake):

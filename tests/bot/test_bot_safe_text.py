@@ -9,11 +9,10 @@ from tests.bot_harness import (
     ALICE,
     BOB,
     CHANNEL,
-    FakeDiscord,
     Harness,
     User,
+    assert_within_limits,
     find_conflict,
-    iter_components,
     last_message_with,
     open_game,
     play_moves,
@@ -30,15 +29,6 @@ HOSTILE = [
     "\u202eevil\u200b\u200dname\u2066",
     "Long" + "o" * 300,
 ]
-
-
-def assert_within_limits(fake: FakeDiscord) -> None:
-    """Every message the bot sent fits Discord's limits: content 2000, labels 80, custom ids 100."""
-    for call in fake.calls:
-        assert len(call.content) <= T.CONTENT_LIMIT, (call.kind, len(call.content))
-        for c in iter_components(call.data.get("components") or []):
-            assert len(c.get("label") or "") <= T.LABEL_LIMIT, c
-            assert len(c.get("custom_id") or "") <= 100, c
 
 
 def pinged(call) -> list[int]:

@@ -19,8 +19,8 @@ from bot.service import CHANGED, GameError, GameService, Origin, Played
 from bot.storage import Storage
 from bot.storage.leases import SEATS, Leases
 from bot.workers import Workers
-from tests.bot.test_bot_seats import ALICE, BOB, computer_game
 from tests.bot_harness import seed_where_first
+from tests.seat_helpers import ALICE, BOB, computer_game
 
 # The database matters here, so these run on SQLite and on PostgreSQL.
 pytestmark = pytest.mark.both_databases

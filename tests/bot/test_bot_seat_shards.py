@@ -13,7 +13,7 @@ import pytest
 
 from bot.storage import Storage
 from bot.storage.leases import SEATS
-from tests.bot.test_clocks_loopback import clock_env
+from tests.clock_helpers import clock_env
 from tests.loopback.tne import (
     ANNOUNCEMENT,
     MOVE,

@@ -15,8 +15,8 @@ from bot.service import GameService, Played
 from bot.storage import Storage
 from bot.workers import Workers
 from tests.bot_harness import seed_where_first
+from tests.seat_helpers import ALICE, BOB, computer_game
 
-ALICE, BOB = 1001, 1002
 QUICK = Backoff(first=0.001, most=0.01)
 
 
@@ -25,17 +25,6 @@ async def service(tmp_path):
     storage = await Storage.open(str(tmp_path / "seats.sqlite3"))
     yield GameService(storage, seed_source=lambda: seed_where_first(1))
     await storage.close()
-
-
-async def computer_game(service: GameService, *, channel: int = 7, people: tuple[int, ...] = (ALICE,)) -> int:
-    """A running game: the people first, then one easy computer; the computer is drawn to move first."""
-    table = await service.new_game(guild_id=1, channel_id=channel, user_id=people[0], name="Alice",
-                                   seats=len(people) + 1)
-    for uid in people[1:]:
-        await service.join(table.id, uid, f"P{uid}")
-    await service.add_bot(table.id, people[0], "easy")
-    await service.start(table.id, people[0])
-    return table.id
 
 
 class Announcements:

@@ -10,8 +10,8 @@ from bot import clocks
 from bot.completion import kinds
 from bot.service import GameService
 from bot.storage import Storage
-from tests.bot.test_clocks import HOUR, FakeTime
 from tests.bot_harness import ALICE, BOB, CHANNEL, Harness, open_game, response
+from tests.clock_helpers import HOUR, FakeTime
 
 # The database matters here, so these run on SQLite and on PostgreSQL.
 pytestmark = pytest.mark.both_databases

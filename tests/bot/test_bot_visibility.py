@@ -12,7 +12,6 @@ import pytest
 
 from bot.discord_sight import channel_sight
 from bot.visibility import Viewer
-from tests.bot.records.test_records_bot import stats
 from tests.bot_harness import (
     ALICE,
     BOB,
@@ -25,7 +24,7 @@ from tests.bot_harness import (
     User,
     response,
 )
-from tests.records_helpers import people, random_game, store_game
+from tests.records_helpers import people, random_game, stats, store_game
 
 PRIVATE, THREAD, GONE = 5151, 6161, 7171  # GONE: a channel the bot no longer finds (deleted)
 STAFF = 880_000_000_000_000_001  # a role that may view the private channel

@@ -8,13 +8,13 @@ from bot.autoplay import LEVELS
 from bot.completion import kinds, matching_moves
 from bot.messages import RULES_TEXT
 from engine import Game
-from tests.bot.test_bot_safe_text import assert_within_limits
 from tests.bot_harness import (
     ALICE,
     BOB,
     BOT_USER,
     CHANNEL,
     Harness,
+    assert_within_limits,
     open_game,
     response,
 )
@@ -91,7 +91,7 @@ async def test_a_very_long_move_is_refused_briefly(harness, fake):
 
 
 async def test_a_very_long_move_in_a_button_is_refused_briefly(harness, fake):
-    from tests.bot.test_bot_place_and_limits import forge
+    from tests.bot_harness import forge
 
     game_id = await open_game(harness, [ALICE, BOB])
     table = await harness.service.load(game_id)

@@ -15,26 +15,13 @@ from bot.storage import Storage
 from bot.storage.rows import ClockRow, PlayerRow
 from engine import Game
 from tests.bot_harness import seed_where_first
+from tests.clock_helpers import HOUR, FakeTime
 
 # The database matters here, so these run on SQLite and on PostgreSQL.
 pytestmark = pytest.mark.both_databases
 
 ALICE, BOB, CAROL = 1001, 1002, 1003
-HOUR = 3600.0
 QUICK = Backoff(first=0.001, most=0.01)
-
-
-class FakeTime:
-    """The service's time source: stands still until a test moves it."""
-
-    def __init__(self, start: float = 1_800_000_000.0) -> None:
-        self.t = start
-
-    def __call__(self) -> float:
-        return self.t
-
-    def advance(self, seconds: float) -> None:
-        self.t += seconds
 
 
 class Events:

@@ -9,7 +9,6 @@ import random
 import pytest
 
 from bot import clocks
-from tests.bot.test_clocks import HOUR, FakeTime
 from tests.bot_harness import (
     ALICE,
     BOB,
@@ -20,6 +19,7 @@ from tests.bot_harness import (
     open_game,
     response,
 )
+from tests.clock_helpers import HOUR, FakeTime
 
 OTHER = CHANNEL + 1
 

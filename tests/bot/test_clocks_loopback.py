@@ -5,19 +5,10 @@ from __future__ import annotations
 
 import re
 
+from tests.clock_helpers import clock_env
 from tests.loopback.tne import MOVE, open_game
 
 STAND_IN = re.compile(r"The stand-in played it for them\.")
-
-
-def clock_env(tmp_path) -> tuple[dict[str, str], callable]:
-    offset = tmp_path / "clock-offset"
-    offset.write_text("0")
-
-    def advance(seconds: float) -> None:
-        offset.write_text(str(float(offset.read_text()) + seconds))
-
-    return {"TNE_TEST_CLOCK_FILE": str(offset)}, advance
 
 
 async def dm_players(loopback, bot_processes, tmp_path):

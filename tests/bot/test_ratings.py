@@ -7,7 +7,7 @@ from openskill.models import PlackettLuce
 
 from bot.ratings import Rating, RatingChange, RatingError, SeatResult, player_key, ranks, rate_game, results_from_stats
 from bot.stats import game_stats
-from tests.bot.test_stats import START, Seat, scripted_rows
+from tests.stats_helpers import START, Seat, scripted_rows
 
 
 def direct(priors: list[Rating], seat_ranks: list[int]) -> list[tuple[float, float]]:

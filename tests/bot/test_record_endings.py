@@ -11,9 +11,9 @@ import pytest
 
 from engine import Game
 from engine.record import Record, RecordError, RecordPlayer, Resignation, read, write
-from tests.bot.records.test_records_bot import attachment
 from tests.bot_harness import ALICE, BOB, CAROL, CHANNEL, DAVE, Harness, open_game, seed_where_first
-from tests.play.test_record_terminal import run
+from tests.play_helpers import run
+from tests.records_helpers import attachment
 
 NAMES = [RecordPlayer("Alice"), RecordPlayer("Bob"), RecordPlayer("Carol")]
 

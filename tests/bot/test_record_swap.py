@@ -16,8 +16,8 @@ from engine import Game, public_move
 from engine.notation import public_move as notation_public_move
 from engine.record import HiddenSwap, RecordError, read, write
 from render.replay import draw_frame
-from tests.bot.records.test_records_bot import attachment
 from tests.bot_harness import ALICE, BOB, CHANNEL, DAVE, open_game, response
+from tests.records_helpers import attachment
 
 SWAP_COLOURS = re.compile(r"swap (red|blue|green|black)")
 

@@ -17,7 +17,7 @@ import play.cli
 from engine import Game
 from play.cli import main
 from play.textboard import text_board
-from tests.bot_harness import find_conflict
+from tests.play_helpers import scripted_conflict, typed
 
 ROOT = Path(__file__).resolve().parents[2]
 SEED_LINE = re.compile(r"^seed (\d+): python -m play --seed \1 replays this game$", re.M)
@@ -27,15 +27,6 @@ def run(args: list[str], cwd: Path, stdin: str = "") -> subprocess.CompletedProc
     env = dict(os.environ, PYTHONPATH=str(ROOT), COLUMNS="100")
     return subprocess.run([sys.executable, "-m", "play", *args], cwd=cwd, input=stdin, capture_output=True,
                           text=True, env=env, timeout=120)
-
-
-def typed(monkeypatch, capsys, args: list[str], lines: list[str]) -> tuple[int, str, str]:
-    """main(args) with `lines` typed at its prompts; returns (status, stdout, stderr)."""
-    monkeypatch.setattr(sys, "stdin", io.StringIO("".join(line + "\n" for line in lines)))
-    monkeypatch.setenv("COLUMNS", "100")
-    status = main(args)
-    out = capsys.readouterr()
-    return status, out.out, out.err
 
 
 def assert_usage_error(result: subprocess.CompletedProcess, words: str) -> None:
@@ -195,31 +186,6 @@ def test_an_illegal_move_is_explained_and_changes_nothing(monkeypatch, capsys):
     assert out.count("illegal: ") == 2
     boards = [b.splitlines()[1:12] for b in out.split("     A  B  C  D  E")[1:]]
     assert len(boards) == 2 and boards[0] == boards[1], "the board did not change"
-
-
-def scripted_conflict(monkeypatch, kind: str, seed: int, human: str) -> tuple[Game, list[str]]:
-    """Both seats follow a game that reaches a `kind` (found by tests.bot_harness.find_conflict): the computer's
-    moves come from the script, the person's are returned for typing. `human` is 'attacker' or 'defender'."""
-    moves = find_conflict(2, seed, kind)
-    game = Game.new(players=2, seed=seed)
-    for m in moves:
-        game.play(m)
-    seat = game.pending[human]
-    game = Game.new(players=2, seed=seed)
-    mine, theirs = [], []
-    for m in moves:
-        (mine if game.to_move == seat else theirs).append(m)
-        game.play(m)
-    if human == "defender":
-        theirs.append("commit 1")
-    real = play.cli.choose_move
-
-    def script(view, s, level, *, seed=0, budget=None, announced=None):
-        assert s != seat
-        return theirs.pop(0) if theirs else real(view, s, level, seed=seed, budget=budget, announced=announced)
-
-    monkeypatch.setattr(play.cli, "choose_move", script)
-    return game, mine
 
 
 @pytest.mark.parametrize("kind", ["revolt", "war"])

@@ -15,7 +15,7 @@ from play.cli import main
 from play.moves import listing, matches
 from play.prompts import situation
 from play.textboard import text_panel
-from tests.play.test_play_cli import scripted_conflict, typed
+from tests.play_helpers import scripted_conflict, typed
 
 
 def run(monkeypatch, capsys, args: list[str], lines: list[str]) -> tuple[int, str, str]:

@@ -2,30 +2,16 @@
 
 from __future__ import annotations
 
-import io
 import json
 import random
 import re
-import sys
 from pathlib import Path
 
 import pytest
 
 from engine import Game, IllegalMove
 from engine.record import RecordPlayer, read, write
-from play.cli import main
-
-
-def run(monkeypatch, capsys, args: list[str], lines: list[str] | None = None) -> tuple[int, str, str]:
-    """main(args) with `lines` typed at its prompts (then end of input); returns (status, stdout, stderr)."""
-    monkeypatch.setattr(sys, "stdin", io.StringIO("".join(line + "\n" for line in lines or [])))
-    monkeypatch.setenv("COLUMNS", "100")
-    try:
-        status = main(args)
-    except SystemExit as exc:  # argparse's usage errors
-        status = exc.code
-    out = capsys.readouterr()
-    return status, out.out, out.err
+from tests.play_helpers import run
 
 
 def test_record_writes_the_complete_record_of_the_game_played(monkeypatch, capsys, tmp_path: Path) -> None:

@@ -6,9 +6,10 @@ from bot import messages as M
 from bot.records.service import ProfileView
 from bot.stats import Career, Profile, ProfileGame, ProfileTotals
 from bot.storage.records import RatingRow
-from render.profile import HEIGHT, SHORT_HEIGHT, WIDTH, card_box, render_profile
+from render.profile import HEIGHT, SHORT_HEIGHT, SOURCE_COLOUR, WIDTH, card_box, render_profile
 from render.sprites import tile
-from tests.render.test_render_profile import MANY, SOURCE_COLOUR, pixels, png, profile
+from tests.profile_fixtures import MANY, profile
+from tests.render_fixtures import pixels, png
 
 SOURCES = {"tiles": 0, "monuments": 0, "revolts": 0, "wars": 0, "treasures": 0}
 

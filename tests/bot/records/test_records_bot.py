@@ -33,30 +33,18 @@ from tests.bot_harness import (
     open_game,
     response,
 )
-from tests.records_helpers import OTHER_GUILD, people, random_game, store_game
+from tests.records_helpers import (
+    OTHER_GUILD,
+    attachment,
+    people,
+    public_texts,
+    random_game,
+    stats,
+    stats_payload,
+    store_game,
+)
 
 # --- acting through the command tree -----------------------------------------------------------------------------
-
-
-def stats_payload(h: Harness, user: User, sub: str, *, channel: int = CHANNEL, target: User | None = None) -> dict:
-    """`/tne stats <sub>` as Discord sends it (a subcommand inside the `stats` group; a user option resolved)."""
-    options = []
-    data: dict = {"id": "1", "name": "tne", "type": 1}
-    if target is not None:
-        options.append({"type": 6, "name": "user", "value": str(target.id)})
-        member = target.member_json()
-        data["resolved"] = {"users": {str(target.id): member.pop("user")}, "members": {str(target.id): member}}
-    data["options"] = [{"type": 2, "name": "stats", "options": [{"type": 1, "name": sub, "options": options}]}]
-    return h._base(user, channel, 2, data)
-
-
-async def stats(h: Harness, user: User, sub: str, **kwargs) -> list[Call]:
-    return await h.dispatch(stats_payload(h, user, sub, **kwargs))
-
-
-def public_texts(calls: list[Call]) -> list[str]:
-    return [c.content for c in calls if not c.ephemeral and c.kind in ("response", "followup", "channel")
-            and c.content]
 
 
 async def play_to_the_end(h: Harness, users: list[User], game_id: int, seed: int, *, last_by_command: bool = True
@@ -156,12 +144,6 @@ async def test_abandoned_games_do_not_count(harness):
 
 
 # --- export ---------------------------------------------------------------------------------------------------------
-
-
-def attachment(calls: list[Call], suffix: str) -> tuple[Call, bytes]:
-    found = [(c, data) for c in calls for name, data in c.files if name.endswith(suffix)]
-    assert len(found) == 1, [c.files for c in calls]
-    return found[0]
 
 
 async def test_export_gives_a_public_record_while_the_game_runs_and_a_complete_one_after(harness):

@@ -17,8 +17,8 @@ from bot.stats import PlayerStats, profile
 from bot.storage import Storage
 from bot.storage.outbox import NewAnnouncement, OutboxStore, Stored
 from bot.storage.records import RecordsStore
-from tests.bot.test_stats import SCRIPT, START, expected_scripted, scripted_rows
 from tests.records_helpers import GUILD, OTHER_GUILD, people, random_game, store_game
+from tests.stats_helpers import SCRIPT, START, expected_scripted, scripted_rows
 
 # The database matters here, so these run on SQLite and on PostgreSQL.
 pytestmark = pytest.mark.both_databases

@@ -9,21 +9,7 @@ from engine.ai import search as search_module
 from engine.ai.sampling import determinise, unseen_tiles
 from engine.ai.search import REPLY_WIDTH, reply, search, value_of
 from engine.analysis import facts
-
-
-def positions(players: int, seed: int, every: int = 5) -> list[Game]:
-    """Turn starts of a seeded game of uniformly random moves."""
-    rng = random.Random(seed)
-    game = Game.new(players=players, seed=seed)
-    out = []
-    for i in range(400):
-        if game.over:
-            break
-        f = facts(game)
-        if f.pending is None and f.actions_left == 2 and i % every == 0:
-            out.append(game.copy(history=False))
-        game.play(rng.choice(game.legal_moves()))
-    return out
+from tests.engine_helpers import positions
 
 
 def test_a_reply_of_every_kind_is_never_worse_and_sometimes_better_for_the_rival() -> None:

@@ -23,7 +23,7 @@ from engine.ai.search import (
     value_of,
 )
 from engine.analysis import facts
-from tests.engine.ai.test_ai_replies import positions
+from tests.engine_helpers import positions
 
 
 def test_seconds_are_every_candidate_after_the_first_action_best_first() -> None:
