@@ -1,5 +1,6 @@
 """Whatever a player types, play() either makes the move or refuses it with IllegalMove, changing nothing."""
 
+import functools
 import random
 
 from hypothesis import HealthCheck, given, settings
@@ -13,6 +14,7 @@ WORDS = ["tile", "leader", "withdraw", "catastrophe", "swap", "pass", "commit", 
          "red-blue", "green-red", "red-red", "0", "3", "-1", "99", "", "💎", "\t", "DROP TABLE"]
 
 
+@functools.cache
 def games() -> list[Game]:
     """A few positions from seeded random play: an opening, a mid-game and whatever decision comes up."""
     out = []
@@ -28,17 +30,18 @@ def games() -> list[Game]:
     return out
 
 
-POSITIONS = games()
+# The positions are played on first use, not while the tests are collected.
+INDEX = st.deferred(lambda: st.integers(0, len(games()) - 1))
 
 
 @settings(max_examples=examples(400), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(
-    index=st.integers(0, len(POSITIONS) - 1),
+    index=INDEX,
     text=st.one_of(st.text(max_size=40), st.lists(st.sampled_from(WORDS), max_size=5).map(" ".join)),
     seat=st.one_of(st.none(), st.integers(-1, 4)),
 )
 def test_any_input_is_played_or_refused_cleanly(index: int, text: str, seat: int | None) -> None:
-    g = POSITIONS[index].copy()
+    g = games()[index].copy()
     before = g.position()
     legal = set(g.legal_moves())
     to_move = g.to_move
@@ -53,10 +56,10 @@ def test_any_input_is_played_or_refused_cleanly(index: int, text: str, seat: int
 
 
 @settings(max_examples=examples(150), deadline=None)
-@given(index=st.integers(0, len(POSITIONS) - 1), data=st.data())
+@given(index=INDEX, data=st.data())
 def test_legal_moves_are_accepted_in_any_case_and_spacing(index: int, data: st.DataObject) -> None:
-    g = POSITIONS[index].copy()
+    g = games()[index].copy()
     move = data.draw(st.sampled_from(sorted(g.legal_moves())))
     typed = "  ".join(w.upper() if data.draw(st.booleans()) else w for w in move.split())
     g.play(f" {typed} ", seat=g.to_move)
-    assert g.position() != POSITIONS[index].position()
+    assert g.position() != games()[index].position()

@@ -1,5 +1,6 @@
 """The Move value type and the typed face of Game: play, peek, Played and the move stack."""
 
+import functools
 import random
 
 import pytest
@@ -8,6 +9,7 @@ from engine import Game, IllegalMove, Move, Played
 from tests.engine_helpers import game, tiles
 
 
+@functools.cache
 def positions() -> list[Game]:
     """Positions of seeded random games on both boards: openings, mid-games, every kind of decision.
 
@@ -27,13 +29,10 @@ def positions() -> list[Game]:
     return out
 
 
-POSITIONS = positions()
-
-
 def test_every_legal_move_of_many_positions_reads_back_to_itself() -> None:
     kinds = set()
     count = 0
-    for g in POSITIONS:
+    for g in positions():
         for text in g.legal_moves():
             move = Move.parse(text)
             assert str(move) == text

@@ -1,5 +1,6 @@
 """Game records (tne-record/1): round trips, replays, and records refused with the move and the reason."""
 
+import functools
 import json
 import random
 
@@ -23,8 +24,13 @@ def played(players: int, board: str, seed: int, moves: int | None = None) -> Gam
     return g
 
 
-GAMES = {(n, board): played(n, board, seed=10 * n + (board == "advanced"))
-         for n in (2, 3, 4) for board in ("standard", "advanced")}
+GAMES = [(n, board) for n in (2, 3, 4) for board in ("standard", "advanced")]
+
+
+@functools.cache
+def whole_game(players: int, board: str) -> Game:
+    """The seeded game played to its end for these players and board, played on first use."""
+    return played(players, board, seed=10 * players + (board == "advanced"))
 
 
 def edited(record: Record, change) -> str:
@@ -33,9 +39,9 @@ def edited(record: Record, change) -> str:
     return json.dumps(data)
 
 
-@pytest.mark.parametrize(("players", "board"), list(GAMES))
+@pytest.mark.parametrize(("players", "board"), GAMES)
 def test_a_whole_game_round_trips_through_its_record(players: int, board: str) -> None:
-    g = GAMES[players, board]
+    g = whole_game(players, board)
     seed = g.position()["seed"]
     record = write(g, PLAYERS[:players], date="2026-11-22T18:04:00Z", site="tests")
     text = record.dumps()
@@ -54,7 +60,7 @@ def test_a_whole_game_round_trips_through_its_record(players: int, board: str) -
 
 
 def test_the_record_lists_every_draw_in_order_and_the_deal() -> None:
-    g = GAMES[2, "standard"]
+    g = whole_game(2, "standard")
     data = write(g).to_json()
     assert data["first"] == g.start.first
     assert data["deal"] == [list(hand) for hand in g.start.deal]
@@ -125,7 +131,7 @@ def play_record(record: Record, moves: int) -> Game:
 
 
 def test_a_record_edited_to_an_illegal_move_is_refused_with_the_move_and_the_reason() -> None:
-    record = write(GAMES[3, "advanced"])
+    record = write(whole_game(3, "advanced"))
     n = 31
     while record.moves[n - 1].move.is_decision:
         n += 1
@@ -155,7 +161,7 @@ def first_short_draw(record: Record) -> tuple[int, str]:
 
 
 def test_a_record_edited_to_draw_a_colour_the_bag_no_longer_holds_is_refused() -> None:
-    record = write(GAMES[2, "advanced"])
+    record = write(whole_game(2, "advanced"))
     n, colour = first_short_draw(record)
     seat, colours = record.moves[n - 1].draws[0]
     text = edited(record, lambda d: d["moves"][n - 1]["draws"][0].__setitem__(1, [colour] * len(colours)))
@@ -167,12 +173,12 @@ def test_a_record_edited_to_draw_a_colour_the_bag_no_longer_holds_is_refused() -
 
 
 def test_broken_json_and_missing_fields_are_refused_saying_where() -> None:
-    text = write(GAMES[2, "standard"]).dumps()
+    text = write(whole_game(2, "standard")).dumps()
     with pytest.raises(RecordError) as err:
         read(text[: len(text) // 2])
     assert err.value.move is None and str(err.value).startswith("not JSON: ")
     assert "line " in str(err.value) and "column " in str(err.value)
-    record = write(GAMES[2, "standard"])
+    record = write(whole_game(2, "standard"))
     cases = [
         (lambda d: d["moves"][4].pop("move"), "move 5: missing 'move'"),
         (lambda d: d["moves"][9].pop("seat"), "move 10: missing 'seat'"),
@@ -192,7 +198,7 @@ def test_broken_json_and_missing_fields_are_refused_saying_where() -> None:
 
 
 def test_records_whose_draws_or_result_disagree_with_the_game_are_refused() -> None:
-    record = write(GAMES[2, "standard"])
+    record = write(whole_game(2, "standard"))
     n = next(i for i, m in enumerate(record.moves, 1) if m.draws)
     seat = record.moves[n - 1].draws[0][0]
     dropped = edited(record, lambda d: d["moves"][n - 1].pop("draws"))

@@ -1,6 +1,7 @@
 """Computer players: legal moves only, every decision kind, no peeking at hidden tiles, determinism,
 the time budget kept on the search's own (injected) clock, games that finish, sane reinforcements."""
 
+import functools
 import random
 
 import pytest
@@ -26,6 +27,7 @@ class StepClock:
 BUILDING = ("tile", "leader", "commit", "war", "monument", "treasure")
 
 
+@functools.cache
 def builder_positions() -> tuple[list[dict], list[dict]]:
     """Turn starts and decisions from seeded games of mostly building random moves (which raise every
     kind of decision within a few games): (turns, decisions), a few of each decision kind and side."""
@@ -51,22 +53,26 @@ def builder_positions() -> tuple[list[dict], list[dict]]:
     return turns[:10], [pos for bucket in decisions.values() for pos in bucket]
 
 
-TURNS, DECISIONS = builder_positions()
-POSITIONS = TURNS + DECISIONS
+def turns() -> list[dict]:
+    return builder_positions()[0]
+
+
+def decisions() -> list[dict]:
+    return builder_positions()[1]
 
 
 def test_positions_cover_every_decision_kind_and_both_sides_of_conflicts() -> None:
-    kinds = {p["pending"]["kind"] for p in DECISIONS}
+    kinds = {p["pending"]["kind"] for p in decisions()}
     assert kinds == set(DECISION_KINDS)
     for kind in ("revolt", "war"):
-        sides = {p["pending"]["attacker_commit"] is None for p in DECISIONS if p["pending"]["kind"] == kind}
+        sides = {p["pending"]["attacker_commit"] is None for p in decisions() if p["pending"]["kind"] == kind}
         assert sides == {True, False}, kind  # the attacker's and the defender's reinforcement
 
 
 @pytest.mark.parametrize("level", LEVELS)
 def test_every_level_plays_legal_moves_and_makes_every_decision(level: str) -> None:
     answered = set()
-    for i, pos in enumerate(POSITIONS):
+    for i, pos in enumerate(turns() + decisions()):
         g = Game.from_position(pos)
         seat = g.to_move
         move = choose_move(g.view(seat), seat, level, seed=i, budget=0.2, clock=StepClock(0.01).perf_counter)
@@ -84,7 +90,7 @@ def test_every_level_is_in_the_ladder() -> None:
 
 @pytest.mark.parametrize("level", LEVELS)
 def test_a_fixed_seed_gives_the_same_move(level: str) -> None:
-    for i, pos in enumerate(TURNS[:4] + DECISIONS[::4]):
+    for i, pos in enumerate(turns()[:4] + decisions()[::4]):
         g = Game.from_position(pos)
         seat = g.to_move
         view = g.view(seat)
@@ -97,7 +103,7 @@ def test_a_fixed_seed_gives_the_same_move(level: str) -> None:
 def test_hard_keeps_to_its_budget_on_its_own_clock(given: float | None) -> None:
     budget = HARD_BUDGET if given is None else given  # none given: the default, a second
     assert HARD_BUDGET == 1.0
-    for i, pos in enumerate(TURNS[:5]):
+    for i, pos in enumerate(turns()[:5]):
         g = Game.from_position(pos)
         seat = g.to_move
         clock = StepClock(budget / 50)
@@ -134,7 +140,7 @@ def _reshuffle_hidden(pos: dict, seat: int, rng: random.Random) -> dict:
 def test_decisions_ignore_hidden_information(level: str) -> None:
     rng = random.Random(11)
     changed = 0
-    for i, pos in enumerate(TURNS[:6] + DECISIONS[::3]):
+    for i, pos in enumerate(turns()[:6] + decisions()[::3]):
         g = Game.from_position(pos)
         seat = g.to_move
         redealt = _reshuffle_hidden(pos, seat, rng)
@@ -152,7 +158,7 @@ def test_decisions_ignore_hidden_information(level: str) -> None:
 
 def test_the_ai_is_handed_only_a_view() -> None:
     # A view hides the other hands, the bag and the seed: the players work from that alone.
-    g = Game.from_position(TURNS[3])
+    g = Game.from_position(turns()[3])
     seat = g.to_move
     view = g.view(seat)
     assert view["bag"] is None and view["seed"] is None
@@ -227,7 +233,7 @@ def test_medium_judges_its_best_turns_again_after_the_rivals_replies() -> None:
     from engine.ai.search import distinct, plan_turn, replies_judged
 
     changed = 0
-    for i, pos in enumerate(TURNS):
+    for i, pos in enumerate(turns()):
         g = Game.from_position(pos)
         seat = g.to_move
         view = g.view(seat)
