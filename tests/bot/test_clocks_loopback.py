@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import re
 
+import pytest
+
 from tests.clock_helpers import clock_env
 from tests.loopback.tne import MOVE, open_game
 
@@ -94,6 +96,8 @@ async def test_a_deadline_passed_while_the_bot_was_down_is_handled_once_at_start
     assert len(view.find("time ran out")) == 1 and not view.find("half your time")
 
 
+# Two processes share the clocks through the database's leases: run on both back ends.
+@pytest.mark.both_databases
 async def test_two_processes_work_each_clock_once_and_one_takes_over_when_the_other_is_killed(
         loopback, bot_processes, database, tmp_path):
     alice, bob = loopback.add_user("Alice"), loopback.add_user("Bob")
