@@ -19,7 +19,7 @@ from bot.storage.outbox import NewAnnouncement, OutboxStore, insert_statement
 from bot.storage.url import redact
 
 ROOT = Path(__file__).resolve().parents[3]
-# The records tables (statistics and ratings), empty here: tests/test_records_storage.py copies them full.
+# The records tables (statistics and ratings), empty here: tests/bot/records/test_records_storage.py copies them full.
 NO_RECORDS = {"game_records": 0, "player_games": 0, "ratings": 0, "record_servers": 0}
 
 
