@@ -27,8 +27,8 @@ settings.load_profile(chosen())
 def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
     """Both back ends for tests marked `both_databases` (the database matters there); SQLite for the rest."""
     if "back_end" in metafunc.fixturenames and metafunc.definition.get_closest_marker("both_databases"):
-        metafunc.parametrize("back_end", [pytest.param("sqlite"),
-                                          pytest.param("postgresql", marks=pytest.mark.postgresql)])
+        metafunc.parametrize("back_end", [pytest.param(b, marks=[pytest.mark.postgresql] if b == "postgresql" else [])
+                                          for b in BACK_ENDS])
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:

@@ -10,6 +10,9 @@ from engine.regions import Regions
 from engine.state import State
 from engine.support import touches_temple
 
+# Whole random games, move by move: the long random-game tier.
+pytestmark = pytest.mark.fuzz
+
 CASES = [(players, board, seed) for players in (2, 3, 4) for board in ("standard", "advanced") for seed in (1, 2, 3, 4)]
 
 
