@@ -6,6 +6,8 @@ import asyncio
 import random
 import threading
 
+import pytest
+
 import engine.ai
 from tests.bot_harness import (
     ALICE,
@@ -22,6 +24,7 @@ from tests.bot_harness import (
 )
 
 
+@pytest.mark.fuzz
 async def test_addbot_seats_a_computer_that_plays_to_the_end(fake, database):
     h = await Harness(fake, database, seed=seed_where_first(1)).start()
     try:

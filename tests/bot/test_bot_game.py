@@ -89,6 +89,7 @@ async def assert_each_message_pings_who_acts_next(h: Harness, game_id: int) -> i
     return len(moves)
 
 
+@pytest.mark.fuzz
 @pytest.mark.parametrize(("users", "seed"), [([ALICE, BOB], 5), ([ALICE, BOB, CAROL], 9)])
 async def test_whole_game_to_the_final_standings(fake, database, drawn, users, seed):
     h = await Harness(fake, database, seed=seed).start()

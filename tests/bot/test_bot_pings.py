@@ -233,6 +233,7 @@ async def play_out(h: Harness, game_id: int, people: dict[int, User], rng: rando
     raise AssertionError("the game did not end")
 
 
+@pytest.mark.fuzz
 @pytest.mark.parametrize("seed", [4, 8])
 async def test_whole_games_buzz_only_who_must_act_once(fake, database, seed):
     """Two people, one of whom wanders off and back (the stand-in plays meanwhile), and an easy computer."""
@@ -253,6 +254,7 @@ async def test_whole_games_buzz_only_who_must_act_once(fake, database, seed):
         await h.close()
 
 
+@pytest.mark.fuzz
 async def test_a_whole_game_of_three_people_buzzes_each_turn_once(fake, database):
     h = await Harness(fake, database, seed=9).start()
     try:

@@ -190,6 +190,7 @@ async def test_board_and_lobby_ping_nobody(fake, harness):
     assert not board.ephemeral and pinged(board) == []
 
 
+@pytest.mark.fuzz
 async def test_a_whole_game_with_hostile_names_stays_within_limits_and_pings_exactly(fake, tmp_path):
     import random
 

@@ -152,6 +152,7 @@ async def test_games_and_turns_through_the_command_tree(h):
     assert "/tne turns" in response(await h.command(ALICE, CHANNEL, "help")).content
 
 
+@pytest.mark.fuzz
 async def test_a_three_player_game_in_which_one_seat_never_acts_finishes(h):
     """Alice plays, Bob never does, an easy computer plays: Bob's clock runs out twice, then he is away and
     the stand-in plays his turns at once until the end."""

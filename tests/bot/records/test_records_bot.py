@@ -75,6 +75,7 @@ async def finished_game(h: Harness, users: list[User], seed: int) -> tuple[int, 
 # --- rating changes at the end --------------------------------------------------------------------------------------
 
 
+@pytest.mark.fuzz
 async def test_the_rating_changes_follow_the_final_standings(harness):
     h = harness
     game_id, _ = await finished_game(h, [ALICE, BOB], seed=5)
@@ -201,6 +202,7 @@ async def test_export_refuses_other_servers_games_and_games_that_never_started(h
 # --- replay ---------------------------------------------------------------------------------------------------------
 
 
+@pytest.mark.fuzz
 async def test_replay_posts_a_gif_with_one_frame_per_turn_within_the_channels_limit(harness):
     h = harness
     h.bot.controller.replay_edit_every = 0.0
@@ -228,6 +230,7 @@ async def test_replay_posts_a_gif_with_one_frame_per_turn_within_the_channels_li
     assert len(small) <= limit and Image.open(io.BytesIO(small)).n_frames == frames
 
 
+@pytest.mark.fuzz
 async def test_replay_refuses_running_games_and_says_when_nothing_fits(harness):
     h = harness
     game_id = await open_game(h, [ALICE, BOB])
