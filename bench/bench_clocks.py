@@ -26,7 +26,7 @@ from bench.bench_bot import Clock, line, pct, with_database
 from bot.clocks import CLOCKS
 from bot.limits import UNCAPPED
 from tests.bot_harness import FakeDiscord, Harness, User, ensure_render
-from tests.test_clocks import FakeTime
+from tests.clock_helpers import FakeTime
 
 
 async def setup(h: Harness, games: int, clock: str, spread: float) -> list[tuple[int, int, list[User]]]:

@@ -20,7 +20,7 @@ from render.text import label
 
 # Where points come from, bottom of a bar to top, with their colours: Okabe–Ito / Tol hues spread in
 # lightness (L* ≈ 70 / 42 / 54 / 22 / 81) so that neighbours in a bar differ even in greyscale, and every
-# pair stays ≥ 28 ΔE apart under the three colour-vision deficiencies (tests/test_render_profile.py).
+# pair stays ≥ 28 ΔE apart under the three colour-vision deficiencies (tests/render/test_render_profile.py).
 SOURCES: tuple[str, ...] = ("tiles", "monuments", "revolts", "wars", "treasures")
 SOURCE_COLOUR: dict[str, P.RGB] = {
     "tiles": (86, 180, 233),

@@ -21,6 +21,7 @@ from discord.http import HTTPClient
 from discord.webhook.async_ import AsyncWebhookAdapter
 
 import render
+from bot import text as T
 from bot.client import TneBot
 from bot.config import Config
 from bot.storage import DEFAULT_POOL_SIZE
@@ -542,3 +543,24 @@ async def play_moves(h: Harness, users: list[User], game_id: int, moves: list[st
         table = await h.service.load(game_id)
         calls = await h.command(users[table.game.to_move], channel, "move", action=move)
         assert not response(calls).ephemeral, response(calls).content
+
+
+def forge(fake, channel: int, custom_id: str) -> int:
+    """A message in `channel` carrying one button with this custom id (custom ids are text anyone can craft)."""
+    mid = fake.next_id()
+    fake.messages[mid] = {
+        "id": str(mid), "channel_id": str(channel), "author": BOT_USER, "content": "", "type": 0, "flags": 0,
+        "timestamp": "2026-01-01T00:00:00+00:00", "edited_timestamp": None, "tts": False, "mention_everyone": False,
+        "mentions": [], "mention_roles": [], "attachments": [], "embeds": [], "pinned": False,
+        "components": [{"type": 1, "components": [{"type": 2, "style": 2, "label": "x", "custom_id": custom_id}]}],
+    }
+    return mid
+
+
+def assert_within_limits(fake: FakeDiscord) -> None:
+    """Every message the bot sent fits Discord's limits: content 2000, labels 80, custom ids 100."""
+    for call in fake.calls:
+        assert len(call.content) <= T.CONTENT_LIMIT, (call.kind, len(call.content))
+        for c in iter_components(call.data.get("components") or []):
+            assert len(c.get("label") or "") <= T.LABEL_LIMIT, c
+            assert len(c.get("custom_id") or "") <= 100, c

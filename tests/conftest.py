@@ -1,16 +1,18 @@
-"""Fixtures shared by the tests: a database on each back end (SQLite file, throw-away PostgreSQL), the offline
-Discord (tests/bot_harness.py) and a bot logged in against it."""
+"""Fixtures shared by the tests: a database (a SQLite file; also throw-away PostgreSQL for tests marked
+`both_databases`), the offline Discord (tests/bot_harness.py), a bot logged in against it, and the tiers' marks."""
 
 from __future__ import annotations
 
 import signal
 
 import pytest
+from hypothesis import settings
 
 import render
 from tests.bot_harness import FakeDiscord, Harness, ensure_render
 from tests.loopback.fixtures import bot_processes, loopback  # noqa: F401 (fixtures for every test module)
 from tests.pg import PostgresMissing, PostgresServer
+from tests.profiles import chosen
 
 # A suite started as a background job of a non-interactive shell (`pytest &`) inherits SIGINT ignored, and so would
 # every bot and terminal it starts (an ignored signal survives exec): the tests that stop them with Ctrl-C need it.
@@ -18,6 +20,29 @@ if signal.getsignal(signal.SIGINT) is signal.SIG_IGN:
     signal.signal(signal.SIGINT, signal.default_int_handler)
 
 BACK_ENDS = ("sqlite", "postgresql")
+
+settings.load_profile(chosen())
+
+
+def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
+    """Both back ends for tests marked `both_databases` (the database matters there); SQLite for the rest."""
+    if "back_end" in metafunc.fixturenames and metafunc.definition.get_closest_marker("both_databases"):
+        metafunc.parametrize("back_end", [pytest.param(b, marks=[pytest.mark.postgresql] if b == "postgresql" else [])
+                                          for b in BACK_ENDS])
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """Marks each test with the slow tiers it belongs to, from the fixtures it uses."""
+    for item in items:
+        fixtures = getattr(item, "fixturenames", ())
+        if "postgres" in fixtures:
+            item.add_marker(pytest.mark.postgresql)
+        if "bot_processes" in fixtures:
+            item.add_marker(pytest.mark.process)
+        if "loopback" in fixtures:
+            item.add_marker(pytest.mark.loopback)
+        if getattr(getattr(item, "obj", None), "is_hypothesis_test", False):
+            item.add_marker(pytest.mark.fuzz)
 
 
 @pytest.fixture(scope="session")
@@ -31,14 +56,15 @@ def postgres():
     server.stop()
 
 
-@pytest.fixture(params=BACK_ENDS)
-def back_end(request) -> str:
-    return request.param
+@pytest.fixture
+def back_end() -> str:
+    """SQLite unless the test is marked `both_databases` (pytest_generate_tests then gives each back end)."""
+    return "sqlite"
 
 
 @pytest.fixture
 def database(back_end, tmp_path, request) -> str:
-    """A fresh, empty-of-games database on each back end: a SQLite file path or a PostgreSQL URL."""
+    """A fresh, empty-of-games database: a SQLite file path or a PostgreSQL URL."""
     if back_end == "sqlite":
         return str(tmp_path / "tne.sqlite3")
     return request.getfixturevalue("postgres").database()

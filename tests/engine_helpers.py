@@ -1,6 +1,9 @@
-"""Builders for hand-written engine positions used by the rule tests."""
+"""Builders for hand-written engine positions used by the rule tests, and turn starts of seeded random games."""
+
+import random
 
 from engine import Game
+from engine.analysis import facts
 
 FULL_HAND = {"red": 2, "blue": 2, "green": 1, "black": 1}
 # Far from the squares scenarios use, so the game does not end for lack of treasures.
@@ -58,3 +61,18 @@ def leader_at(g: Game, seat: int, colour: str) -> str | None:
 
 def types(events: list[dict]) -> list[str]:
     return [e["type"] for e in events]
+
+
+def positions(players: int, seed: int, every: int = 5) -> list[Game]:
+    """Turn starts of a seeded game of uniformly random moves."""
+    rng = random.Random(seed)
+    game = Game.new(players=players, seed=seed)
+    out = []
+    for i in range(400):
+        if game.over:
+            break
+        f = facts(game)
+        if f.pending is None and f.actions_left == 2 and i % every == 0:
+            out.append(game.copy(history=False))
+        game.play(rng.choice(game.legal_moves()))
+    return out

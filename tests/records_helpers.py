@@ -1,4 +1,5 @@
-"""Finished games put straight into storage for the records tests: scripted, or played at random by the engine."""
+"""Finished games put straight into storage for the records tests (scripted, or played at random by the engine),
+and `/tne stats` and exports as the fake Discord sees them."""
 
 from __future__ import annotations
 
@@ -7,6 +8,7 @@ from dataclasses import dataclass
 
 from bot.storage import MoveRow, PlayerRow, Statement, Storage
 from engine import Game
+from tests.bot_harness import CHANNEL, Call, Harness, User
 
 GUILD = 800_000_000_000_000_001  # the harness's server
 OTHER_GUILD = 800_000_000_000_000_777
@@ -73,3 +75,30 @@ def people(*names: str, bots: tuple[str, ...] = ()) -> list[PlayerRow]:
     for level in bots:
         seats.append(PlayerRow(len(seats), 0, f"{level.capitalize()} computer", level))
     return seats
+
+
+def stats_payload(h: Harness, user: User, sub: str, *, channel: int = CHANNEL, target: User | None = None) -> dict:
+    """`/tne stats <sub>` as Discord sends it (a subcommand inside the `stats` group; a user option resolved)."""
+    options = []
+    data: dict = {"id": "1", "name": "tne", "type": 1}
+    if target is not None:
+        options.append({"type": 6, "name": "user", "value": str(target.id)})
+        member = target.member_json()
+        data["resolved"] = {"users": {str(target.id): member.pop("user")}, "members": {str(target.id): member}}
+    data["options"] = [{"type": 2, "name": "stats", "options": [{"type": 1, "name": sub, "options": options}]}]
+    return h._base(user, channel, 2, data)
+
+
+async def stats(h: Harness, user: User, sub: str, **kwargs) -> list[Call]:
+    return await h.dispatch(stats_payload(h, user, sub, **kwargs))
+
+
+def public_texts(calls: list[Call]) -> list[str]:
+    return [c.content for c in calls if not c.ephemeral and c.kind in ("response", "followup", "channel")
+            and c.content]
+
+
+def attachment(calls: list[Call], suffix: str) -> tuple[Call, bytes]:
+    found = [(c, data) for c in calls for name, data in c.files if name.endswith(suffix)]
+    assert len(found) == 1, [c.files for c in calls]
+    return found[0]
