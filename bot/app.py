@@ -17,6 +17,7 @@ from bot.clocks import ClockEvent, ClockKeeper, OnEvent
 from bot.cog import TneCog
 from bot.config import Config
 from bot.controller import Controller
+from bot.discord_sight import channel_sight
 from bot.interactions import FirstAnswers, Interactions
 from bot.leases import LeaseKeeper
 from bot.lifecycle import LobbySweeper
@@ -32,6 +33,13 @@ from bot.service import GameService
 from bot.storage import Storage
 from bot.storage.leases import Leases
 from bot.storage.outbox import OutboxStore
+from bot.storage.rows import Stored
+from bot.table import Table
+from bot.visibility import ChannelSight, Sight
+from bot.web.auth import Auth, Links
+from bot.web.context import Context
+from bot.web.hub import Hub
+from bot.web.server import WebServer
 from bot.workers import Workers
 
 log = logging.getLogger(__name__)
@@ -56,6 +64,32 @@ def standin_plays(seats: ComputerSeats) -> OnEvent:
     return on_clock
 
 
+def member_sight(client: discord.Client) -> Callable[[int | None, int], Awaitable[ChannelSight]]:
+    """What a person on the web may see of a server's channels: Discord's permissions for them, from the bot's
+    guild cache (the member fetched when it is not cached: the bot has no member intent)."""
+    async def sight(guild_id: int | None, user_id: int) -> ChannelSight:
+        guild = client.get_guild(guild_id) if guild_id is not None else None
+        if guild is None:
+            return lambda channel_id: Sight.NONE
+        member = guild.get_member(user_id)
+        if member is None:
+            try:
+                member = await guild.fetch_member(user_id)
+            except discord.HTTPException:
+                return lambda channel_id: Sight.NONE  # not a member there (or Discord cannot say): nothing shown
+        return lambda channel_id: channel_sight(guild, member, channel_id)
+    return sight
+
+
+def after_change(seats: ComputerSeats, recorder: Recorder) -> Callable[[Table], None]:
+    """What follows a change made outside Discord, as after a slash command: a computer to move plays, and a game
+    that ended is recorded."""
+    def after(table: Table) -> None:
+        seats.kick(table.id)
+        recorder.game_over(table)
+    return after
+
+
 @dataclass(frozen=True)
 class App:
     """Every part of one bot process."""
@@ -73,6 +107,7 @@ class App:
     interactions: Interactions
     controller: Controller
     cog: TneCog
+    web: WebServer | None = None  # the web board, when TNE_WEB_PORT is set
 
     async def start(self) -> None:
         """After a start: computer seats that were to move carry on (a periodic sweep keeps it so); clocks whose
@@ -83,10 +118,14 @@ class App:
         await self.recorder.finisher.start()
         await self.outbox.start()
         await self.lobbies.start()
+        if self.web is not None:
+            await self.web.start()
 
     async def stop(self) -> None:
         """Stop the background parts before the gateway closes: the leases go back last, so that another process
         may take the channels at once."""
+        if self.web is not None:
+            await self.web.stop()
         await self.lobbies.stop()
         await self.clocks.stop()
         await self.seats.stop()
@@ -121,8 +160,10 @@ async def build(client: discord.Client, config: Config, *, gone: Callable[[int],
     outbox = Outbox(OutboxStore(storage.db), keeper, courier, gone=gone)
     # The herald reads the service's time at each call (tests move it) for the clock on the board's panel.
     herald = DiscordHerald(now=lambda: service.now())
+    # The web board's hub hears of every change too, so open pages update within a second.
+    hub = Hub(storage.game_rev) if config.web is not None else None
     service = GameService(storage, seed_source=seed_source, caps=config.limits, herald=herald,
-                          announced=outbox.stored)
+                          announced=outbox.stored if hub is None else fan_out(outbox.stored, hub.told))
     # A game's rating changes are stored in the transaction that records it, and the outbox posts them.
     recorder = Recorder(Finisher(storage, announcement=rating_changes, stored=outbox.stored))
     # One process plays each game's computer seats: they hold its lease, renewed with the outbox's channels.
@@ -130,9 +171,26 @@ async def build(client: discord.Client, config: Config, *, gone: Callable[[int],
                           keeper=keeper, serves=shard_filter(config.shard_count, config.shard_ids))
     clock_keeper = ClockKeeper(service, standin_plays(seats))
     interactions = Interactions(first_answers, outbox)
+    records = Records(storage)
+    web = None
+    links = None
+    if config.web is not None and hub is not None:
+        auth = Auth(config.web.secret)
+        links = Links(config.web.url, auth)
+        web = WebServer(Context(service=service, auth=auth, config=config.web, hub=hub, records=records,
+                                sight=member_sight(client), after_change=after_change(seats, recorder),
+                                offload=painter.workers.run))
     controller = Controller(service, interactions, painter=painter, seats=seats, clocks=clock_keeper,
-                            recorder=recorder, records=Records(storage))
+                            recorder=recorder, records=records, links=links)
     return App(storage=storage, service=service, painter=painter, thinkers=thinkers, keeper=keeper, outbox=outbox,
                seats=seats, clocks=clock_keeper, recorder=recorder,
                lobbies=LobbySweeper(service, expiry=config.lobby_hours * 3600), interactions=interactions,
-               controller=controller, cog=TneCog(controller))
+               controller=controller, cog=TneCog(controller), web=web)
+
+
+def fan_out(*told: Callable[[Stored], None]) -> Callable[[Stored], None]:
+    """One `announced` for the service that tells each listener in turn."""
+    def tell(stored: Stored) -> None:
+        for listener in told:
+            listener(stored)
+    return tell

@@ -80,6 +80,10 @@ class TneCog(commands.GroupCog, group_name="tne", group_description="Play Tigris
     async def board(self, interaction: discord.Interaction) -> None:
         await self.controller.board(interaction)
 
+    @app_commands.command(name="web", description="Your link to the web board, where you can play by tapping")
+    async def web(self, interaction: discord.Interaction) -> None:
+        await self.controller.web(interaction)
+
     @app_commands.command(name="status", description="Whose turn, what is awaited, treasures left")
     async def status(self, interaction: discord.Interaction) -> None:
         await self.controller.status(interaction)

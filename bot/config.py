@@ -18,6 +18,24 @@ class ConfigError(ValueError):
     """A setting is missing or malformed; the message says what to set."""
 
 
+WEB_SECRET_LENGTH = 32  # TNE_WEB_SECRET's least length: HMAC keys shorter than this are guessable
+
+
+@dataclass(frozen=True)
+class WebConfig:
+    """The web board's settings (docs/web.md); present only when TNE_WEB_PORT is set."""
+
+    port: int
+    url: str  # the public base URL, without a trailing slash
+    secret: str = field(repr=False)
+    host: str = "127.0.0.1"
+    client_secret: str | None = field(default=None, repr=False)  # DISCORD_CLIENT_SECRET: the Activity is on
+
+    @property
+    def secure(self) -> bool:
+        return self.url.startswith("https://")
+
+
 @dataclass(frozen=True)
 class Config:
     """Everything the bot reads from the environment."""
@@ -36,6 +54,7 @@ class Config:
     shard_ids: tuple[int, ...] | None = None  # None: every shard of shard_count
     limits: Limits = field(default_factory=Limits)  # caps on running games; patience with paused ones
     lobby_hours: float = 24.0  # a lobby nobody starts closes after this long (TNE_LOBBY_HOURS)
+    web: WebConfig | None = None  # the web board (TNE_WEB_PORT ...); None: off
 
 
 def _float(env: Mapping[str, str], name: str, default: float | None) -> float | None:
@@ -97,6 +116,7 @@ def load_config(env: Mapping[str, str] | None = None) -> Config:
                       per_server=_positive(env, "TNE_MAX_GAMES_PER_SERVER", MAX_RUNNING_PER_SERVER),
                       paused_days=_days(env, "TNE_PAUSED_DAYS", PAUSED_DAYS)),
         lobby_hours=_hours(env, "TNE_LOBBY_HOURS", 24.0),
+        web=web_settings(env),
         **shard_settings(env.get("TNE_SHARD_COUNT", ""), env.get("TNE_SHARD_IDS", ""),
                          names=("TNE_SHARD_COUNT", "TNE_SHARD_IDS")),
     )
@@ -123,6 +143,33 @@ def shard_settings(count: str | None, ids: str | None, *,
         raise ConfigError(f"{names[1]}: shard {numbers[-1]} does not exist with {names[0]} {total} "
                           f"(shards are numbered 0 to {total - 1}).")
     return {"shard_count": total, "shard_ids": numbers}
+
+
+def web_settings(env: Mapping[str, str]) -> WebConfig | None:
+    """The web board's settings, or None when TNE_WEB_PORT is unset; a half-set configuration is one clear line."""
+    port = env.get("TNE_WEB_PORT", "").strip()
+    if not port:
+        return None
+    if not _whole(port) or not 1 <= int(port) <= 65535:
+        raise ConfigError(f"TNE_WEB_PORT must be a port number from 1 to 65535, not {port!r}.")
+    url = env.get("TNE_WEB_URL", "").strip().rstrip("/")
+    if not url:
+        raise ConfigError("TNE_WEB_PORT is set but TNE_WEB_URL is not: set the public address people reach the "
+                          "board at (e.g. https://tne.example.org), or unset TNE_WEB_PORT.")
+    if re.fullmatch(r"https?://[^\s/?#]+(/[^\s?#]*)?", url) is None:
+        raise ConfigError(f"TNE_WEB_URL must be an http:// or https:// address such as https://tne.example.org, "
+                          f"not {url!r}.")
+    secret = env.get("TNE_WEB_SECRET", "").strip()
+    if not secret:
+        raise ConfigError("TNE_WEB_PORT is set but TNE_WEB_SECRET is not: set a random secret of at least "
+                          f"{WEB_SECRET_LENGTH} characters (e.g. from `openssl rand -hex 32`).")
+    if len(secret) < WEB_SECRET_LENGTH:
+        # The secret itself is never repeated: only its length.
+        raise ConfigError(f"TNE_WEB_SECRET is too short ({len(secret)} characters): use at least "
+                          f"{WEB_SECRET_LENGTH} (e.g. from `openssl rand -hex 32`).")
+    host = env.get("TNE_WEB_HOST", "").strip() or "127.0.0.1"
+    client_secret = env.get("DISCORD_CLIENT_SECRET", "").strip() or None
+    return WebConfig(port=int(port), url=url, secret=secret, host=host, client_secret=client_secret)
 
 
 def _hours(env: Mapping[str, str], name: str, default: float) -> float:

@@ -35,6 +35,7 @@ from bot.seats import ComputerSeats
 from bot.service import GameError, GameService, Table
 from bot.storage.rows import LIVE, GameStatus
 from bot.views import Press, decision_view, hand_view, history_view, lobby_view, table_view
+from bot.web.auth import Links, Person
 
 log = logging.getLogger(__name__)
 
@@ -46,7 +47,8 @@ class Controller:
     tests and benchmarks step them through `bot.controller`."""
 
     def __init__(self, service: GameService, interactions: Interactions, *, painter: Painter, seats: ComputerSeats,
-                 clocks: ClockKeeper, recorder: Recorder, records: Records, boards: Cooldown | None = None) -> None:
+                 clocks: ClockKeeper, recorder: Recorder, records: Records, boards: Cooldown | None = None,
+                 links: Links | None = None) -> None:
         self.service = service
         self.interactions = interactions
         self.first_answers = interactions.first_answers
@@ -58,6 +60,7 @@ class Controller:
         self.records = records
         self.boards = boards or Cooldown()
         self.replay_edit_every = 2.0  # seconds between two progress edits of a replay's message
+        self.links = links  # the web board's addresses; None: the web board is off
 
     # --- lobby -----------------------------------------------------------------------------------------------
 
@@ -177,6 +180,30 @@ class Controller:
             return
         self.boards.mark(interaction.channel_id)
         await self._public_board(interaction, table)
+
+    @guarded()
+    async def web(self, interaction: discord.Interaction) -> None:
+        """A personal sign-in link to the web board, privately, and this channel's game's public link."""
+        if self.links is None:
+            raise GameError("The web board is not turned on for this bot.")
+        user = interaction.user
+        person = Person(user.id, T.plain(user.display_name) or "Player", interaction.guild_id, interaction.channel_id)
+        public = None
+        try:
+            table = await self.service.channel_table(interaction.channel_id, finished=True)
+            public = self.links.spectator(table.id, table.row.channel_id)
+        except GameError:
+            pass  # no game here yet: the personal link alone
+        await private(interaction, M.web_link(self.links.personal(person), public))
+
+    def board_link(self, table: Table) -> discord.ui.View | None:
+        """The "Open the board" link button for a game's public link, when the web board is on."""
+        if self.links is None:
+            return None
+        view = discord.ui.View(timeout=None)
+        view.add_item(discord.ui.Button(label="Open the board",
+                                        url=self.links.spectator(table.id, table.row.channel_id)))
+        return view
 
     @guarded()
     async def status(self, interaction: discord.Interaction) -> None:
@@ -452,7 +479,8 @@ class Controller:
         board picture once drawn."""
         snapshot = table.frozen()  # the table may move on while the picture is drawn
         post = M.board_caption(table)
-        await interaction.response.send_message(T.fit(post.text), view=table_view(table) or MISSING,
+        view = with_link(table_view(table), self.board_link(table))
+        await interaction.response.send_message(T.fit(post.text), view=view or MISSING,
                                                 allowed_mentions=T.mentions(post.pings))
 
         async def draw() -> discord.File | None:
@@ -463,7 +491,7 @@ class Controller:
         """A board asked for again soon after one was posted here: shown only to the asker, not the channel."""
         caption = M.board_caption(table).text
         await private(interaction, f"{caption}\n-# The board was posted here moments ago, so this copy is only for "
-                                   "you.")
+                                   "you.", view=self.board_link(table) or MISSING)
         await self.interactions.attach_later(interaction, lambda: self._picture(table.frozen()))
 
     async def _picture(self, table: Table) -> discord.File | None:
@@ -525,3 +553,14 @@ class Controller:
         await self.recorder.idle()
         if self.interactions.outbox is not None:
             await self.interactions.outbox.idle()
+
+
+def with_link(view: discord.ui.View | None, link: discord.ui.View | None) -> discord.ui.View | None:
+    """The board's buttons with the web board's link button after them (either may be None)."""
+    if link is None:
+        return view
+    if view is None:
+        return link
+    for item in link.children:
+        view.add_item(item)
+    return view

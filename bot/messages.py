@@ -172,6 +172,14 @@ def resignation(table: Table, who: str) -> Post:
     return announce(table, f"{who} resigns; their seat now passes and commits nothing.", ping=False)
 
 
+def web_link(personal: str, public: str | None) -> str:
+    """`/tne web`'s private answer: the person's own sign-in link, and the channel's game's public one."""
+    lines = [f"**Your link to the web board** (only for you; it works once within 10 minutes): <{personal}>"]
+    if public is not None:
+        lines.append(f"Anyone who can see this channel may watch its game here: <{public}>")
+    return "\n".join(lines)
+
+
 def board_caption(table: Table) -> Post:
     """Above a posted board: which game and who is to act (named, not pinged: nobody asked for a ping)."""
     ended = " (finished)" if table.row.status != GameStatus.ACTIVE else ""
@@ -538,6 +546,7 @@ HELP_TEXT = """**Tigris & Euphrates — commands**
 `/tne settings clock:1h` (host, from the next turn on); `/tne notify channel|dm|off` — how reminders reach you
 `/tne away`, `/tne back` — the stand-in plays your turns meanwhile
 `/tne games` — this server's games; `/tne turns` — the games waiting for you
+`/tne web` — your own link to the web board (when the bot offers one): play by tapping, watch it live
 **Records** (every finished game is kept, with its statistics and everyone's rating)
 `/tne stats history` — this server's finished games, newest first
 `/tne stats profile user:@Alice` — a player's games, wins, averages and rating here, with a chart

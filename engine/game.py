@@ -24,6 +24,7 @@ from engine.legal import legal_moves
 from engine.move import Move, Played
 from engine.outcome import Outcome, outcome
 from engine.position import from_position, to_position, view
+from engine.regions import kingdoms
 from engine.rng import mix
 from engine.squares import SQUARE_INDEX
 from engine.standings import StandingDict, standings
@@ -118,6 +119,10 @@ class Game:
     def view(self, seat: int | None) -> JSON:
         """The position as that seat may see it; None gives a spectator's view."""
         return view(self._state, seat)
+
+    def kingdoms(self) -> list[JSON]:
+        """The kingdoms of the public board with each leader's strength in it (engine.regions.kingdoms)."""
+        return kingdoms(self._state)
 
     def copy(self, *, history: bool = True) -> "Game":
         """An independent copy. With history=False it keeps no move stack from here on: cheaper for search."""

@@ -5,9 +5,10 @@ from collections.abc import Sequence
 from itertools import compress
 from operator import ne
 
+from engine.constants import COLOURS
 from engine.move import Move
-from engine.squares import NEIGHBOURS, NSQ, SQUARE_INDEX
-from engine.state import EMPTY, State
+from engine.squares import NEIGHBOURS, NSQ, SQUARE_INDEX, SQUARE_NAMES
+from engine.state import EMPTY, JSON, State
 
 
 class Regions:
@@ -364,3 +365,22 @@ def regions_of(state: State) -> Regions:
     regions = Regions(state)
     state.regions_cache = (tile[:], leader[:], regions)
     return regions
+
+
+def kingdoms(state: State) -> list[JSON]:
+    """The public board's kingdoms (regions holding a leader): their squares, and each leader's owner and strength
+    there, counted as a war counts it (face-up tiles of the leader's colour in the kingdom). While a war is being
+    decided two leaders of one colour share a kingdom: the first one found is listed, the decision shows both."""
+    regions = regions_of(state)
+    tile, down = state.tile, state.down
+    out: list[JSON] = []
+    for squares, codes in zip(regions.squares, regions.leaders, strict=True):
+        if not codes:
+            continue
+        leaders: JSON = {}
+        for code in codes:
+            colour = code % 4
+            strength = sum(1 for sq in squares if tile[sq] == colour and not down[sq])
+            leaders.setdefault(COLOURS[colour], {"seat": code // 4, "strength": strength})
+        out.append({"squares": [SQUARE_NAMES[sq] for sq in sorted(squares)], "leaders": leaders})
+    return out

@@ -1,0 +1,315 @@
+"""The web board's JSON endpoints (docs/web.md): each reads who asks, checks what they may see, and calls the same
+`GameService` as the slash commands, so a refusal comes back in the same words.
+
+Who sees what: a seated player sees their own seat's view; anyone else who may view the game's channel (asked of
+Discord through the composition root's `sight`) and anyone holding the game's spectator link sees the public view.
+A game someone may not see is answered as one that does not exist.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import time
+from collections.abc import Sequence
+from typing import Any
+
+from aiohttp import web
+
+from bot import clocks
+from bot.desk import CHANGED
+from bot.records.export import StoredGame, record_text
+from bot.service import GameError
+from bot.storage.rows import LIVE, GameStatus
+from bot.table import Origin, Table
+from bot.visibility import Viewer
+from bot.web.auth import COOKIE, CSRF_HEADER, BadToken, Person
+from bot.web.context import Context, Refusal, context_of
+from engine import Game, public_move
+from engine.boards import BOARDS
+from engine.squares import SQUARE_NAMES
+
+BODY_LIMIT = 4096
+LOG_LINES = 30
+SIGN_IN = "Sign in first: `/tne web` in the game's channel gives you a personal link."
+
+
+def routes() -> list[web.RouteDef]:
+    return [
+        web.get("/api/session", session),
+        web.get("/api/boards", boards),
+        web.get("/api/games/{id}", game),
+        web.get("/api/games/{id}/events", events),
+        web.post("/api/games/{id}/moves", move),
+        web.post("/api/games/{id}/undo", undo),
+        web.get("/api/games/{id}/record", record),
+        web.get("/api/games/{id}/replay", replay),
+        web.get("/api/servers/{guild}/games", server_games),
+    ]
+
+
+# --- who is asking ------------------------------------------------------------------------------------------------
+
+def person_of(ctx: Context, request: web.Request, *, required: bool = False) -> Person | None:
+    """The session's person; a forged or expired session is refused in words, none is None (or 401 if required)."""
+    cookie = request.cookies.get(COOKIE)
+    if cookie is None:
+        if required:
+            raise Refusal(401, SIGN_IN)
+        return None
+    try:
+        return ctx.auth.person_of_session(cookie)
+    except BadToken as exc:
+        raise Refusal(401, str(exc)) from exc
+
+
+def checked_person(ctx: Context, request: web.Request) -> Person:
+    """The person behind a state-changing request: a session and its CSRF header, or a refusal."""
+    person = person_of(ctx, request, required=True)
+    assert person is not None
+    if not ctx.auth.csrf_ok(request.cookies[COOKIE], request.headers.get(CSRF_HEADER)):
+        raise Refusal(403, f"This request lacks the {CSRF_HEADER} header of your session: reload the page.")
+    return person
+
+
+async def viewer_of(ctx: Context, person: Person, guild_id: int | None) -> Viewer:
+    """The web has no Discord member in hand: what the person may see is asked of the bot's guild cache."""
+    return Viewer(person.user_id, None, await ctx.sight(guild_id, person.user_id))
+
+
+def number(request: web.Request, key: str) -> int:
+    raw = request.match_info[key]
+    if not raw.isascii() or not raw.isdigit() or len(raw) > 20:
+        raise Refusal(404, f"There is no game {raw!r}: game numbers are whole numbers.")
+    return int(raw)
+
+
+async def table_for(ctx: Context, request: web.Request) -> tuple[Table, int | None]:
+    """The game the path names as stored now, and the asker's seat in it (None: the public view), or a refusal."""
+    game_id = number(request, "id")
+    try:
+        table = await ctx.service.current(game_id)
+    except GameError:
+        raise Refusal(404, f"There is no game #{game_id} you can see.") from None
+    person = person_of(ctx, request)
+    token = request.query.get("s")
+    if person is not None:
+        seat = table.seat_of(person.user_id)
+        if seat is not None:
+            return table, seat
+        viewer = await viewer_of(ctx, person, table.row.guild_id)
+        if viewer.sees(table.row.channel_id, (p.user_id for p in table.players)):
+            return table, None
+    if token is not None:
+        try:
+            spectator = ctx.auth.spectator_of(token)
+        except BadToken as exc:
+            raise Refusal(401, str(exc)) from exc
+        if spectator.game_id == table.id:
+            return table, None
+    if person is None and token is None:
+        raise Refusal(401, SIGN_IN)
+    raise Refusal(404, f"There is no game #{game_id} you can see.")
+
+
+async def body_of(request: web.Request) -> dict[str, Any]:
+    """The request's JSON object, at most BODY_LIMIT bytes, or a refusal in words."""
+    if request.content_length is not None and request.content_length > BODY_LIMIT:
+        raise Refusal(413, f"That request is too large: at most {BODY_LIMIT} bytes.")
+    raw = await request.content.read(BODY_LIMIT + 1)
+    if len(raw) > BODY_LIMIT:
+        raise Refusal(413, f"That request is too large: at most {BODY_LIMIT} bytes.")
+    try:
+        body = json.loads(raw or b"null")
+    except (ValueError, UnicodeDecodeError):
+        raise Refusal(400, "That request is not JSON.") from None
+    if not isinstance(body, dict):
+        raise Refusal(400, "That request must be a JSON object.")
+    return body
+
+
+def revision_of(body: dict[str, Any]) -> int:
+    rev = body.get("revision")
+    if not isinstance(rev, int) or isinstance(rev, bool):
+        raise Refusal(400, "Say which revision of the game you saw: \"revision\" must be a whole number.")
+    return rev
+
+
+# --- what a person sees -------------------------------------------------------------------------------------------
+
+def game_json(table: Table, you: int | None, now: float) -> dict[str, Any]:
+    """The game as seat `you` (None: a spectator) may see it; docs/web.md lists the keys."""
+    row, g = table.row, table.game
+    active = row.status == GameStatus.ACTIVE and g is not None and not g.over
+    to_move = g.to_move if active and g is not None else None
+    mine = active and you is not None and to_move == you
+    log = [{"n": m.n, "seat": m.seat, "move": public_move(m.move),
+            "text": " ".join(e["text"] for e in m.events if e.get("type") not in ("draw", "game_over"))}
+           for m in table.moves[-LOG_LINES:]]
+    return {
+        "id": table.id, "revision": row.rev, "status": str(row.status), "board": row.board,
+        "names": table.names(),
+        "kinds": [p.level if p.is_bot and p.level else "human" for p in table.players],
+        "you": you,
+        "view": g.view(you) if g is not None else None,
+        "to_move": to_move,
+        "pending": g.pending if active and g is not None else None,
+        "describe": g.describe_pending() if active and g is not None else None,
+        "legal": [str(m) for m in g.legal_moves()] if mine and g is not None else [],
+        "can_undo": bool(active and you is not None and g is not None and g.can_undo(you)),
+        "clock": clocks.clock_words(row.clock, now) if active else None,
+        "log": log,
+        "standings": table.standings() if g is not None and row.status not in LIVE else None,
+        "kingdoms": g.kingdoms() if g is not None else [],
+    }
+
+
+def move_frames(board: str, scores: str, players: int, seed: int, moves: Sequence[tuple[int, str]]) -> list[dict]:
+    """The spectator view before the first move and after each one (the replay's slider); CPU work, off the loop."""
+    g = Game.new(players=players, seed=seed, board=board, options={"scores": scores})
+    frames: list[dict] = [{"n": 0, "view": g.view(None), "move": None}]
+    for n, (seat, played) in enumerate(moves, 1):
+        g.play(played, seat=seat)
+        frames.append({"n": n, "view": g.view(None), "move": public_move(played)})
+    return frames
+
+
+# --- the endpoints ------------------------------------------------------------------------------------------------
+
+async def session(request: web.Request) -> web.Response:
+    ctx = context_of(request)
+    try:
+        person = person_of(ctx, request)
+    except Refusal:
+        person = None  # an expired session is simply signed out here
+    if person is None:
+        return web.json_response({"user": None, "csrf": None})
+    return web.json_response({"user": {"id": str(person.user_id), "name": person.name},
+                              "csrf": ctx.auth.csrf(request.cookies[COOKIE])})
+
+
+async def boards(request: web.Request) -> web.Response:
+    out = {}
+    for name, board in BOARDS.items():
+        temples = [SQUARE_NAMES[sq] for sq in board.temples]
+        out[name] = {"rivers": [SQUARE_NAMES[sq] for sq, wet in enumerate(board.river) if wet], "temples": temples,
+                     "treasures": temples, "corners": sorted(SQUARE_NAMES[sq] for sq in board.corners)}
+    return web.json_response(out)
+
+
+async def game(request: web.Request) -> web.Response:
+    ctx = context_of(request)
+    table, you = await table_for(ctx, request)
+    return web.json_response(game_json(table, you, ctx.service.now()))
+
+
+async def events(request: web.Request) -> web.StreamResponse:
+    """Server-sent events: `data: {"revision": n}` on every change, a comment every KEEPALIVE seconds."""
+    ctx = context_of(request)
+    table, _ = await table_for(ctx, request)
+    response = web.StreamResponse(headers={"Content-Type": "text/event-stream", "Cache-Control": "no-cache",
+                                           "X-Accel-Buffering": "no"})
+    await response.prepare(request)
+    signal = ctx.hub.watch(table.id, table.row.channel_id, table.row.rev)
+    try:
+        seen = table.row.rev
+        await response.write(f"data: {json.dumps({'revision': seen})}\n\n".encode())
+        while True:
+            changed = signal.changed
+            if signal.revision == seen:
+                try:
+                    await asyncio.wait_for(changed.wait(), ctx.keepalive)
+                except TimeoutError:
+                    await response.write(b": still here\n\n")
+                    continue
+            seen = signal.revision
+            await response.write(f"data: {json.dumps({'revision': seen})}\n\n".encode())
+    except (ConnectionResetError, ConnectionError):
+        pass
+    finally:
+        ctx.hub.unwatch(table.id)
+    return response
+
+
+async def move(request: web.Request) -> web.Response:
+    ctx = context_of(request)
+    person = checked_person(ctx, request)
+    body = await body_of(request)
+    text = body.get("move")
+    if not isinstance(text, str) or not text.strip():
+        raise Refusal(400, "Say which move: \"move\" must be a move in notation, like `tile red F7`.")
+    rev = revision_of(body)
+    table, _ = await table_for(ctx, request)
+    await _fresh(ctx, table.id, rev)
+    origin = Origin(made_at=time.time(), name=person.name)
+    try:
+        played = await ctx.service.play(table.id, text, user_id=person.user_id, rev=rev, origin=origin)
+    except GameError as exc:
+        await _fresh(ctx, table.id, rev)
+        raise Refusal(400, str(exc)) from exc
+    ctx.after_change(played.table)
+    ctx.hub.changed(table.id, played.table.row.rev)
+    return web.json_response({"revision": played.table.row.rev})
+
+
+async def undo(request: web.Request) -> web.Response:
+    ctx = context_of(request)
+    person = checked_person(ctx, request)
+    rev = revision_of(await body_of(request))
+    table, _ = await table_for(ctx, request)
+    await _fresh(ctx, table.id, rev)
+    try:
+        after, _ = await ctx.service.undo(table.id, person.user_id, origin=Origin(made_at=time.time(),
+                                                                                   name=person.name))
+    except GameError as exc:
+        await _fresh(ctx, table.id, rev)
+        raise Refusal(400, str(exc)) from exc
+    ctx.hub.changed(table.id, after.row.rev)
+    return web.json_response({"revision": after.row.rev})
+
+
+async def _fresh(ctx: Context, game_id: int, rev: int) -> None:
+    """A request made on a revision the game has left is refused with the words for a changed game (409)."""
+    if await ctx.service.storage.game_rev(game_id) != rev:
+        raise Refusal(409, CHANGED)
+
+
+async def _stored(ctx: Context, table: Table) -> StoredGame:
+    row = table.row
+    if row.status == GameStatus.LOBBY or row.seed is None:
+        raise Refusal(404, f"Game #{table.id} has not started yet.")
+    try:
+        return await ctx.records.game(row.guild_id or 0, row.channel_id, table.id, finished=False)
+    except GameError as exc:
+        raise Refusal(404, str(exc)) from exc
+
+
+async def record(request: web.Request) -> web.Response:
+    ctx = context_of(request)
+    table, _ = await table_for(ctx, request)
+    stored = await _stored(ctx, table)
+    text = await ctx.offload(record_text, stored)  # replays every move: not on the loop
+    return web.Response(text=text, content_type="application/json")
+
+
+async def replay(request: web.Request) -> web.Response:
+    ctx = context_of(request)
+    table, _ = await table_for(ctx, request)
+    if table.row.status in LIVE:
+        raise Refusal(409, f"Game #{table.id} is still being played; its replay comes once it is over.")
+    g = await _stored(ctx, table)
+    frames = await ctx.offload(move_frames, g.board, g.scores, len(g.names), g.seed, g.moves)
+    return web.json_response({"frames": frames})
+
+
+async def server_games(request: web.Request) -> web.Response:
+    ctx = context_of(request)
+    person = person_of(ctx, request, required=True)
+    assert person is not None
+    guild_id = number(request, "guild")
+    viewer = await viewer_of(ctx, person, guild_id)
+    tables = await ctx.service.server_tables(guild_id, viewer)
+    return web.json_response({"games": [
+        {"id": t.id, "status": str(t.row.status), "board": t.row.board, "names": t.names(),
+         "channel_id": str(t.row.channel_id), "you": t.seat_of(person.user_id),
+         "to_move": t.to_move() if t.row.status == GameStatus.ACTIVE else None} for t in tables]})

@@ -1,0 +1,93 @@
+"""What the web board's handlers share (`Context`), built once by the composition root, and how they refuse.
+
+A leaf of bot/web/: the server, the JSON endpoints and the Activity's endpoints all import it, and it imports none
+of them.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import time
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from aiohttp import web
+
+from bot.config import WebConfig
+from bot.records.service import Records
+from bot.service import GameService
+from bot.table import Table
+from bot.visibility import ChannelSight, Sight
+from bot.web.auth import Auth
+from bot.web.hub import Hub
+
+RATE = 10  # requests a second per person
+KEEPALIVE = 20.0  # seconds between an event stream's comment lines
+
+# What a person may see of a server's channels (the composition root asks the bot's guild cache): (guild, user) ->
+# channel id -> Sight.
+PersonSight = Callable[[int | None, int], Awaitable[ChannelSight]]
+Offload = Callable[..., Awaitable[Any]]
+
+
+class Refusal(Exception):
+    """A request refused: its HTTP status and the words a person reads."""
+
+    def __init__(self, status: int, words: str) -> None:
+        super().__init__(words)
+        self.status = status
+        self.words = words
+
+
+async def nobody_sees(guild_id: int | None, user_id: int) -> ChannelSight:
+    """Without Discord's guild cache, a person sees only the games they sit in."""
+    return lambda channel_id: Sight.NONE
+
+
+def nothing_after(table: Table) -> None:
+    return None
+
+
+@dataclass
+class RateLimit:
+    """A token bucket per person: RATE requests a second, bursts of RATE."""
+
+    rate: float = RATE
+    now: Callable[[], float] = time.monotonic
+    buckets: dict[str, tuple[float, float]] = field(default_factory=dict)  # who -> (tokens, when)
+
+    def allow(self, who: str) -> bool:
+        now = self.now()
+        tokens, when = self.buckets.get(who, (self.rate, now))
+        tokens = min(self.rate, tokens + (now - when) * self.rate)
+        if len(self.buckets) > 10_000:
+            self.buckets = {k: v for k, v in self.buckets.items() if now - v[1] < 1.0}  # forget the idle
+        if tokens < 1:
+            self.buckets[who] = (tokens, now)
+            return False
+        self.buckets[who] = (tokens - 1, now)
+        return True
+
+
+@dataclass
+class Context:
+    """What the handlers need, built once by the composition root (the Activity's handlers get it too)."""
+
+    service: GameService
+    auth: Auth
+    config: WebConfig
+    hub: Hub
+    records: Records
+    sight: PersonSight = nobody_sees
+    after_change: Callable[[Table], None] = nothing_after  # a computer to move plays, a finished game is recorded
+    offload: Offload = asyncio.to_thread  # blocking work (replaying a record) goes here, never on the loop
+    limiter: RateLimit = field(default_factory=RateLimit)
+    keepalive: float = KEEPALIVE
+
+
+CONTEXT = web.AppKey("context", Context)
+
+
+def context_of(request: web.Request) -> Context:
+    return request.app[CONTEXT]

@@ -1,0 +1,116 @@
+"""Who watches which game, and telling them when it changed.
+
+Each watched game has one `Signal`: a revision and an event that every open stream of the game awaits. A change
+sets the event once (waking all streams) and puts a fresh one in its place, so a thousand idle pages cost a
+thousand waiting coroutines and nothing per change but the wake-ups. Changes made in this process are told at once
+(`told`, fanned out from the service's `announced`); those of other processes are found by reading each watched
+game's stored revision every `poll_every` seconds.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass, field
+
+from bot.storage.rows import Stored
+
+log = logging.getLogger(__name__)
+
+POLL_EVERY = 2.0
+
+ReadRev = Callable[[int], Awaitable[int | None]]  # a game's stored revision (None: no such game)
+
+
+@dataclass
+class Signal:
+    """One watched game: its last known revision, its channel, and the event its streams await."""
+
+    revision: int
+    channel_id: int
+    watchers: int = 0
+    changed: asyncio.Event = field(default_factory=asyncio.Event)
+
+    def publish(self, revision: int) -> None:
+        if revision == self.revision:
+            return
+        self.revision = revision
+        event, self.changed = self.changed, asyncio.Event()
+        event.set()
+
+
+class Hub:
+    """The open streams per game and the poller that keeps them current."""
+
+    def __init__(self, read_rev: ReadRev, *, poll_every: float = POLL_EVERY) -> None:
+        self.read_rev = read_rev
+        self.poll_every = poll_every
+        self.games: dict[int, Signal] = {}
+        self._poller: asyncio.Task | None = None
+        self._checks: set[asyncio.Task] = set()
+
+    def watch(self, game_id: int, channel_id: int, revision: int) -> Signal:
+        """A stream opens on a game: its signal (made at `revision` for the first watcher)."""
+        signal = self.games.get(game_id)
+        if signal is None:
+            signal = self.games[game_id] = Signal(revision, channel_id)
+        signal.watchers += 1
+        return signal
+
+    def unwatch(self, game_id: int) -> None:
+        signal = self.games.get(game_id)
+        if signal is None:
+            return
+        signal.watchers -= 1
+        if signal.watchers <= 0:
+            del self.games[game_id]
+
+    def told(self, stored: Stored) -> None:
+        """A change in this process stored an announcement: the watched games of its channel are read at once."""
+        for game_id, signal in list(self.games.items()):
+            if signal.channel_id == stored.channel_id:
+                task = asyncio.get_running_loop().create_task(self.check(game_id))
+                self._checks.add(task)
+                task.add_done_callback(self._checks.discard)
+
+    def changed(self, game_id: int, revision: int) -> None:
+        """A change whose revision is known (a move made through the web): tell its streams now."""
+        signal = self.games.get(game_id)
+        if signal is not None:
+            signal.publish(revision)
+
+    async def check(self, game_id: int) -> None:
+        signal = self.games.get(game_id)
+        if signal is None:
+            return
+        try:
+            revision = await self.read_rev(game_id)
+        except Exception:
+            log.warning("Could not read the revision of game %s for its web pages", game_id, exc_info=True)
+            return
+        if revision is not None:
+            signal.publish(revision)
+
+    async def poll_once(self) -> None:
+        for game_id in list(self.games):
+            await self.check(game_id)
+
+    async def start(self) -> None:
+        if self._poller is None:
+            self._poller = asyncio.create_task(self._polling())
+
+    async def stop(self) -> None:
+        tasks = [t for t in (self._poller, *self._checks) if t is not None]
+        self._poller = None
+        for task in tasks:
+            task.cancel()
+        for task in tasks:
+            with contextlib.suppress(asyncio.CancelledError):
+                await task
+
+    async def _polling(self) -> None:
+        while True:
+            await asyncio.sleep(self.poll_every)
+            await self.poll_once()

@@ -1,0 +1,128 @@
+"""The web board's aiohttp application, run in the bot's own event loop, and its start and stop (docs/web.md).
+
+The handlers' shared `Context` lives in bot/web/context.py, so bot/web/activity.py can use it without importing
+this module round a circle. Every answer that is not a page is JSON; a refusal is `{"error": "<words>"}` with its
+4xx status. Each person (a session, a spectator link, else an address) may make RATE requests a second; beyond
+that they are told to slow down (429) and nothing is done.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Awaitable, Callable
+from pathlib import Path
+
+from aiohttp import web
+
+from bot.service import GameError
+from bot.web import api
+from bot.web.auth import COOKIE, SESSION_LIFE, BadToken
+from bot.web.context import CONTEXT, Context, Refusal, context_of
+
+log = logging.getLogger(__name__)
+
+STATIC = Path(__file__).parent / "static"
+def refusal(status: int, words: str) -> web.Response:
+    return web.json_response({"error": words}, status=status)
+
+
+@web.middleware
+async def guard(request: web.Request, handler: Callable[[web.Request], Awaitable[web.StreamResponse]]
+                ) -> web.StreamResponse:
+    """Rate limit, then the handler; refusals and unknown paths answered in words, never a stack trace."""
+    ctx = context_of(request)
+    if not ctx.limiter.allow(_who(request)):
+        return refusal(429, "Too many requests: slow down a little and try again in a second.")
+    try:
+        return await handler(request)
+    except Refusal as exc:
+        return refusal(exc.status, exc.words)
+    except web.HTTPException as exc:
+        if exc.status < 400 or not request.path.startswith("/api/"):
+            raise
+        words = {404: "There is nothing here.", 405: "That method is not allowed here.",
+                 413: "That request is too large."}.get(exc.status, exc.reason)
+        return refusal(exc.status, words)
+
+
+def _who(request: web.Request) -> str:
+    """Whom a request counts against: their session, their spectator link, else their address."""
+    cookie = request.cookies.get(COOKIE)
+    if cookie:
+        return "c:" + cookie[-24:]
+    token = request.query.get("s")
+    if token:
+        return "s:" + token[-24:]
+    return "a:" + (request.remote or "?")
+
+
+async def sign_in(request: web.Request) -> web.StreamResponse:
+    """`/auth?t=<link token>`: the link becomes a session cookie, and the person goes to their channel's game."""
+    ctx = context_of(request)
+    try:
+        person = ctx.auth.person_of_link(request.query.get("t"))
+    except BadToken as exc:
+        return web.Response(status=401, text=str(exc))
+    target = "/"
+    if person.channel_id is not None:
+        try:
+            table = await ctx.service.channel_table(person.channel_id, finished=True)
+            target = f"/g/{table.id}"
+        except GameError:
+            pass  # no game there yet: the front page says so
+    response = web.HTTPFound(target)
+    set_session(ctx, response, ctx.auth.session(person))
+    raise response
+
+
+def set_session(ctx: Context, response: web.StreamResponse, token: str) -> None:
+    """The session cookie: HttpOnly, SameSite=None (the Activity runs in Discord's iframe), Secure over https."""
+    response.set_cookie(COOKIE, token, max_age=int(SESSION_LIFE), httponly=True, path="/",
+                        secure=ctx.config.secure, samesite="None" if ctx.config.secure else "Lax")
+
+
+async def index(request: web.Request) -> web.StreamResponse:
+    page = STATIC / "index.html"
+    if not page.is_file():
+        return web.Response(status=503, text="The web board's page is not installed.")
+    return web.FileResponse(page, headers={"Cache-Control": "no-cache"})
+
+
+def make_app(ctx: Context) -> web.Application:
+    """The whole application: the page, its JSON endpoints, and the Activity's when it is configured."""
+    app = web.Application(middlewares=[guard], client_max_size=api.BODY_LIMIT)
+    app[CONTEXT] = ctx
+    app.add_routes([web.get("/", index), web.get("/g/{id}", index), web.get("/auth", sign_in), *api.routes()])
+    if STATIC.is_dir():
+        app.router.add_static("/static/", STATIC)
+    if ctx.config.client_secret:
+        try:
+            from bot.web import activity  # the Activity's engineer's module; absent in older bots
+        except ImportError as exc:
+            raise RuntimeError("DISCORD_CLIENT_SECRET is set but this bot has no Activity (bot/web/activity.py is "
+                               "missing): unset DISCORD_CLIENT_SECRET or update the bot.") from exc
+        activity.add_routes(app, ctx)
+    return app
+
+
+class WebServer:
+    """The web board running on the configured address, with its hub's poller."""
+
+    def __init__(self, ctx: Context) -> None:
+        self.ctx = ctx
+        self.app = make_app(ctx)
+        self.runner: web.AppRunner | None = None
+
+    async def start(self) -> None:
+        await self.ctx.hub.start()
+        self.runner = web.AppRunner(self.app, access_log=None)  # access lines would carry the link tokens
+        await self.runner.setup()
+        await web.TCPSite(self.runner, self.ctx.config.host, self.ctx.config.port).start()
+        log.info("The web board listens on %s:%d for %s", self.ctx.config.host, self.ctx.config.port,
+                 self.ctx.config.url)
+
+    async def stop(self) -> None:
+        await self.ctx.hub.stop()
+        if self.runner is not None:
+            await self.runner.cleanup()
+            self.runner = None
