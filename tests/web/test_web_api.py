@@ -225,3 +225,23 @@ async def test_unknown_games_and_paths_are_answered_in_words(web):
     for path in ("/api/games/999", "/api/games/abc", "/api/nothing"):
         answer = await web.client.get(path)
         assert answer.status == 404 and (await answer.json())["error"], path
+
+
+async def test_undo_record_and_replay(web):
+    game_id = await running(web.service)
+    table = await web.service.current(game_id)
+    rev = table.row.rev
+    move = next(m for m in table.game.legal_moves() if m.startswith("tile"))
+    csrf = await web.sign_in(ALICE, "Alice")
+    status, answer = await web.post(f"/api/games/{game_id}/moves", {"move": move, "revision": rev}, csrf)
+    status, answer = await web.post(f"/api/games/{game_id}/undo", {"revision": rev + 1}, csrf)
+    assert status == 200 and answer == {"revision": rev + 2}
+    assert (await web.service.current(game_id)).moves == []
+    record = await web.client.get(f"/api/games/{game_id}/record")
+    assert record.status == 200 and (await record.json())["format"] == "tne-record/1"
+    running_replay = await web.client.get(f"/api/games/{game_id}/replay")
+    assert running_replay.status == 409 and "still being played" in (await running_replay.json())["error"]
+    await web.service.play(game_id, move, user_id=ALICE)
+    await web.service.resign(game_id, BOB)
+    frames = (await (await web.client.get(f"/api/games/{game_id}/replay")).json())["frames"]
+    assert [f["move"] for f in frames] == [None, move] and frames[1]["view"]["players"][0]["hand"] is None
