@@ -9,7 +9,7 @@ import json
 from bot.desk import CHANGED
 from bot.table import Origin
 from bot.web.auth import Auth, Person
-from tests.web.web_fixtures import ALICE, BOB, CAROL, CHANNEL, GUILD, SECRET_CHANNEL, running
+from tests.bot.web.web_fixtures import ALICE, BOB, CAROL, CHANNEL, GUILD, SECRET_CHANNEL, running
 
 
 async def test_a_link_becomes_a_session_that_sees_its_own_hand_only(web):
