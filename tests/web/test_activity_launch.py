@@ -41,6 +41,11 @@ async def test_the_board_message_launches_the_activity_in_its_channel(loopback, 
         again = await loopback.press(alice, board, label=ACTIVITY_LABEL)
         assert (await again.answered()).response_type == LAUNCH_ACTIVITY
 
+        bot.app.controller.activity = False  # the operator turned it off: old messages still carry the button
+        stale = await loopback.press(bob, begun, label=ACTIVITY_LABEL)
+        refused = await stale.response()
+        assert refused.ephemeral and refused.content == "The web board is not turned on for this bot."
+
 
 async def test_no_activity_button_unless_it_is_configured(loopback, tmp_path):
     alice, bob = loopback.add_user("Alice"), loopback.add_user("Bob")
@@ -51,3 +56,4 @@ async def test_no_activity_button_unless_it_is_configured(loopback, tmp_path):
         assert ACTIVITY_LABEL not in begun.labels()
         board = await (await loopback.slash(alice, channel, "tne board")).response()
         assert ACTIVITY_LABEL not in board.labels() and "My hand" in board.labels()
+
