@@ -97,6 +97,7 @@ async def test_discord_unreachable_is_a_502_in_words(world):
     assert context.sessions == {}
 
 
+@pytest.mark.both_databases  # the channel's game is found in storage
 async def test_a_channel_game_is_shown_only_to_who_may_see_it(world, harness):
     loopback, context, client, game_id, (alice, bob, carol) = world
     seated = await open_game(harness, [User(alice.id, "Alice"), User(bob.id, "Bob")], channel=PRIVATE)
