@@ -6,8 +6,7 @@ import secrets
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from aiohttp import web
-from aiohttp.test_utils import TestClient, TestServer
+from aiohttp import test_utils, web
 
 from bot.service import GameService
 from bot.visibility import ChannelSight, Sight
@@ -47,7 +46,7 @@ def activity_app(context: Context, *, with_parent: bool = False) -> web.Applicat
     return app
 
 
-async def activity_client(context: Context) -> TestClient:
-    client = TestClient(TestServer(activity_app(context)))
+async def activity_client(context: Context) -> test_utils.TestClient:
+    client = test_utils.TestClient(test_utils.TestServer(activity_app(context)))
     await client.start_server()
     return client

@@ -7,8 +7,8 @@ import pytest
 
 from bot.visibility import Sight
 from bot.web.activity import BAD_CODE, NO_GAME, SESSION_COOKIE, SIGN_IN_FIRST, UNREACHABLE, ActivitySettings
+from tests.bot.web.activity_helpers import Context, activity_client
 from tests.bot_harness import CHANNEL, User, open_game
-from tests.web.activity_helpers import Context, activity_client
 
 pytestmark = pytest.mark.loopback
 

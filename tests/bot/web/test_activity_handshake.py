@@ -13,8 +13,8 @@ import pytest
 
 from bot.visibility import Sight
 from bot.web.activity import ActivitySettings
+from tests.bot.web.activity_helpers import Context, activity_app
 from tests.bot_harness import CHANNEL, GUILD_ID, User, open_game
-from tests.web.activity_helpers import Context, activity_app
 
 webdriver = pytest.importorskip("selenium.webdriver")
 CHROMIUM, CHROMEDRIVER = shutil.which("chromium"), shutil.which("chromedriver")
