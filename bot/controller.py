@@ -48,7 +48,7 @@ class Controller:
 
     def __init__(self, service: GameService, interactions: Interactions, *, painter: Painter, seats: ComputerSeats,
                  clocks: ClockKeeper, recorder: Recorder, records: Records, boards: Cooldown | None = None,
-                 links: Links | None = None) -> None:
+                 links: Links | None = None, activity: bool = False) -> None:
         self.service = service
         self.interactions = interactions
         self.first_answers = interactions.first_answers
@@ -59,6 +59,7 @@ class Controller:
         self.finisher = recorder.finisher
         self.records = records
         self.boards = boards or Cooldown()
+        self.activity = activity  # the operator set DISCORD_CLIENT_SECRET: boards carry "Play on the board"
         self.replay_edit_every = 2.0  # seconds between two progress edits of a replay's message
         self.links = links  # the web board's addresses; None: the web board is off
 
@@ -376,7 +377,7 @@ class Controller:
                 return
             by_game = {"join": self.join, "leave": self.leave, "start": self.start, "cancel": self.cancel,
                        "hand": self.hand}
-            by_press = {"decide": self._open_decision, "play": self._play_button}
+            by_press = {"decide": self._open_decision, "play": self._play_button, "activity": self._launch_activity}
             if press.action in by_game:
                 await by_game[press.action](interaction, press.game_id)
             elif press.action in by_press:
@@ -387,6 +388,13 @@ class Controller:
             log.exception("Button %s failed", press.action)
             if not interaction.response.is_done():
                 await private(interaction, WENT_WRONG)
+
+    async def _launch_activity(self, interaction: discord.Interaction, press: Press) -> None:
+        """"Play on the board": Discord opens the Activity in this channel, where the channel picks the game."""
+        if not self.activity:
+            await private(interaction, "The web board is not turned on for this bot.")
+            return
+        await interaction.response.launch_activity()
 
     async def on_history_page(self, interaction: discord.Interaction, anchor: int, page: int) -> None:
         """A history page button, before or after a restart: the message shows that page."""
@@ -479,7 +487,7 @@ class Controller:
         board picture once drawn."""
         snapshot = table.frozen()  # the table may move on while the picture is drawn
         post = M.board_caption(table)
-        view = with_link(table_view(table), self.board_link(table))
+        view = with_link(table_view(table, activity=self.activity), self.board_link(table))
         await interaction.response.send_message(T.fit(post.text), view=view or MISSING,
                                                 allowed_mentions=T.mentions(post.pings))
 

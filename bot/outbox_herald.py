@@ -60,8 +60,9 @@ def picture(table: Table, now: float | None = None) -> dict | None:
     return out
 
 
-def _notice(kind: str, table: Table, post: M.Post, *, with_picture: bool = True, now: float | None = None) -> Notice:
-    return Notice(kind, T.fit(post.text), list(post.pings), buttons(table_view(table)),
+def _notice(kind: str, table: Table, post: M.Post, *, with_picture: bool = True, now: float | None = None,
+            activity: bool = False) -> Notice:
+    return Notice(kind, T.fit(post.text), list(post.pings), buttons(table_view(table, activity=activity)),
                   picture(table, now) if with_picture else None)
 
 
@@ -69,14 +70,17 @@ class DiscordHerald:
     """Words a change as the channel sees it (bot/messages.py), with the buttons of bot/views.py; `now` is the
     service's time source, for the clock on the board's panel."""
 
-    def __init__(self, now: clocks.Now | None = None) -> None:
+    def __init__(self, now: clocks.Now | None = None, *, activity: bool = False) -> None:
         self.now = now
+        self.activity = activity  # the Activity is configured: the board message carries its launch button
 
     def start(self, table: Table) -> Notice:
-        return _notice("start", table, M.opening(table), now=self.now() if self.now else None)
+        return _notice("start", table, M.opening(table), now=self.now() if self.now else None,
+                       activity=self.activity)
 
     def move(self, played: Played) -> Notice:
-        return _notice("move", played.table, M.account(played), now=self.now() if self.now else None)
+        return _notice("move", played.table, M.account(played), now=self.now() if self.now else None,
+                       activity=self.activity)
 
     def clock(self, table: Table, event: ClockEvent, mode: str, now: float) -> Notice | None:
         """A reminder as the person wants it (a ping here, a direct message, or nothing), or the stand-in taking

@@ -115,8 +115,12 @@ DECISION_NAMES = {
 }
 
 
-def table_view(table: Table) -> discord.ui.View | None:
-    """Buttons under a public game message: the awaited decision (for its owner only) and "My hand"."""
+ACTIVITY_LABEL = "Play on the board"
+
+
+def table_view(table: Table, *, activity: bool = False) -> discord.ui.View | None:
+    """Buttons under a public game message: the awaited decision (for its owner only), "My hand", and, when the
+    operator turned the Activity on, the button that opens the board in this channel."""
     game = table.game
     if game is None or game.over or table.row.status != GameStatus.ACTIVE:
         return None
@@ -126,6 +130,8 @@ def table_view(table: Table) -> discord.ui.View | None:
         label = f"{DECISION_NAMES.get(game.pending['kind'], 'Decide')} ({table.names()[seat]})"
         items.append(button(table.id, "decide", label, rev=table.row.rev, style=discord.ButtonStyle.primary))
     items.append(button(table.id, "hand", "My hand", emoji="🂠"))
+    if activity:
+        items.append(button(table.id, "activity", ACTIVITY_LABEL, style=discord.ButtonStyle.success))
     return layout(*items)
 
 

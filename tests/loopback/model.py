@@ -264,6 +264,7 @@ class Interaction:
     followups: list[int] = field(default_factory=list)
     choices: list[dict] | None = None  # autocomplete answer
     modal: dict | None = None
+    activity_instance_id: str | None = None  # LAUNCH_ACTIVITY (12): the Activity instance it opened
     deliveries: list[tuple[str, int]] = field(default_factory=list)  # (session id, seq) for each dispatch
     payload: dict = field(default_factory=dict)
 

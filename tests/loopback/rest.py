@@ -70,6 +70,7 @@ class Call:
     query: dict[str, str]
     body: Any
     files: list[FilePart] = field(default_factory=list)
+    authorization: str = ""  # the Authorization header: routes that take a user's Bearer token read it
 
 
 @dataclass(frozen=True)
@@ -78,6 +79,7 @@ class Route:
     template: str
     handler: Callable[[Call], Awaitable[tuple[int, Any]]]
     auth: bool = True  # interaction callbacks and webhook-token routes need no bot token
+    bearer: bool = False  # a user's OAuth2 access token (Bearer) will do instead of the bot token
     regex: re.Pattern = field(init=False, compare=False)
 
     def __post_init__(self) -> None:
@@ -123,6 +125,8 @@ async def read_body(request: web.Request) -> tuple[Any, list[FilePart]]:
     raw = await request.read()
     if not raw:
         return None, []
+    if request.content_type == "application/x-www-form-urlencoded":  # the OAuth2 token endpoint's form
+        return dict(await request.post()), []
     return _json(raw.decode("utf-8", "replace")), []
 
 
@@ -139,10 +143,11 @@ class Rest:
     def __init__(self, server: LoopbackDiscord) -> None:
         self.s = server
         self.routes = [
-            Route("GET", "/users/@me", self.get_me),
+            Route("GET", "/users/@me", self.get_me, bearer=True),
             Route("GET", "/users/{user_id}", self.get_user),
             Route("POST", "/users/@me/channels", self.create_dm),
             Route("GET", "/oauth2/applications/@me", self.get_application),
+            Route("POST", "/oauth2/token", self.oauth_token, auth=False),
             Route("GET", "/applications/@me", self.get_application),
             Route("GET", "/gateway", self.get_gateway, auth=False),
             Route("GET", "/gateway/bot", self.get_gateway_bot),
@@ -192,7 +197,24 @@ class Rest:
     # --- users, application, gateway, commands -----------------------------------------------------------------
 
     async def get_me(self, call: Call) -> tuple[int, Any]:
+        if call.authorization.startswith("Bearer "):
+            user = self.s.users[self.s.access_tokens[call.authorization.removeprefix("Bearer ")]]
+            return 200, user.json() | {"locale": "en-US", "flags": 0, "premium_type": 0, "mfa_enabled": False}
         return 200, self.s.bot_user.json() | {"verified": True, "mfa_enabled": False, "flags": 0}
+
+    async def oauth_token(self, call: Call) -> tuple[int, Any]:
+        """The authorization-code grant, answered as Discord's OAuth2 endpoint does (RFC 6749 error bodies)."""
+        form = call.body if isinstance(call.body, dict) else {}
+        if form.get("client_id") != str(self.s.app_id) or form.get("client_secret") != self.s.client_secret:
+            return 401, {"error": "invalid_client"}
+        if form.get("grant_type") != "authorization_code":
+            return 400, {"error": "unsupported_grant_type"}
+        user_id = self.s.oauth_codes.pop(str(form.get("code", "")), None)  # a code is good once
+        if user_id is None:
+            return 400, {"error": "invalid_grant", "error_description": 'Invalid "code" in request.'}
+        access = self.s.issue_access_token(user_id)
+        return 200, {"access_token": access, "token_type": "Bearer", "expires_in": 604800,
+                     "refresh_token": f"refresh-{access}", "scope": "identify"}
 
     async def get_user(self, call: Call) -> tuple[int, Any]:
         user = self.s.users.get(int(call.params["user_id"])) if call.params["user_id"].isdigit() else None
@@ -347,7 +369,7 @@ class Rest:
         body = call.body if isinstance(call.body, dict) else {}
         rtype = body.get("type")
         data = body.get("data") or {}
-        allowed = {1: (1,), 4: (2, 3, 5), 5: (2, 3, 5), 6: (3, 5), 7: (3, 5), 8: (4,), 9: (2, 3)}
+        allowed = {1: (1,), 4: (2, 3, 5), 5: (2, 3, 5), 6: (3, 5), 7: (3, 5), 8: (4,), 9: (2, 3), 12: (2, 3, 5)}
         if rtype not in allowed:
             raise validate.invalid_form({"type": {"_errors": [{"code": "BASE_TYPE_CHOICES",
                                                                "message": "Value must be one of (1, 4, 5, 6, 7, 8, 9, "
@@ -388,16 +410,23 @@ class Rest:
             interaction.choices = choices
         elif rtype == 9:
             interaction.modal = data
+        elif rtype == 12:
+            # LAUNCH_ACTIVITY: Discord opens the app's Activity in the interaction's channel; no message.
+            where = f"{interaction.guild_id or 0}-{interaction.channel_id}"
+            interaction.activity_instance_id = f"i-{interaction.id}-gc-{where}"
         self.s.acknowledge(interaction, rtype)
         if call.query.get("with_response", "").lower() not in ("1", "true"):
             return 204, None
         result: dict[str, Any] = {"interaction": {
-            "id": str(interaction.id), "type": interaction.type, "activity_instance_id": None,
+            "id": str(interaction.id), "type": interaction.type,
+            "activity_instance_id": interaction.activity_instance_id,
             "response_message_id": str(message.id) if message else None,
             "response_message_loading": rtype == 5,
             "response_message_ephemeral": bool(message and message.ephemeral)}, "resource": {"type": rtype}}
         if message is not None:
             result["resource"]["message"] = self._message_json(message)
+        if interaction.activity_instance_id is not None:
+            result["resource"]["activity_instance"] = {"id": interaction.activity_instance_id}
         return 200, result
 
     def _by_token(self, call: Call) -> Interaction:

@@ -88,6 +88,7 @@ class LoopbackDiscord:
     """The server. Construct, `await start()`, point the bot at `api_base` and `gateway_url`, `await stop()`."""
 
     token: str = "loopback-token"
+    client_secret: str = "loopback-client-secret"  # the application's OAuth2 secret (DISCORD_CLIENT_SECRET)
     interaction_deadline: float = 3.0  # seconds from an interaction's creation to its first answer
     token_lifetime: float = 900.0  # interaction tokens: follow-ups and edits for 15 minutes
     nonce_window: float = 120.0  # Discord: "checked for uniqueness in the past few minutes"
@@ -124,6 +125,8 @@ class LoopbackDiscord:
         self._changed = asyncio.Event()
         self._tasks: set[asyncio.Task] = set()
         self._runner: web.AppRunner | None = None
+        self.oauth_codes: dict[str, int] = {}  # authorization code -> user id, until exchanged once
+        self.access_tokens: dict[str, int] = {}  # OAuth2 access token -> user id
         self.unsynced_command_ids: dict[str, int] = {}  # command ids the driver made up before any sync
 
     def __repr__(self) -> str:
@@ -222,6 +225,19 @@ class LoopbackDiscord:
         self._tasks.add(task)
         task.add_done_callback(self._tasks.discard)
         return task
+
+    # --- OAuth2 (the Activity's sign-in) --------------------------------------------------------------------
+
+    def authorize(self, user: User) -> str:
+        """A one-time authorization code for `user`, as the Discord client hands an Activity's AUTHORIZE."""
+        code = f"code{self.ids.next()}"
+        self.oauth_codes[code] = user.id
+        return code
+
+    def issue_access_token(self, user_id: int) -> str:
+        token = f"access{self.ids.next()}"
+        self.access_tokens[token] = user_id
+        return token
 
     # --- building the world ------------------------------------------------------------------------------------
 
@@ -537,7 +553,10 @@ class LoopbackDiscord:
             status = 405 if known else 404
             text = "Method Not Allowed" if known else "Not Found"
             return self._answer(record, status, {"message": f"{status}: {text}", "code": 0}, {})
-        if route.auth and request.headers.get("Authorization") != f"Bot {self.token}":
+        authorization = request.headers.get("Authorization", "")
+        user_token = (route.bearer and authorization.startswith("Bearer ")
+                      and authorization.removeprefix("Bearer ") in self.access_tokens)
+        if route.auth and authorization != f"Bot {self.token}" and not user_token:
             return self._answer(record, 401, {"message": "401: Unauthorized", "code": 0}, {})
         major = route.major(params)
         rule = self.faults.take(method, path)
@@ -556,7 +575,8 @@ class LoopbackDiscord:
         if limited is not None:
             return self._answer(record, 429, limited, headers, "fault")
         try:
-            status, payload = await route.handler(Call(method, path, params, record.query, record.body, record.files))
+            status, payload = await route.handler(Call(method, path, params, record.query, record.body, record.files,
+                                                           authorization if user_token else ""))
         except ApiError as exc:
             status, payload = exc.status, exc.body
         except validate.FormError as exc:
