@@ -36,6 +36,7 @@ from bot.storage.outbox import OutboxStore
 from bot.storage.rows import Stored
 from bot.table import Table
 from bot.visibility import ChannelSight, Sight
+from bot.web.activity import ActivitySettings
 from bot.web.auth import Auth, Links
 from bot.web.context import Context
 from bot.web.hub import Hub
@@ -159,7 +160,8 @@ async def build(client: discord.Client, config: Config, *, gone: Callable[[int],
     courier = DiscordCourier(client, painter, before_picture=first_answers.wait)
     outbox = Outbox(OutboxStore(storage.db), keeper, courier, gone=gone)
     # The herald reads the service's time at each call (tests move it) for the clock on the board's panel.
-    herald = DiscordHerald(now=lambda: service.now())
+    activity_on = config.web is not None and config.web.client_secret is not None
+    herald = DiscordHerald(now=lambda: service.now(), activity=activity_on)
     # The web board's hub hears of every change too, so open pages update within a second.
     hub = Hub(storage.game_rev) if config.web is not None else None
     service = GameService(storage, seed_source=seed_source, caps=config.limits, herald=herald,
@@ -177,11 +179,14 @@ async def build(client: discord.Client, config: Config, *, gone: Callable[[int],
     if config.web is not None and hub is not None:
         auth = Auth(config.web.secret)
         links = Links(config.web.url, auth)
+        # The Activity's OAuth2 client is the bot's own application (known once the client has logged in).
+        settings = (ActivitySettings(str(client.application_id or ""), config.web.client_secret, config.api_base,
+                                     config.web.secure) if config.web.client_secret else None)
         web = WebServer(Context(service=service, auth=auth, config=config.web, hub=hub, records=records,
                                 sight=member_sight(client), after_change=after_change(seats, recorder),
-                                offload=painter.workers.run))
+                                offload=painter.workers.run), settings)
     controller = Controller(service, interactions, painter=painter, seats=seats, clocks=clock_keeper,
-                            recorder=recorder, records=records, links=links)
+                            recorder=recorder, records=records, links=links, activity=activity_on)
     return App(storage=storage, service=service, painter=painter, thinkers=thinkers, keeper=keeper, outbox=outbox,
                seats=seats, clocks=clock_keeper, recorder=recorder,
                lobbies=LobbySweeper(service, expiry=config.lobby_hours * 3600), interactions=interactions,

@@ -83,8 +83,8 @@ class ActivityContext(Protocol):
         """The person whose valid session cookie this request carries, if any."""
         ...
 
-    def sight(self, person: Person) -> ChannelSight:
-        """What this person may see of each channel (on Discord: their permissions there)."""
+    async def sight(self, guild_id: int | None, user_id: int) -> ChannelSight:
+        """What this person may see of each channel of a server (on Discord: their permissions there)."""
         ...
 
 
@@ -204,7 +204,7 @@ def add_routes(app: web.Application, context: ActivityContext) -> None:
         except GameError:
             return error(404, NO_GAME)
         # Not the channel the person is "in": the Activity's channel id comes from the page, so it proves nothing.
-        viewer = Viewer(person.id, None, context.sight(person))
+        viewer = Viewer(person.id, None, await context.sight(table.row.guild_id, person.id))
         if not viewer.sees(table.row.channel_id, [p.user_id for p in table.players]):
             return error(404, NO_GAME)  # the same words as no game at all: a hidden game's existence stays hidden
         return web.json_response({"id": table.id})

@@ -10,13 +10,16 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Awaitable, Callable
+from dataclasses import dataclass
 from pathlib import Path
 
 from aiohttp import web
 
-from bot.service import GameError
-from bot.web import api
-from bot.web.auth import COOKIE, SESSION_LIFE, BadToken
+from bot.service import GameError, GameService
+from bot.visibility import ChannelSight
+from bot.web import activity, api
+from bot.web.activity import ActivitySettings
+from bot.web.auth import COOKIE, SESSION_LIFE, BadToken, Person
 from bot.web.context import CONTEXT, Context, Refusal, context_of
 
 log = logging.getLogger(__name__)
@@ -88,29 +91,49 @@ async def index(request: web.Request) -> web.StreamResponse:
     return web.FileResponse(page, headers={"Cache-Control": "no-cache"})
 
 
-def make_app(ctx: Context) -> web.Application:
+def make_app(ctx: Context, activity_settings: ActivitySettings | None = None) -> web.Application:
     """The whole application: the page, its JSON endpoints, and the Activity's when it is configured."""
     app = web.Application(middlewares=[guard], client_max_size=api.BODY_LIMIT)
     app[CONTEXT] = ctx
     app.add_routes([web.get("/", index), web.get("/g/{id}", index), web.get("/auth", sign_in), *api.routes()])
     if STATIC.is_dir():
         app.router.add_static("/static/", STATIC)
-    if ctx.config.client_secret:
-        try:
-            from bot.web import activity  # the Activity's engineer's module; absent in older bots
-        except ImportError as exc:
-            raise RuntimeError("DISCORD_CLIENT_SECRET is set but this bot has no Activity (bot/web/activity.py is "
-                               "missing): unset DISCORD_CLIENT_SECRET or update the bot.") from exc
-        activity.add_routes(app, ctx)
+    if activity_settings is not None:
+        activity.add_routes(app, ActivityBridge(ctx, activity_settings))
     return app
+
+
+@dataclass
+class ActivityBridge:
+    """What the Activity's endpoints need (bot/web/activity.py's ActivityContext), from the web board's context."""
+
+    ctx: Context
+    activity: ActivitySettings
+
+    @property
+    def service(self) -> GameService:
+        return self.ctx.service
+
+    def start_session(self, user_id: int, name: str) -> str:
+        return self.ctx.auth.session(Person(user_id, name))
+
+    def session_person(self, request: web.Request) -> activity.Person | None:
+        try:
+            person = self.ctx.auth.person_of_session(request.cookies.get(COOKIE))
+        except BadToken:
+            return None
+        return activity.Person(person.user_id, person.name)
+
+    async def sight(self, guild_id: int | None, user_id: int) -> ChannelSight:
+        return await self.ctx.sight(guild_id, user_id)
 
 
 class WebServer:
     """The web board running on the configured address, with its hub's poller."""
 
-    def __init__(self, ctx: Context) -> None:
+    def __init__(self, ctx: Context, activity_settings: ActivitySettings | None = None) -> None:
         self.ctx = ctx
-        self.app = make_app(ctx)
+        self.app = make_app(ctx, activity_settings)
         self.runner: web.AppRunner | None = None
 
     async def start(self) -> None:

@@ -33,7 +33,7 @@ class Context:
     def session_person(self, request: web.Request) -> Person | None:
         return self.sessions.get(request.cookies.get(activity.SESSION_COOKIE, ""))
 
-    def sight(self, person: Person) -> ChannelSight:
+    async def sight(self, guild_id: int | None, user_id: int) -> ChannelSight:
         return lambda channel_id: self.sights.get(channel_id, Sight.NONE)
 
 

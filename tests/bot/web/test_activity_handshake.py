@@ -1,11 +1,10 @@
 """activity.js in a real headless Chromium, inside a test parent frame that speaks the Embedded App SDK's message
 protocol: handshake, READY, AUTHORIZE for a code, the code exchanged at the loopback Discord, AUTHENTICATE with the
-access token it issued, then the channel's game opened. Skipped where Selenium or Chromium is not installed."""
+access token it issued, then the channel's game opened (tests/browser.py's Chromium)."""
 
 from __future__ import annotations
 
 import asyncio
-import shutil
 import time
 from urllib.parse import urlencode
 
@@ -15,21 +14,13 @@ from bot.visibility import Sight
 from bot.web.activity import ActivitySettings
 from tests.bot.web.activity_helpers import Context, activity_app
 from tests.bot_harness import CHANNEL, GUILD_ID, User, open_game
+from tests.browser import chrome
 
-webdriver = pytest.importorskip("selenium.webdriver")
-CHROMIUM, CHROMEDRIVER = shutil.which("chromium"), shutil.which("chromedriver")
-pytestmark = [pytest.mark.loopback,
-              pytest.mark.skipif(not (CHROMIUM and CHROMEDRIVER), reason="needs chromium and chromedriver")]
+pytestmark = [pytest.mark.loopback, pytest.mark.process]  # a real browser process
 
 
 def browser():
-    from selenium.webdriver.chrome.service import Service
-
-    options = webdriver.ChromeOptions()
-    options.binary_location = CHROMIUM
-    for flag in ("--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--disable-gpu"):
-        options.add_argument(flag)
-    return webdriver.Chrome(service=Service(CHROMEDRIVER), options=options)
+    return chrome()
 
 
 def wait_until(check, timeout: float = 15.0, what: str = ""):
