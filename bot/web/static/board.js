@@ -1,7 +1,7 @@
 // The live game page: reads the game as this person may see it, redraws on every change, sends moves.
 
 import { boardSvg, marksSvg } from "./draw.js";
-import { CELL, COLS, kingdomsOf, moveSquares, zoomBox } from "./geometry.js";
+import { CELL, COLS, kingdomsOf, moveSquares, panBox, zoomBox } from "./geometry.js";
 import * as P from "./panels.js";
 import { defs } from "./symbols.js";
 
@@ -290,8 +290,8 @@ function onAction(el) {
       const i = Number(el.dataset.index);
       ui.swap = ui.swap.includes(i) ? ui.swap.filter((x) => x !== i) : [...ui.swap, i];
     } else {
-      const c = el.dataset.tile;
-      ui.selected = ui.selected?.kind === "tile" && ui.selected.colour === c ? null : { kind: "tile", colour: c };
+      const c = el.dataset.tile, index = Number(el.dataset.index);
+      ui.selected = ui.selected?.kind === "tile" && ui.selected.index === index ? null : { kind: "tile", colour: c, index };
     }
   } else if (action === "leader") {
     const c = el.dataset.leader;
@@ -335,6 +335,7 @@ function wire() {
     else if (el.dataset.action) onAction(el);
     else if (el.dataset.zoom === "in") { ui.zoomMode = true; toast("Tap the part of the board to zoom to.", "info"); }
     else if (el.dataset.zoom === "out") { ui.zoom = null; ui.zoomMode = false; drawBoard(); }
+    else if (el.dataset.pan && ui.zoom) { const [dc, dr] = el.dataset.pan.split(",").map(Number); ui.zoom = panBox(ui.zoom, dc, dr); drawBoard(); }
     else if (el.dataset.step) replayTo((ui.frame ?? ui.replay.frames.length - 1) + Number(el.dataset.step));
   });
   $("#replay").addEventListener("input", (e) => replayTo(Number(e.target.value)));
@@ -347,6 +348,7 @@ async function start() {
   document.body.insertAdjacentHTML("afterbegin", `<svg class="sprites" aria-hidden="true">${defs()}</svg>`);
   try { ui.session = await getJson("/api/session"); } catch { /* no session: watching or the gate */ }
   if (!api || (!ui.session.user && !token)) { showGate(); return; }
+  $("#live").hidden = false;
   wire();
   await refresh();
   if (ui.game) listen();

@@ -108,10 +108,15 @@ export function boardSvg(o) {
     const [x, y] = origin(sq);
     return `<rect data-square="${sq}" x="${x}" y="${y}" width="${CELL}" height="${CELL}"><title>${sq}</title></rect>`;
   }).join("");
+  // Square names inside the squares, shown only when zoomed in (the edge labels are then out of sight).
+  const coords = o.viewBox ? allSquares().map((sq) => {
+    const [x, y] = origin(sq);
+    return `<text x="${x + 2}" y="${y + CELL - 2}">${sq}</text>`;
+  }).join("") : "";
   const vb = (o.viewBox || [0, 0, WIDTH, HEIGHT]).join(" ");
   return `<svg class="board-svg" viewBox="${vb}" xmlns="http://www.w3.org/2000/svg" role="img" aria-label="The board">`
     + `${ground(o.layout)}<g class="tint">${tint}</g><g class="pieces">${pieces}</g>${edges}`
-    + `<g class="marks">${marksSvg(o)}</g><g class="hits">${hits}</g></svg>`;
+    + `<g class="marks">${marksSvg(o)}</g><g class="coords">${coords}</g><g class="hits">${hits}</g></svg>`;
 }
 
 /** The marks over the pieces: the last move, the kingdom in focus and the legal targets. */

@@ -83,3 +83,10 @@ export function zoomBox(name, cols, rows) {
   const y1 = r0 + rows >= ROWS ? HEIGHT : MARGIN + (r0 + rows) * CELL;
   return [x, y, x1 - x, y1 - y];
 }
+
+/** A zoomed view box moved by (dc, dr) squares, kept on the board. */
+export function panBox(box, dc, dr) {
+  const [x, y, w, h] = box;
+  const nx = Math.max(0, Math.min(WIDTH - w, x + dc * CELL)), ny = Math.max(0, Math.min(HEIGHT - h, y + dr * CELL));
+  return [nx, ny, w, h];
+}

@@ -52,7 +52,7 @@ export function handHtml(game, me, ui) {
   let tiles = "", i = 0;
   for (const c of COLOURS) {
     for (let k = 0; k < (me.hand?.[c] || 0); k++, i++) {
-      const chosen = ui.swap ? ui.swap.includes(i) : ui.selected?.kind === "tile" && ui.selected.colour === c;
+      const chosen = ui.swap ? ui.swap.includes(i) : ui.selected?.kind === "tile" && ui.selected.index === i;
       const ok = ui.swap ? true : myTurn && has(`tile ${c} `);
       tiles += `<button class="piece${chosen ? " chosen" : ""}" data-action="tile" data-tile="${c}" data-index="${i}"`
         + `${ok ? "" : " disabled"} title="${S.TILE_NAME[c]} (${c})">${tileIcon(c)}</button>`;
