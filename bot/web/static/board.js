@@ -3,7 +3,7 @@
 import { boardSvg, marksSvg } from "./draw.js";
 import { CELL, COLS, kingdomsOf, moveSquares, panBox, zoomBox } from "./geometry.js";
 import * as P from "./panels.js";
-import { defs } from "./symbols.js";
+import { LEADER_NAME, defs } from "./symbols.js";
 
 const $ = (sel) => document.querySelector(sel);
 const path = /^\/g\/(\d+)\/?$/.exec(location.pathname);
@@ -157,8 +157,8 @@ function showFocus() {
   const names = ui.game.names || [];
   const rows = Object.entries(k.leaders || {}).map(([colour, l]) =>
     `<li>${P.leaderIcon(colour, shownView().players?.[l.seat]?.dynasty || "archer")}`
-    + `<span>${P.esc(names[l.seat] ?? `Seat ${l.seat + 1}`)}'s ${colour} leader</span>`
-    + `${l.strength != null ? `<b title="strength">${l.strength}</b>` : ""}</li>`).join("");
+    + `<span>${P.esc(names[l.seat] ?? `Seat ${l.seat + 1}`)}'s ${LEADER_NAME[colour]} (${colour})</span>`
+    + `${l.strength != null ? `<b title="strength in this kingdom">strength ${l.strength}</b>` : ""}</li>`).join("");
   box.innerHTML = `<h3>Kingdom of ${k.squares.length} squares</h3><ul>${rows}</ul>`;
   box.hidden = false;
 }
