@@ -1,0 +1,357 @@
+// The live game page: reads the game as this person may see it, redraws on every change, sends moves.
+
+import { boardSvg, marksSvg } from "./draw.js";
+import { CELL, COLS, kingdomsOf, moveSquares, panBox, zoomBox } from "./geometry.js";
+import * as P from "./panels.js";
+import { LEADER_NAME, defs } from "./symbols.js";
+
+const $ = (sel) => document.querySelector(sel);
+const path = /^\/g\/(\d+)\/?$/.exec(location.pathname);
+const token = new URLSearchParams(location.search).get("s");
+const query = token ? `?s=${encodeURIComponent(token)}` : "";
+const api = path ? `/api/games/${path[1]}` : null;
+
+const ui = {
+  session: { user: null, csrf: null }, layouts: {}, game: null, replay: null, frame: null,
+  selected: null, swap: null, zoom: null, focus: null, zoomMode: false,
+};
+
+function showGate(words) {
+  $("#gate").hidden = false;
+  $("#game").hidden = true;
+  if (words) $("#gate-words").textContent = words;
+}
+
+function toast(words, kind = "error") {
+  const el = $("#toast");
+  el.textContent = words;
+  el.className = `toast ${kind}`;
+  el.hidden = false;
+  clearTimeout(toast.timer);
+  toast.timer = setTimeout(() => { el.hidden = true; }, kind === "error" ? 8000 : 3000);
+}
+
+async function getJson(url) {
+  const r = await fetch(url, { credentials: "same-origin", headers: { Accept: "application/json" } });
+  const body = await r.json().catch(() => ({}));
+  if (!r.ok) throw new Error(body.error || `The server answered ${r.status}.`);
+  return body;
+}
+
+async function post(url, body) {
+  try {
+    const r = await fetch(url, {
+      method: "POST", credentials: "same-origin", body: JSON.stringify(body),
+      headers: { "Content-Type": "application/json", "X-TNE-CSRF": ui.session.csrf || "" },
+    });
+    const answer = await r.json().catch(() => ({}));
+    if (!r.ok) toast(answer.error || `The server refused (${r.status}).`);
+    return r.ok;
+  } catch {
+    toast("The server could not be reached; try again.");
+    return false;
+  } finally {
+    refresh();
+  }
+}
+
+function sendMove(move) {
+  ui.selected = null;
+  ui.swap = null;
+  return post(`${api}/moves`, { move, revision: ui.game.revision });
+}
+
+// --- what is on show ---------------------------------------------------------------------------
+
+function shownView() {
+  if (ui.replay && ui.frame !== null) return ui.replay.frames[ui.frame].view;
+  return ui.game.view;
+}
+
+function lastSquares(view) {
+  if (ui.replay && ui.frame !== null) return moveSquares(ui.replay.frames[ui.frame].move);
+  if (view.last?.squares) return view.last.squares;
+  const log = ui.game.log || [];
+  return log.length ? moveSquares(log[log.length - 1].move) : [];
+}
+
+function targets() {
+  const legal = ui.game?.legal || [];
+  const s = ui.selected;
+  let prefix = null;
+  if (s?.kind === "tile") prefix = `tile ${s.colour} `;
+  else if (s?.kind === "leader") prefix = `leader ${s.colour} `;
+  else if (s?.kind === "catastrophe") prefix = "catastrophe ";
+  else if (ui.game?.pending && ui.game.to_move === ui.game.you) prefix = "treasure ";
+  if (!prefix || ui.frame !== null) return [];
+  return legal.filter((m) => m.startsWith(prefix)).map((m) => m.slice(prefix.length));
+}
+
+function kingdoms() {
+  return ui.frame !== null ? kingdomsOf(shownView()) : ui.game.kingdoms || kingdomsOf(ui.game.view);
+}
+
+function marks() {
+  return { last: lastSquares(shownView()), targets: targets(), focus: ui.focus?.squares || [] };
+}
+
+function drawBoard() {
+  const g = ui.game;
+  const layout = ui.layouts[g.board] || {};
+  const root = $("#board");
+  root.dataset.revision = g.revision;
+  root.dataset.turn = g.to_move ?? "";
+  root.innerHTML = boardSvg({ layout, view: shownView(), kingdoms: kingdoms(), viewBox: ui.zoom, ...marks() });
+  root.classList.toggle("zoomed", !!ui.zoom);
+  root.classList.toggle("choosing", targets().length > 0);
+}
+
+function drawMarks() {
+  const g = $("#board .marks");
+  if (g) g.innerHTML = marksSvg(marks());
+}
+
+function turnWords(g) {
+  const name = (seat) => g.names?.[seat] ?? `Seat ${seat + 1}`;
+  if (g.status === "lobby") return "Waiting for players to join.";
+  if (g.status === "abandoned") return "This game was abandoned.";
+  if (g.status === "over") return "The game is over.";
+  if (g.to_move == null) return "";
+  if (g.pending) return g.describe || `${name(g.to_move)} must decide.`;
+  const left = g.view.turn?.actions_left;
+  const acts = left ? ` (${left} action${left === 1 ? "" : "s"} left)` : "";
+  return g.to_move === g.you ? `Your turn${acts}.` : `${name(g.to_move)} to play${acts}.`;
+}
+
+function render() {
+  const g = ui.game;
+  $("#gate").hidden = true;
+  $("#game").hidden = false;
+  document.title = `Game ${g.id} · Tigris & Euphrates`;
+  $("#title").textContent = `Game ${g.id} · ${g.names.join(", ")}`;
+  $("#turn").textContent = turnWords(g);
+  $("#turn").classList.toggle("mine", g.to_move === g.you && g.you != null && g.status === "active");
+  $("#clock").textContent = g.clock || "";
+  $("#clock").hidden = !g.clock;
+  $("#who").textContent = ui.session.user ? `Signed in as ${ui.session.user.name}` : "Watching";
+  const view = shownView();
+  $("#players").innerHTML = P.playersHtml(g, view, g.status === "active" ? g.to_move : null);
+  const me = g.you != null && g.status === "active" ? g.view.players[g.you] : null;
+  $("#hand").hidden = !me;
+  if (me) $("#hand-body").innerHTML = P.handHtml(g, me, ui);
+  const deciding = g.pending && g.to_move === g.you && g.you != null && g.status === "active";
+  const dialog = $("#decision");
+  dialog.hidden = !deciding;
+  if (deciding) dialog.innerHTML = P.decisionHtml(g);
+  $("#log").innerHTML = P.logHtml(g.log);
+  $("#over").hidden = !g.standings;
+  if (g.standings) $("#standings").innerHTML = P.standingsHtml(g);
+  drawBoard();
+  showFocus();
+}
+
+function showFocus() {
+  const box = $("#kingdom");
+  const k = ui.focus;
+  if (!k) { box.hidden = true; return; }
+  const names = ui.game.names || [];
+  const rows = Object.entries(k.leaders || {}).map(([colour, l]) =>
+    `<li>${P.leaderIcon(colour, shownView().players?.[l.seat]?.dynasty || "archer")}`
+    + `<span>${P.esc(names[l.seat] ?? `Seat ${l.seat + 1}`)}'s ${LEADER_NAME[colour]} (${colour})</span>`
+    + `${l.strength != null ? `<b title="strength in this kingdom">strength ${l.strength}</b>` : ""}</li>`).join("");
+  box.innerHTML = `<h3>Kingdom of ${k.squares.length} squares</h3><ul>${rows}</ul>`;
+  box.hidden = false;
+}
+
+// --- loading -----------------------------------------------------------------------------------
+
+let loading = null;
+let again = false;
+
+async function load() {
+  const g = await getJson(api + query);
+  const before = ui.game;
+  ui.game = g;
+  if (!before || before.revision !== g.revision) {
+    const legal = g.legal || [];
+    if (ui.selected && !legal.some((m) => m.startsWith(`${ui.selected.kind} ${ui.selected.colour ?? ""}`.trim()))) ui.selected = null;
+    if (ui.swap && !legal.some((m) => m.startsWith("swap"))) ui.swap = null;
+    if (ui.focus) ui.focus = null;
+  }
+  if (!ui.layouts[g.board]) await loadLayouts();
+  if (g.status === "over" && !ui.replay) loadReplay();
+  render();
+}
+
+/** Re-read the game; calls made while one is under way fold into one more read. */
+async function refresh() {
+  if (loading) { again = true; return; }
+  loading = (async () => {
+    do {
+      again = false;
+      try { await load(); } catch (e) { if (ui.game) toast(e.message); else showGate(e.message); }
+    } while (again);
+  })();
+  await loading;
+  loading = null;
+}
+
+async function loadLayouts() {
+  try {
+    const boards = await getJson("/api/boards");
+    for (const [name, b] of Object.entries(boards)) {
+      // Corner treasures: named as such, or a treasure list shorter than the temples'.
+      const corners = b.corner_treasures || b.corners
+        || (b.treasures && b.temples && b.treasures.length < b.temples.length ? b.treasures : []);
+      ui.layouts[name] = { rivers: b.rivers || [], corners };
+    }
+  } catch {
+    ui.layouts.__failed = true;  // the board still draws, without its rivers
+  }
+}
+
+async function loadReplay() {
+  try {
+    ui.replay = await getJson(`${api}/replay${query}`);
+  } catch (e) {
+    ui.replay = { frames: [] };
+    $("#replay-words").textContent = e.message;
+  }
+  const n = ui.replay.frames.length;
+  const slider = $("#replay");
+  slider.max = Math.max(0, n - 1);
+  slider.value = slider.max;
+  $("#replay-box").hidden = n === 0;
+  replayTo(n - 1);
+}
+
+function replayTo(i) {
+  const n = ui.replay?.frames.length || 0;
+  if (!n) return;
+  i = Math.max(0, Math.min(n - 1, i));
+  ui.frame = i === n - 1 ? null : i;
+  $("#replay").value = i;
+  const f = ui.replay.frames[i];
+  $("#replay-words").textContent = f.move ? `Move ${f.n}: ${f.move}` : "The start";
+  ui.focus = null;
+  render();
+}
+
+function listen() {
+  const events = new EventSource(`${api}/events${query}`);
+  events.onmessage = () => refresh();
+  events.onopen = () => { $("#live").classList.add("on"); refresh(); };
+  events.onerror = () => $("#live").classList.remove("on");
+}
+
+// --- taps --------------------------------------------------------------------------------------
+
+function squareSize() {
+  const svg = $("#board svg");
+  if (!svg) return CELL;
+  const shown = ui.zoom ? ui.zoom[2] : CELL * (COLS + 1);
+  return (svg.getBoundingClientRect().width * CELL) / shown;
+}
+
+function zoomTo(square) {
+  const w = $("#board").getBoundingClientRect().width;
+  const cols = Math.max(4, Math.min(COLS - 1, Math.floor(w / 44)));
+  ui.zoom = zoomBox(square, cols, Math.max(4, Math.round(cols * 0.75)));
+  drawBoard();
+}
+
+function kingdomAt(square) {
+  return kingdoms().find((k) => k.squares.includes(square)) || null;
+}
+
+function onSquare(square) {
+  if (!ui.zoom && (ui.zoomMode || squareSize() < 32)) { ui.zoomMode = false; zoomTo(square); return; }
+  if (targets().includes(square)) {
+    const s = ui.selected;
+    const move = s ? (s.kind === "catastrophe" ? `catastrophe ${square}` : `${s.kind} ${s.colour} ${square}`) : `treasure ${square}`;
+    sendMove(move);
+    return;
+  }
+  if (ui.selected) {
+    toast(`${square} is not a legal square for that piece.`, "info");
+    return;
+  }
+  const k = kingdomAt(square);
+  ui.focus = ui.focus && k && ui.focus.squares === k.squares ? null : k;
+  drawMarks();
+  showFocus();
+}
+
+function onAction(el) {
+  const g = ui.game;
+  const action = el.dataset.action;
+  if (action === "tile") {
+    if (ui.swap) {
+      const i = Number(el.dataset.index);
+      ui.swap = ui.swap.includes(i) ? ui.swap.filter((x) => x !== i) : [...ui.swap, i];
+    } else {
+      const c = el.dataset.tile, index = Number(el.dataset.index);
+      ui.selected = ui.selected?.kind === "tile" && ui.selected.index === index ? null : { kind: "tile", colour: c, index };
+    }
+  } else if (action === "leader") {
+    const c = el.dataset.leader;
+    ui.selected = ui.selected?.kind === "leader" && ui.selected.colour === c ? null : { kind: "leader", colour: c };
+  } else if (action === "catastrophe") {
+    ui.selected = ui.selected?.kind === "catastrophe" ? null : { kind: "catastrophe" };
+  } else if (action === "swap") {
+    ui.selected = null;
+    ui.swap = [];
+  } else if (action === "cancel") {
+    ui.swap = null;
+    ui.selected = null;
+  } else if (action === "withdraw") {
+    return sendMove(`withdraw ${el.dataset.colour}`);
+  } else if (action === "pass") {
+    return sendMove("pass");
+  } else if (action === "undo") {
+    ui.selected = null;
+    return post(`${api}/undo`, { revision: g.revision });
+  }
+  ui.focus = null;
+  render();
+}
+
+function wire() {
+  const board = $("#board");
+  board.addEventListener("click", (e) => {
+    const sq = e.target.closest("[data-square]");
+    if (sq) onSquare(sq.dataset.square);
+  });
+  board.addEventListener("pointerover", (e) => {
+    if (e.pointerType !== "mouse" || ui.selected) return;
+    const sq = e.target.closest("[data-square]");
+    const k = sq ? kingdomAt(sq.dataset.square) : null;
+    if (k !== ui.focus) { ui.focus = k; drawMarks(); showFocus(); }
+  });
+  document.addEventListener("click", (e) => {
+    const el = e.target.closest("button");
+    if (!el || el.disabled || !ui.game) return;
+    if (el.dataset.move) sendMove(el.dataset.move);
+    else if (el.dataset.action) onAction(el);
+    else if (el.dataset.zoom === "in") { ui.zoomMode = true; toast("Tap the part of the board to zoom to.", "info"); }
+    else if (el.dataset.zoom === "out") { ui.zoom = null; ui.zoomMode = false; drawBoard(); }
+    else if (el.dataset.pan && ui.zoom) { const [dc, dr] = el.dataset.pan.split(",").map(Number); ui.zoom = panBox(ui.zoom, dc, dr); drawBoard(); }
+    else if (el.dataset.step) replayTo((ui.frame ?? ui.replay.frames.length - 1) + Number(el.dataset.step));
+  });
+  $("#replay").addEventListener("input", (e) => replayTo(Number(e.target.value)));
+  document.addEventListener("keydown", (e) => {
+    if (e.key === "Escape") { ui.selected = null; ui.swap = null; ui.focus = null; if (ui.game) render(); }
+  });
+}
+
+async function start() {
+  document.body.insertAdjacentHTML("afterbegin", `<svg class="sprites" aria-hidden="true">${defs()}</svg>`);
+  try { ui.session = await getJson("/api/session"); } catch { /* no session: watching or the gate */ }
+  if (!api || (!ui.session.user && !token)) { showGate(); return; }
+  $("#live").hidden = false;
+  wire();
+  await refresh();
+  if (ui.game) listen();
+}
+
+start();

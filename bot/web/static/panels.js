@@ -1,0 +1,138 @@
+// The side panels as HTML strings: players, the hand, a decision's choices, the log, the standings.
+
+import { CELL } from "./geometry.js";
+import * as S from "./symbols.js";
+
+const COLOURS = ["red", "blue", "green", "black"];
+
+export function esc(text) {
+  return String(text ?? "").replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
+}
+
+const icon = (inner, cls = "icon") => `<svg class="${cls}" viewBox="0 0 ${CELL} ${CELL}" aria-hidden="true">${inner}</svg>`;
+export const tileIcon = (colour) => icon(S.tile(colour, 0, 0, CELL));
+export const leaderIcon = (colour, dynasty) => icon(S.leader(colour, dynasty, 1, 1, CELL - 2));
+const catIcon = () => icon(S.catastrophe(0, 0, CELL));
+
+function handSize(p) {
+  if (typeof p.hand_size === "number") return p.hand_size;
+  return p.hand ? COLOURS.reduce((n, c) => n + (p.hand[c] || 0), 0) : 0;
+}
+
+/** One card per seat: dynasty, name, tiles in hand, catastrophes left, leaders, points when visible. */
+export function playersHtml(game, view, turnSeat) {
+  return (view.players || []).map((p, seat) => {
+    const name = game.names?.[seat] ?? `Seat ${seat + 1}`;
+    const kind = game.kinds?.[seat];
+    const tags = [seat === game.you ? '<span class="tag you">you</span>' : "",
+      kind && kind !== "human" ? `<span class="tag">${esc(kind)} computer</span>` : ""].join("");
+    const leaders = COLOURS.map((c) => {
+      const at = p.leaders?.[c];
+      return `<span class="mini-leader${at ? " out" : ""}" title="${S.LEADER_NAME[c]}: ${at ? `on ${at}` : "in supply"}">`
+        + `${leaderIcon(c, p.dynasty)}${at ? `<small>${esc(at)}</small>` : ""}</span>`;
+    }).join("");
+    const points = p.points
+      ? `<div class="points">${COLOURS.map((c) => `<span class="pt pt-${c}" title="${c} points">${p.points[c] ?? 0}</span>`).join("")}`
+        + `<span class="pt pt-treasure" title="treasures">${p.points.treasure ?? 0}</span></div>`
+      : '<div class="points hidden-points">points hidden</div>';
+    return `<li class="player${seat === turnSeat ? " active" : ""}" data-seat="${seat}">`
+      + `${S.badge(p.dynasty, 34)}<div class="who"><b>${esc(name)}</b> ${tags}<div class="dyn">${esc(p.dynasty)}</div></div>`
+      + `<div class="facts"><span title="tiles in hand">${icon('<rect x="6" y="2" width="30" height="30" rx="4" fill="#aa9678"/>'
+        + '<rect x="2" y="8" width="30" height="30" rx="4" fill="#c8b696" stroke="#766953"/>')}${handSize(p)}</span>`
+      + `<span title="catastrophes left">${catIcon()}${p.catastrophes ?? 0}</span></div>`
+      + `<div class="leaders">${leaders}</div>${points}</li>`;
+  }).join("");
+}
+
+/** The hand and the controls of the seat to play; `ui` holds what is chosen. */
+export function handHtml(game, me, ui) {
+  const legal = game.legal || [];
+  const has = (prefix) => legal.some((m) => m.startsWith(prefix));
+  const myTurn = game.to_move === game.you && !game.pending;
+  let tiles = "", i = 0;
+  for (const c of COLOURS) {
+    for (let k = 0; k < (me.hand?.[c] || 0); k++, i++) {
+      const chosen = ui.swap ? ui.swap.includes(i) : ui.selected?.kind === "tile" && ui.selected.index === i;
+      const ok = ui.swap ? true : myTurn && has(`tile ${c} `);
+      tiles += `<button class="piece${chosen ? " chosen" : ""}" data-action="tile" data-tile="${c}" data-index="${i}"`
+        + `${ok ? "" : " disabled"} title="${S.TILE_NAME[c]} (${c})">${tileIcon(c)}</button>`;
+    }
+  }
+  const leaders = COLOURS.map((c) => {
+    const at = me.leaders?.[c];
+    const chosen = ui.selected?.kind === "leader" && ui.selected.colour === c;
+    const ok = myTurn && !ui.swap && (has(`leader ${c} `) || has(`withdraw ${c}`));
+    return `<button class="piece leader-btn${chosen ? " chosen" : ""}${at ? " on-board" : ""}" data-action="leader" data-leader="${c}"`
+      + `${ok ? "" : " disabled"} title="${S.LEADER_NAME[c]} (${c})${at ? ` on ${at}` : ""}">${leaderIcon(c, me.dynasty)}`
+      + `${at ? `<small>${esc(at)}</small>` : ""}</button>`;
+  }).join("");
+  const catChosen = ui.selected?.kind === "catastrophe";
+  const cat = `<button class="piece${catChosen ? " chosen" : ""}" data-action="catastrophe"${myTurn && !ui.swap && has("catastrophe ") ? "" : " disabled"}`
+    + ` title="catastrophe">${catIcon()}<small>×${me.catastrophes ?? 0}</small></button>`;
+  let controls = "";
+  if (ui.swap) {
+    const move = swapMove(me, ui.swap);
+    controls = `<button class="primary" data-move="${esc(move)}"${legal.includes(move) ? "" : " disabled"}>`
+      + `Swap ${ui.swap.length || ""} tile${ui.swap.length === 1 ? "" : "s"}</button><button data-action="cancel">Cancel</button>`;
+  } else {
+    if (ui.selected?.kind === "leader" && me.leaders?.[ui.selected.colour] && legal.includes(`withdraw ${ui.selected.colour}`)) {
+      controls += `<button data-action="withdraw" data-colour="${ui.selected.colour}">Withdraw ${S.LEADER_NAME[ui.selected.colour]}</button>`;
+    }
+    controls += `<button data-action="swap"${myTurn && has("swap") ? "" : " disabled"}>Swap tiles…</button>`
+      + `<button data-action="pass"${myTurn && legal.includes("pass") ? "" : " disabled"}>Pass</button>`;
+  }
+  if (game.can_undo) controls += '<button data-action="undo">Undo</button>';
+  const hint = ui.swap ? "Choose the tiles to give back, then confirm."
+    : ui.selected ? "Tap a highlighted square." : myTurn ? "Choose a tile, leader or catastrophe." : "";
+  return `<div class="row tiles">${tiles || '<span class="dim">no tiles</span>'}</div>`
+    + `<div class="row">${leaders}${cat}</div><div class="row controls">${controls}</div>`
+    + `<p class="hint">${esc(hint)}</p>`;
+}
+
+/** The canonical swap move for the chosen tiles (indexes into the hand in colour order). */
+export function swapMove(me, chosen) {
+  const colours = [];
+  for (const c of COLOURS) for (let k = 0; k < (me.hand?.[c] || 0); k++) colours.push(c);
+  const picked = chosen.map((i) => colours[i]).filter(Boolean);
+  picked.sort((a, b) => COLOURS.indexOf(a) - COLOURS.indexOf(b));
+  return ["swap", ...picked].join(" ");
+}
+
+function moveLabel(move) {
+  const w = move.split(" ");
+  if (w[0] === "commit") return `Commit ${w[1]}`;
+  if (w[0] === "war") return `Fight the ${w[1]} war`;
+  if (w[0] === "monument") return `Build ${w[1]} at ${w[2]}`;
+  if (w[0] === "decline") return "Build no monument";
+  if (w[0] === "treasure") return `Take the treasure on ${w[1]}`;
+  return move;
+}
+
+/** A decision's dialog: what is asked, the strengths so far, one button per legal answer. */
+export function decisionHtml(game) {
+  const p = game.pending || {};
+  const name = (seat) => esc(game.names?.[seat] ?? `Seat ${seat + 1}`);
+  let facts = "";
+  if (p.strength) {
+    const a = p.strength.attacker, d = p.strength.defender, ac = p.attacker_commit;
+    facts = `<div class="strengths"><div><span>Attacker</span><b>${name(p.attacker)}</b><em>${a}${ac != null ? ` + ${ac}` : ""}</em></div>`
+      + `<div class="vs">${esc(p.colour || "")} ${esc(p.kind || "")}</div>`
+      + `<div><span>Defender</span><b>${name(p.defender)}</b><em>${d}</em></div></div>`;
+  }
+  const buttons = (game.legal || []).map((m) => `<button data-move="${esc(m)}">${esc(moveLabel(m))}</button>`).join("");
+  return `<h2>Your decision</h2><p>${esc(game.describe || "")}</p>${facts}<div class="choices">${buttons}</div>`;
+}
+
+export function logHtml(log) {
+  return [...(log || [])].reverse().map((e) => `<li data-log data-n="${e.n}"><span class="n">${e.n}</span>${esc(e.text || e.move)}</li>`).join("");
+}
+
+export function standingsHtml(game) {
+  const rows = [...(game.standings || [])].sort((a, b) => a.place - b.place).map((s) => {
+    const totals = COLOURS.map((c) => `<td class="pt-${c}">${s.totals?.[c] ?? ""}</td>`).join("");
+    return `<tr><td>${s.place}</td><td>${esc(game.names?.[s.seat] ?? s.seat)}${s.resigned ? " (resigned)" : ""}</td>`
+      + `<td><b>${s.score}</b></td>${totals}</tr>`;
+  }).join("");
+  return `<table class="standings"><thead><tr><th>#</th><th>Player</th><th>Score</th>`
+    + `${COLOURS.map((c) => `<th class="pt-${c}">${c}</th>`).join("")}</tr></thead><tbody>${rows}</tbody></table>`;
+}
