@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[3]
 STATIC = ROOT / "bot" / "web" / "static"
 SVG_NS = "http://www.w3.org/2000/svg"
 
