@@ -531,7 +531,7 @@ NOTIFY_TEXT = {
 
 
 HELP_TEXT = """**Tigris & Euphrates — commands**
-`/tne new seats:3 board:standard scores:hidden` — open a game in this channel (one per channel; threads count)
+`/tne new seats:3 board:standard scores:hidden` — open a game here (one per channel; threads count)
 `/tne join`, `/tne leave`, `/tne start` — the lobby (or its buttons); `/tne addbot level:medium` seats a computer
 `/tne move action:tile red F7` — play; the list offers your legal moves as you type
   moves: `tile <colour> <square>`, `leader <colour> <square>`, `withdraw <colour>`, `catastrophe <square>`,
@@ -540,16 +540,16 @@ HELP_TEXT = """**Tigris & Euphrates — commands**
 `/tne hand` — your tiles, leaders and points, privately
 `/tne board`, `/tne status`, `/tne log` — the board picture, whose turn and what is awaited, recent moves
 `/tne undo` — take back your last action this turn while nothing hidden was revealed
-`/tne resign`, `/tne abandon` (host or Manage Channels; `game:<n>` from any channel), `/tne rules`, `/tne help`
+`/tne resign`, `/tne abandon` (host or Manage Channels; `game:<n>` from anywhere), `/tne rules`, `/tne help`
 `/tne new clock:24h on_timeout:standin` — clocks: none, 2m, 5m, 15m, 1h, 12h, 24h, 72h; when time runs out the
   stand-in (a medium computer) plays for you, or the table waits; reminders at half and at a tenth left
 `/tne settings clock:1h` (host, from the next turn on); `/tne notify channel|dm|off` — how reminders reach you
 `/tne away`, `/tne back` — the stand-in plays your turns meanwhile
 `/tne games` — this server's games; `/tne turns` — the games waiting for you
-`/tne web` — your own link to the web board (when the bot offers one): play by tapping, watch it live
+`/tne web` — your link to the web board (when offered): play by tapping, watch live
 **Records** (every finished game is kept, with its statistics and everyone's rating)
 `/tne stats history` — this server's finished games, newest first
-`/tne stats profile user:@Alice` — a player's games, wins, averages and rating here, with a chart
+`/tne stats profile user:@Alice` — a player's games, wins, averages and rating, with a chart
 `/tne stats leaderboard` — the best rated players here (computer levels too) and your rank
 `/tne replay game:12` — a finished game as an animated picture, turn by turn
 `/tne export game:12` — a game's record as a `.tne.json` file, only for you"""

@@ -369,6 +369,7 @@ def test_help_lists_every_command_and_tne_stays_within_discords_limit():
 async def test_help_command_answers_privately(harness):
     calls = await harness.command(ALICE, CHANNEL, "help")
     assert response(calls).ephemeral and response(calls).content == M.HELP_TEXT
+    assert len(M.HELP_TEXT) <= 2000, "Discord's limit: a longer help would be cut"
     assert response(calls).data["flags"] & EPHEMERAL
 
 
