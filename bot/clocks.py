@@ -10,7 +10,6 @@ callback that the front end provides.
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import logging
 import os
 import socket
@@ -20,6 +19,7 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Protocol
 
+from bot.periodic import Periodic
 from bot.storage.clocks import ClockStore
 from bot.storage.rows import ClockRow, PlayerRow
 from bot.table import ClockEvent
@@ -234,7 +234,7 @@ class ClockKeeper:
         self.lease = lease
         self.batch = batch
         self.event_timeout = event_timeout
-        self._task: asyncio.Task | None = None
+        self._loop = Periodic("tne-clocks", self.run_once, lambda: self.tick)
 
     async def run_once(self) -> list[ClockEvent]:
         """One pass over every due clock (also what start-up does for deadlines that passed while down)."""
@@ -260,22 +260,7 @@ class ClockKeeper:
                 return events
 
     async def start(self) -> None:
-        if self._task is None or self._task.done():
-            self._task = asyncio.create_task(self._running(), name="tne-clocks")
-
-    async def _running(self) -> None:
-        while True:
-            try:
-                await self.run_once()
-            except asyncio.CancelledError:
-                raise
-            except Exception:
-                log.exception("The clock pass failed; next try in %.0f s", self.tick)
-            await asyncio.sleep(self.tick)
+        self._loop.start()
 
     async def stop(self) -> None:
-        if self._task is not None:
-            self._task.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await self._task
-            self._task = None
+        await self._loop.stop()

@@ -6,10 +6,9 @@ check, so it closes (and is announced) once.
 
 from __future__ import annotations
 
-import asyncio
-import contextlib
 import logging
 
+from bot.periodic import Periodic
 from bot.service import GameService
 
 log = logging.getLogger(__name__)
@@ -24,7 +23,7 @@ class LobbySweeper:
         self.service = service
         self.expiry = expiry
         self.every = every
-        self._task: asyncio.Task | None = None
+        self._loop = Periodic("tne-lobby-sweep", self.sweep, lambda: self.every)
 
     async def sweep(self) -> list[int]:
         """One pass: the lobbies it closed."""
@@ -34,22 +33,7 @@ class LobbySweeper:
         return closed
 
     async def start(self) -> None:
-        if self._task is None or self._task.done():
-            self._task = asyncio.create_task(self._running(), name="tne-lobby-sweep")
-
-    async def _running(self) -> None:
-        while True:
-            try:
-                await self.sweep()
-            except asyncio.CancelledError:
-                raise
-            except Exception:
-                log.exception("The lobby sweep failed; next try in %.0f s", self.every)
-            await asyncio.sleep(self.every)
+        self._loop.start()
 
     async def stop(self) -> None:
-        if self._task is not None:
-            self._task.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await self._task
-            self._task = None
+        await self._loop.stop()
