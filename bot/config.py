@@ -114,8 +114,8 @@ def load_config(env: Mapping[str, str] | None = None) -> Config:
         ai_processes=_processes(env, "TNE_AI_PROCESSES", 1),
         limits=Limits(per_person=_positive(env, "TNE_MAX_GAMES_PER_PERSON", MAX_RUNNING_PER_PERSON),
                       per_server=_positive(env, "TNE_MAX_GAMES_PER_SERVER", MAX_RUNNING_PER_SERVER),
-                      paused_days=_days(env, "TNE_PAUSED_DAYS", PAUSED_DAYS)),
-        lobby_hours=_hours(env, "TNE_LOBBY_HOURS", 24.0),
+                      paused_days=_amount(env, "TNE_PAUSED_DAYS", PAUSED_DAYS, "days")),
+        lobby_hours=_amount(env, "TNE_LOBBY_HOURS", 24.0, "hours"),
         web=web_settings(env),
         **shard_settings(env.get("TNE_SHARD_COUNT", ""), env.get("TNE_SHARD_IDS", ""),
                          names=("TNE_SHARD_COUNT", "TNE_SHARD_IDS")),
@@ -172,16 +172,17 @@ def web_settings(env: Mapping[str, str]) -> WebConfig | None:
     return WebConfig(port=int(port), url=url, secret=secret, host=host, client_secret=client_secret)
 
 
-def _hours(env: Mapping[str, str], name: str, default: float) -> float:
+def _amount(env: Mapping[str, str], name: str, default: float, unit: str) -> float:
+    """A positive number of `unit` (hours, days), or the default when unset."""
     raw = env.get(name, "").strip()
     if not raw:
         return default
     try:
         value = float(raw)
     except ValueError as exc:
-        raise ConfigError(f"{name} must be a number of hours, not {raw!r}.") from exc
+        raise ConfigError(f"{name} must be a number of {unit}, not {raw!r}.") from exc
     if not value > 0:
-        raise ConfigError(f"{name} must be more than 0 hours, not {raw!r}.")
+        raise ConfigError(f"{name} must be more than 0 {unit}, not {raw!r}.")
     return value
 
 
@@ -215,19 +216,6 @@ def _positive(env: Mapping[str, str], name: str, default: int) -> int:
     if not _whole(raw) or int(raw) < 1:
         raise ConfigError(f"{name} must be a whole number of at least 1, not {raw!r}.")
     return int(raw)
-
-
-def _days(env: Mapping[str, str], name: str, default: float) -> float:
-    raw = env.get(name, "").strip()
-    if not raw:
-        return default
-    try:
-        value = float(raw)
-    except ValueError as exc:
-        raise ConfigError(f"{name} must be a number of days, not {raw!r}.") from exc
-    if not value > 0:
-        raise ConfigError(f"{name} must be more than 0 days.")
-    return value
 
 
 def _whole(text: str) -> bool:
