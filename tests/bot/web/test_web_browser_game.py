@@ -16,7 +16,7 @@ from bot.service import GameService
 from bot.storage import Storage
 from engine import public_move
 from tests.browser import Page, chrome, wait_until
-from tests.loopback.tne import MOVE, act, assert_every_move_announced, open_game, settle, wait_pictures
+from tests.loopback.tne import MOVE, act, assert_every_move_announced, open_game, play_turn, settle, wait_pictures
 
 pytestmark = [pytest.mark.loopback, pytest.mark.process]  # the bot and a browser, each a process of its own
 
@@ -154,3 +154,40 @@ async def test_alice_on_the_page_and_bob_in_discord_play_and_each_sees_the_other
     assert len(stored.moves) == page_moves + slash_moves
     print(f"{page_moves} moves on the page ({decisions} decisions), {slash_moves} by slash; "
           f"page lag after Bob's moves: median {sorted(lags)[len(lags) // 2]:.3f} s, max {max(lags):.3f} s")
+
+
+async def test_a_spectators_page_follows_slash_moves_live_and_never_shows_a_hand(loopback, bot_processes,
+                                                                                 unused_tcp_port):
+    alice, bob, carol = loopback.add_user("Alice"), loopback.add_user("Bob"), loopback.add_user("Carol")
+    channel = loopback.add_channel(loopback.add_guild())
+    bot, base = await web_bot(loopback, bot_processes, unused_tcp_port)
+    await open_game(loopback, channel, alice, joiners=(bob,))
+    _, public = await web_links(loopback, channel, carol)  # Carol watches: she plays in no seat
+    game_id, token = re.search(r"/g/(\d+)\?s=(.+)$", public).groups()
+    view = loopback.channel(channel)
+    rng = random.Random(2)
+    driver = await in_thread(chrome)
+    try:
+        page = Page(driver, base)
+        await in_thread(page.open, public)
+        lags = []
+        for _ in range(4):
+            before = await in_thread(page.revision)
+            await play_turn(loopback, channel, rng)
+            seen = time.monotonic()
+            await in_thread(page.wait_revision, before, LIVE + 5)
+            lags.append(time.monotonic() - seen)
+            assert await in_thread(page.count, "[data-tile]") == 0  # no hand on a spectator's page
+        assert max(lags) <= LIVE, lags
+        assert (await in_thread(page.log_top))[0] == len(view.find(MOVE)) - 1
+        status, state = await in_thread(page.fetch, f"/api/games/{game_id}?s={token}")
+        assert status == 200 and state["you"] is None and state["legal"] == []
+        assert all(p["hand"] is None and p["points"] is None for p in state["view"]["players"])
+        assert state["revision"] == await in_thread(page.revision)
+        # The page has no session: what a spectator's browser sends to move is refused.
+        status, answer = await in_thread(page.fetch, f"/api/games/{game_id}/moves", "POST",
+                                         {"move": "pass", "revision": state["revision"]})
+        assert status in (401, 403) and answer["error"]
+    finally:
+        await in_thread(driver.quit)
+    assert (await position(str(bot.db_path), channel.id, alice.id)).revision == state["revision"]
