@@ -97,8 +97,18 @@ class Page:
         return int(n), text
 
     def click(self, selector: str) -> None:
-        self.driver.execute_script("arguments[0].scrollIntoView({block: 'center'})", self.find(selector))
-        self.find(selector).click()
+        """A real pointer click on the element's middle; again on a fresh element when the page redrew it meanwhile."""
+        from selenium.common.exceptions import StaleElementReferenceException
+
+        for attempt in range(3):
+            try:
+                element = self.find(selector)
+                self.driver.execute_script("arguments[0].scrollIntoView({block: 'center'})", element)
+                element.click()
+                return
+            except StaleElementReferenceException:
+                if attempt == 2:
+                    raise
 
     def find(self, selector: str):
         return self.driver.find_element("css selector", selector)
