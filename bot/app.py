@@ -161,7 +161,9 @@ async def build(client: discord.Client, config: Config, *, gone: Callable[[int],
     outbox = Outbox(OutboxStore(storage.db), keeper, courier, gone=gone)
     # The herald reads the service's time at each call (tests move it) for the clock on the board's panel.
     activity_on = config.web is not None and config.web.client_secret is not None
-    herald = DiscordHerald(now=lambda: service.now(), activity=activity_on)
+    auth = Auth(config.web.secret) if config.web is not None else None
+    links = Links(config.web.url, auth) if config.web is not None and auth is not None else None
+    herald = DiscordHerald(now=lambda: service.now(), activity=activity_on, links=links)
     # The web board's hub hears of every change too, so open pages update within a second.
     hub = Hub(storage.game_rev) if config.web is not None else None
     service = GameService(storage, seed_source=seed_source, caps=config.limits, herald=herald,
@@ -175,10 +177,7 @@ async def build(client: discord.Client, config: Config, *, gone: Callable[[int],
     interactions = Interactions(first_answers, outbox)
     records = Records(storage)
     web = None
-    links = None
-    if config.web is not None and hub is not None:
-        auth = Auth(config.web.secret)
-        links = Links(config.web.url, auth)
+    if config.web is not None and hub is not None and auth is not None:
         # The Activity's OAuth2 client is the bot's own application (known once the client has logged in).
         settings = (ActivitySettings(str(client.application_id or ""), config.web.client_secret, config.api_base,
                                      config.web.secure) if config.web.client_secret else None)

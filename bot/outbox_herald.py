@@ -15,26 +15,37 @@ from bot.clocks import ClockEvent
 from bot.storage.rows import GameStatus
 from bot.table import Notice, Played, Table
 from bot.views import layout, table_view
+from bot.web.auth import Links
 
 DIRECT = "reminder-dm"  # a reminder sent as a direct message (in the channel when the person's DMs are closed)
+OPEN_BOARD = "Open the board"  # the label /tne board's link button has too
 
 
 def buttons(view: discord.ui.View | None) -> list[dict]:
-    """A view's buttons as stored data (custom id, label, style, emoji)."""
+    """A view's buttons as stored data (custom id, label, style, emoji; a link button's url instead of an id)."""
     out = []
     for item in view.children if view is not None else []:
         button = getattr(item, "item", item)  # a DynamicItem wraps its button
-        out.append({"custom_id": button.custom_id, "label": button.label, "style": button.style.value,
-                    "emoji": str(button.emoji) if button.emoji else None})
+        stored = {"custom_id": button.custom_id, "label": button.label, "style": button.style.value,
+                  "emoji": str(button.emoji) if button.emoji else None}
+        if button.url:
+            stored["url"] = button.url
+        out.append(stored)
     return out
+
+
+def link_button(url: str) -> dict:
+    """The web board's "Open the board" link button, as stored data."""
+    return {"custom_id": None, "label": OPEN_BOARD, "style": discord.ButtonStyle.link.value, "emoji": None, "url": url}
 
 
 def view_of(stored: list[dict]) -> discord.ui.View | None:
     """The buttons back as a view to send (the DynamicItem pattern answers their presses, restarts included)."""
     if not stored:
         return None
-    return layout(*(discord.ui.Button(custom_id=b["custom_id"], label=b.get("label"),
-                                      style=discord.ButtonStyle(b.get("style") or 2), emoji=b.get("emoji"))
+    return layout(*(discord.ui.Button(url=b["url"], label=b.get("label"), emoji=b.get("emoji")) if b.get("url")
+                    else discord.ui.Button(custom_id=b["custom_id"], label=b.get("label"),
+                                           style=discord.ButtonStyle(b.get("style") or 2), emoji=b.get("emoji"))
                     for b in stored))
 
 
@@ -61,26 +72,30 @@ def picture(table: Table, now: float | None = None) -> dict | None:
 
 
 def _notice(kind: str, table: Table, post: M.Post, *, with_picture: bool = True, now: float | None = None,
-            activity: bool = False) -> Notice:
-    return Notice(kind, T.fit(post.text), list(post.pings), buttons(table_view(table, activity=activity)),
-                  picture(table, now) if with_picture else None)
+            activity: bool = False, links: Links | None = None) -> Notice:
+    stored = buttons(table_view(table, activity=activity))
+    if links is not None and with_picture:
+        # The board message opens the game's public page, as /tne board's answer does, finished games too.
+        stored.append(link_button(links.spectator(table.id, table.row.channel_id)))
+    return Notice(kind, T.fit(post.text), list(post.pings), stored, picture(table, now) if with_picture else None)
 
 
 class DiscordHerald:
     """Words a change as the channel sees it (bot/messages.py), with the buttons of bot/views.py; `now` is the
-    service's time source, for the clock on the board's panel."""
+    service's time source, for the clock on the board's panel; `links`: the web board's addresses, when it is on."""
 
-    def __init__(self, now: clocks.Now | None = None, *, activity: bool = False) -> None:
+    def __init__(self, now: clocks.Now | None = None, *, activity: bool = False, links: Links | None = None) -> None:
         self.now = now
         self.activity = activity  # the Activity is configured: the board message carries its launch button
+        self.links = links  # the web board is on: the board message carries its "Open the board" link
 
     def start(self, table: Table) -> Notice:
         return _notice("start", table, M.opening(table), now=self.now() if self.now else None,
-                       activity=self.activity)
+                       activity=self.activity, links=self.links)
 
     def move(self, played: Played) -> Notice:
         return _notice("move", played.table, M.account(played), now=self.now() if self.now else None,
-                       activity=self.activity)
+                       activity=self.activity, links=self.links)
 
     def clock(self, table: Table, event: ClockEvent, mode: str, now: float) -> Notice | None:
         """A reminder as the person wants it (a ping here, a direct message, or nothing), or the stand-in taking
@@ -97,13 +112,14 @@ class DiscordHerald:
         return _notice("away", table, M.away_text(table, seat, away), with_picture=False)
 
     def undo(self, table: Table, seat: int, move: str) -> Notice:
-        return _notice("undo", table, M.takeback(table, seat, move))
+        return _notice("undo", table, M.takeback(table, seat, move), links=self.links)
 
     def resign(self, table: Table, seat: int) -> Notice:
         """The board as it stands, or, when the resignation ends the game, the final standings picture."""
-        return _notice("resign", table, M.resignation(table, table.label(seat)))
+        return _notice("resign", table, M.resignation(table, table.label(seat)), links=self.links)
 
     def abandon(self, table: Table, who: str, seat: int | None = None) -> Notice:
         """No picture for a game that counts nowhere: the final one would name a winner, and it has none; one that
         counts as the abandoning player's resignation ends like any other, picture included."""
-        return _notice("abandon", table, M.abandonment(table, who, seat), with_picture=seat is not None)
+        return _notice("abandon", table, M.abandonment(table, who, seat), with_picture=seat is not None,
+                       links=self.links)

@@ -4,6 +4,7 @@ Never skipped: missing programs fail with how to install them, as a missing Post
 from __future__ import annotations
 
 import shutil
+import time
 
 import pytest
 
@@ -36,3 +37,92 @@ def browser():
     driver = chrome()
     yield driver
     driver.quit()
+
+
+def wait_until(check, timeout: float = 15.0, what: str = "", every: float = 0.02):
+    """Until `check()` is truthy (polling a page: there is nothing to wait on); its value back."""
+    deadline = time.monotonic() + timeout
+    while True:
+        found = check()
+        if found:
+            return found
+        if time.monotonic() > deadline:
+            raise AssertionError(f"timed out after {timeout} s waiting for {what}")
+        time.sleep(every)
+
+
+class Page:
+    """The web board's page in a Chromium, driven as a person does it: clicks on its stable attributes.
+    Every method blocks; an async test calls them through asyncio.to_thread, so its servers keep running."""
+
+    def __init__(self, driver, base: str) -> None:
+        self.driver = driver
+        self.base = base
+
+    def open(self, url: str) -> None:
+        self.driver.get(url)
+        wait_until(lambda: self.revision() is not None, what=f"the board of {url}")
+
+    def revision(self) -> int | None:
+        value = self.driver.execute_script(
+            "const b = document.querySelector('#board[data-revision]'); return b && b.dataset.revision")
+        return int(value) if value not in (None, "", "undefined") else None
+
+    def wait_revision(self, above: int, timeout: float = 15.0) -> int:
+        """Until the board shows a revision above `above` (no reload: the page updates itself)."""
+        return wait_until(lambda: (r := self.revision()) is not None and r > above and r, timeout,
+                          f"a revision above {above} on the page")
+
+    def fetch(self, path: str, method: str = "GET", body: object = None, *, csrf: bool = True,
+              raw: str | None = None) -> tuple[int, dict]:
+        """A request through the page's own fetch (its cookies, its origin): (status, JSON answer)."""
+        return tuple(self.driver.execute_async_script("""
+            const [path, method, body, csrf, raw, done] = arguments;
+            (async () => {
+              const headers = {"Content-Type": "application/json"};
+              if (csrf && method !== "GET") {
+                headers["X-TNE-CSRF"] = (await (await fetch("/api/session")).json()).csrf || "";
+              }
+              const init = {method, headers, credentials: "same-origin"};
+              if (method !== "GET") init.body = raw !== null ? raw : JSON.stringify(body);
+              const r = await fetch(path, init);
+              done([r.status, await r.json().catch(() => ({}))]);
+            })().catch((e) => done([0, {error: String(e)}]));
+        """, path, method, body, csrf, raw))  # type: ignore[return-value]
+
+    def log_top(self) -> tuple[int, str]:
+        """The newest log line the page shows: (its move number, its words)."""
+        n, text = self.driver.execute_script(
+            "const l = document.querySelector('[data-log]'); return l ? [l.dataset.n, l.textContent] : [0, '']")
+        return int(n), text
+
+    def click(self, selector: str) -> None:
+        """A real pointer click on the element's middle; again on a fresh element when the page redrew it meanwhile."""
+        from selenium.common.exceptions import StaleElementReferenceException
+
+        for attempt in range(3):
+            try:
+                element = self.find(selector)
+                self.driver.execute_script("arguments[0].scrollIntoView({block: 'center'})", element)
+                element.click()
+                return
+            except StaleElementReferenceException:
+                if attempt == 2:
+                    raise
+
+    def find(self, selector: str):
+        return self.driver.find_element("css selector", selector)
+
+    def count(self, selector: str) -> int:
+        return len(self.driver.find_elements("css selector", selector))
+
+    def targets(self) -> int:
+        """How many squares the board highlights as legal targets."""
+        return self.count("#board .marks .target")
+
+    def tap_square(self, square: str) -> None:
+        """Tap a square as a person does: a board too small to tap zooms in first, then the square is tapped."""
+        zoomed = self.count("#board.zoomed")
+        self.click(f'#board [data-square="{square}"]')
+        if not zoomed and self.count("#board.zoomed"):
+            self.click(f'#board [data-square="{square}"]')

@@ -34,7 +34,8 @@ async def guard(request: web.Request, handler: Callable[[web.Request], Awaitable
                 ) -> web.StreamResponse:
     """Rate limit, then the handler; refusals and unknown paths answered in words, never a stack trace."""
     ctx = context_of(request)
-    if not ctx.limiter.allow(_who(request)):
+    # The page's own files are not counted: its first load alone fetches more than RATE of them at once.
+    if _counted(request) and not ctx.limiter.allow(_who(request)):
         return refusal(429, "Too many requests: slow down a little and try again in a second.")
     try:
         return await handler(request)
@@ -46,6 +47,11 @@ async def guard(request: web.Request, handler: Callable[[web.Request], Awaitable
         words = {404: "There is nothing here.", 405: "That method is not allowed here.",
                  413: "That request is too large."}.get(exc.status, exc.reason)
         return refusal(exc.status, words)
+
+
+def _counted(request: web.Request) -> bool:
+    """Whether a request counts against its person's rate: everything but the static files and the page itself."""
+    return not (request.method == "GET" and (request.path.startswith("/static/") or request.path.startswith("/g/")))
 
 
 def _who(request: web.Request) -> str:
