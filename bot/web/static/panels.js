@@ -124,7 +124,7 @@ export function decisionHtml(game) {
 }
 
 export function logHtml(log) {
-  return [...(log || [])].reverse().map((e) => `<li data-log data-n="${e.n}"><span class="n">${e.n}</span>${esc(e.text || e.move)}</li>`).join("");
+  return [...(log || [])].reverse().map((e) => `<li data-log data-n="${e.n}"><span class="n">${e.n + 1}</span>${esc(e.text || e.move)}</li>`).join("");
 }
 
 export function standingsHtml(game) {
