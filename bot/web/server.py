@@ -19,6 +19,7 @@ from bot.service import GameError, GameService
 from bot.visibility import ChannelSight
 from bot.web import activity, api
 from bot.web.activity import ActivitySettings
+from bot.web.activity import Person as SignedIn
 from bot.web.auth import COOKIE, SESSION_LIFE, BadToken, Person
 from bot.web.context import CONTEXT, Context, Refusal, context_of
 
@@ -123,12 +124,12 @@ class ActivityBridge:
     def start_session(self, user_id: int, name: str) -> str:
         return self.ctx.auth.session(Person(user_id, name))
 
-    def session_person(self, request: web.Request) -> activity.Person | None:
+    def session_person(self, request: web.Request) -> SignedIn | None:
         try:
             person = self.ctx.auth.person_of_session(request.cookies.get(COOKIE))
         except BadToken:
             return None
-        return activity.Person(person.user_id, person.name)
+        return SignedIn(person.user_id, person.name)
 
     async def sight(self, guild_id: int | None, user_id: int) -> ChannelSight:
         return await self.ctx.sight(guild_id, user_id)
