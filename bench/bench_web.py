@@ -129,7 +129,7 @@ async def live_streams(b: Bench, streams: int) -> None:
         await asyncio.wait_for(opened.wait(), 120)
         table = await b.service.current(table.id)
         assert table.game is not None
-        mover = [ALICE, BOB][table.game.to_move]
+        mover = [ALICE, BOB][table.game.to_move or 0]
         move = next(m for m in table.game.legal_moves() if m.startswith("tile"))
         start = time.perf_counter()
         await b.service.play(table.id, move, user_id=mover)
@@ -152,7 +152,7 @@ async def moves(b: Bench, count: int) -> None:
             if table.game is None or table.game.over:
                 table = await new_game(b.service)
             assert table.game is not None
-            mover = [ALICE, BOB][table.game.to_move]
+            mover = [ALICE, BOB][table.game.to_move or 0]
             move = str(rng.choice(table.game.legal_moves()))
             how = "page" if i % 2 == 0 else "slash"
             told = len(b.stored)
@@ -232,7 +232,7 @@ def page_loads(b: Bench, loads: int) -> None:
     from selenium.webdriver.common.by import By
 
     from tests.browser import chrome
-    driver = chrome()
+    driver = chrome()  # type: ignore[no-untyped-call]
     times = []
     try:
         for _ in range(loads):
