@@ -52,7 +52,7 @@ async def guard(request: web.Request, handler: Callable[[web.Request], Awaitable
 
 def _counted(request: web.Request) -> bool:
     """Whether a request counts against its person's rate: everything but the static files and the page itself."""
-    return not (request.method == "GET" and (request.path.startswith("/static/") or request.path.startswith("/g/")))
+    return not (request.method == "GET" and request.path.startswith(("/static/", "/g/", "/s/")))
 
 
 def _who(request: web.Request) -> str:
@@ -98,11 +98,20 @@ async def index(request: web.Request) -> web.StreamResponse:
     return web.FileResponse(page, headers={"Cache-Control": "no-cache"})
 
 
+async def server_page(request: web.Request) -> web.StreamResponse:
+    """`/s/<guild id>`: a server's history and leaderboard (the page asks the JSON endpoints who may see what)."""
+    page = STATIC / "server.html"
+    if not page.is_file():
+        return web.Response(status=503, text="The web board's page is not installed.")
+    return web.FileResponse(page, headers={"Cache-Control": "no-cache"})
+
+
 def make_app(ctx: Context, activity_settings: ActivitySettings | None = None) -> web.Application:
     """The whole application: the page, its JSON endpoints, and the Activity's when it is configured."""
     app = web.Application(middlewares=[guard], client_max_size=api.BODY_LIMIT)
     app[CONTEXT] = ctx
-    app.add_routes([web.get("/", index), web.get("/g/{id}", index), web.get("/auth", sign_in), *api.routes()])
+    app.add_routes([web.get("/", index), web.get("/g/{id}", index), web.get("/s/{guild}", server_page),
+                    web.get("/auth", sign_in), *api.routes()])
     if STATIC.is_dir():
         app.router.add_static("/static/", STATIC)
     if activity_settings is not None:

@@ -129,6 +129,10 @@ function render() {
   $("#game").hidden = false;
   document.title = `Game ${g.id} · Tigris & Euphrates`;
   $("#title").textContent = `Game ${g.id} · ${g.names.join(", ")}`;
+  if (g.guild_id) {
+    $("#server-link").href = `/s/${g.guild_id}${query}`;
+    $("#server-link").hidden = false;
+  }
   $("#turn").textContent = turnWords(g);
   $("#turn").classList.toggle("mine", g.to_move === g.you && g.you != null && g.status === "active");
   $("#clock").textContent = g.clock || "";

@@ -1,0 +1,83 @@
+// A server's page (/s/<guild id>): its finished games, newest first, each linking to its replay, and its leaderboard.
+
+import { esc } from "./panels.js";
+
+const $ = (sel) => document.querySelector(sel);
+const guild = /^\/s\/(\d+)\/?$/.exec(location.pathname)?.[1];
+const token = new URLSearchParams(location.search).get("s");
+const link = token ? `?s=${encodeURIComponent(token)}` : "";
+const state = { page: 1, pages: 1, anchor: null };
+
+async function getJson(url) {
+  const r = await fetch(url, { credentials: "same-origin", headers: { Accept: "application/json" } });
+  const body = await r.json().catch(() => ({}));
+  if (!r.ok) throw new Error(body.error || `The server answered ${r.status}.`);
+  return body;
+}
+
+function gate(words) {
+  $("#gate").hidden = false;
+  $("#server").hidden = true;
+  if (words) $("#gate-words").textContent = words;
+}
+
+function when(epoch) {
+  return epoch ? new Date(epoch * 1000).toLocaleDateString() : "?";
+}
+
+function gameLine(g) {
+  const ranked = [...g.players].sort((a, b) => (a.rank ?? 9) - (b.rank ?? 9) || a.seat - b.seat);
+  const scores = ranked.map((p) => `${p.rank ?? "?"}. ${esc(p.name)} ${p.score ?? "?"}${p.resigned ? " (resigned)" : ""}`);
+  const winners = ranked.filter((p) => p.rank === 1).map((p) => esc(p.name));
+  const won = winners.length ? `${winners.join(" and ")} won` : "no winner";
+  return `<li data-game="${g.id}"><a href="/g/${g.id}${link}">#${g.id}</a> · ${when(g.ended_at)} · `
+    + `${scores.join(" · ")} — ${won}; ${esc(g.end_reason || "the game ended")}</li>`;
+}
+
+async function history(page) {
+  const anchor = state.anchor !== null && page > 1 ? `&anchor=${state.anchor}` : "";
+  const sep = link ? `${link}&` : "?";
+  const h = await getJson(`/api/servers/${guild}/history${sep}page=${page}${anchor}`);
+  Object.assign(state, { page: h.page, pages: h.pages, anchor: h.anchor });
+  const list = $("#history");
+  list.dataset.total = h.total;
+  list.innerHTML = h.games.length ? h.games.map(gameLine).join("")
+    : "<li>No game has been played to its end here yet.</li>";
+  $("#page-words").textContent = `page ${h.page} of ${h.pages}`;
+  document.querySelector('[data-page="-1"]').disabled = h.page <= 1;
+  document.querySelector('[data-page="1"]').disabled = h.page >= h.pages;
+}
+
+function ratingLine(r) {
+  return `<li data-rank="${r.rank}">${r.rank}. ${r.computer ? "🤖 " : ""}${esc(r.name)} — <b>${r.rating}</b> · `
+    + `${r.games} game${r.games === 1 ? "" : "s"} · ${r.wins} win${r.wins === 1 ? "" : "s"}</li>`;
+}
+
+async function leaderboard() {
+  if (token) {
+    $("#leaderboard").innerHTML = "<li>Sign in with <code>/tne web</code> to see the leaderboard.</li>";
+    return;
+  }
+  const b = await getJson(`/api/servers/${guild}/leaderboard`);
+  $("#leaderboard").innerHTML = b.top.length ? b.top.map(ratingLine).join("")
+    : "<li>Nobody is rated here yet: ratings start with the first finished game.</li>";
+  $("#me").textContent = b.me ? `You: ${b.me.rank} of ${b.rated} — ${b.me.rating}`
+    : b.top.length ? `You are not rated yet: finish a game here to join the ${b.rated} rated players.` : "";
+}
+
+async function start() {
+  if (!guild) return gate("This address names no server.");
+  try {
+    await history(1);
+    $("#server").hidden = false;
+    await leaderboard();
+  } catch (e) {
+    gate(e.message);
+  }
+  document.addEventListener("click", (ev) => {
+    const el = ev.target.closest("[data-page]");
+    if (el) history(state.page + Number(el.dataset.page)).catch((e) => gate(e.message));
+  });
+}
+
+start();
