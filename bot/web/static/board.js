@@ -34,7 +34,7 @@ function toast(words, kind = "error") {
 async function getJson(url) {
   const r = await fetch(url, { credentials: "same-origin", headers: { Accept: "application/json" } });
   const body = await r.json().catch(() => ({}));
-  if (!r.ok) throw new Error(body.error || `The server answered ${r.status}.`);
+  if (!r.ok) throw Object.assign(new Error(body.error || `The server answered ${r.status}.`), { status: r.status });
   return body;
 }
 
@@ -187,13 +187,20 @@ async function load() {
   render();
 }
 
-/** Re-read the game; calls made while one is under way fold into one more read. */
+/** Re-read the game; calls made while one is under way fold into one more read. A read refused for going too
+ * fast (429) or lost on the way is tried again a second later, so the page never stays behind the game. */
 async function refresh() {
   if (loading) { again = true; return; }
   loading = (async () => {
     do {
       again = false;
-      try { await load(); } catch (e) { if (ui.game) toast(e.message); else showGate(e.message); }
+      try {
+        await load();
+      } catch (e) {
+        if (!ui.game) showGate(e.message);
+        else if (e.status === 429 || e.status === undefined || e.status >= 500) setTimeout(refresh, 1000);
+        else toast(e.message);
+      }
     } while (again);
   })();
   await loading;
