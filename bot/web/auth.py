@@ -60,6 +60,9 @@ class Auth:
 
     secret: str = field(repr=False)
     now: Callable[[], float] = time.time
+    # Links already turned into sessions (their nonce -> when the link would have expired): a personal link signs
+    # in once, so one pasted somewhere by mistake cannot sign in anyone else. Per process (see docs/web.md).
+    _used: dict[str, float] = field(default_factory=dict, repr=False)
 
     def _sign(self, payload: dict) -> str:
         body = _b64(json.dumps(payload, separators=(",", ":"), sort_keys=True).encode())
@@ -111,6 +114,18 @@ class Auth:
 
     def person_of_link(self, token: str | None) -> Person:
         return _read_person(self._check(token, LINK))
+
+    def redeem_link(self, token: str | None) -> Person:
+        """The link's person, once: a link already turned into a session is refused in words."""
+        payload = self._check(token, LINK)
+        person = _read_person(payload)
+        now = self.now()
+        self._used = {nonce: until for nonce, until in self._used.items() if until >= now}
+        nonce = str(payload.get("r", ""))
+        if nonce in self._used:
+            raise BadToken("That link was used already: ask for a new one with `/tne web`.")
+        self._used[nonce] = float(payload.get("exp") or now + LINK_LIFE)
+        return person
 
     def person_of_session(self, token: str | None) -> Person:
         return _read_person(self._check(token, SESSION))

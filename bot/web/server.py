@@ -8,6 +8,7 @@ that they are told to slow down (429) and nothing is done.
 
 from __future__ import annotations
 
+import html
 import logging
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
@@ -66,11 +67,31 @@ def _who(request: web.Request) -> str:
     return "a:" + (request.remote or "?")
 
 
-async def sign_in(request: web.Request) -> web.StreamResponse:
-    """`/auth?t=<link token>`: the link becomes a session cookie, and the person goes to their channel's game."""
+SIGN_IN_PAGE = """<!doctype html><meta charset="utf-8"><meta name="viewport" content="width=device-width">
+<title>Tigris &amp; Euphrates</title><form method="post" action="/auth"><input type="hidden" name="t" value="%s">
+<button>Open the board</button></form><script>document.forms[0].submit()</script>"""
+
+
+async def sign_in_page(request: web.Request) -> web.StreamResponse:
+    """`GET /auth?t=<link token>`: a page that signs in by POSTing the link. Link previews fetch a URL but never
+    post a form, so only the person who opens the link uses it up."""
     ctx = context_of(request)
+    token = request.query.get("t")
     try:
-        person = ctx.auth.person_of_link(request.query.get("t"))
+        ctx.auth.person_of_link(token)
+    except BadToken as exc:
+        return web.Response(status=401, text=str(exc))
+    return web.Response(text=SIGN_IN_PAGE % html.escape(token or "", quote=True), content_type="text/html",
+                        headers={"Cache-Control": "no-store", "Referrer-Policy": "no-referrer"})
+
+
+async def sign_in(request: web.Request) -> web.StreamResponse:
+    """`POST /auth` (t=<link token>): the link becomes a session cookie, once, and the person goes to their
+    channel's game."""
+    ctx = context_of(request)
+    form = await request.post()
+    try:
+        person = ctx.auth.redeem_link(str(form.get("t") or ""))
     except BadToken as exc:
         return web.Response(status=401, text=str(exc))
     target = "/"
@@ -111,7 +132,7 @@ def make_app(ctx: Context, activity_settings: ActivitySettings | None = None) ->
     app = web.Application(middlewares=[guard], client_max_size=api.BODY_LIMIT)
     app[CONTEXT] = ctx
     app.add_routes([web.get("/", index), web.get("/g/{id}", index), web.get("/s/{guild}", server_page),
-                    web.get("/auth", sign_in), *api.routes()])
+                    web.get("/auth", sign_in_page), web.post("/auth", sign_in), *api.routes()])
     if STATIC.is_dir():
         app.router.add_static("/static/", STATIC)
     if activity_settings is not None:

@@ -31,9 +31,24 @@ async def test_a_link_becomes_a_session_that_sees_its_own_hand_only(web):
 async def test_the_link_redirects_to_the_channels_game_and_sets_a_httponly_cookie(web):
     game_id = await running(web.service)
     link = web.auth.link(Person(ALICE, "Alice", GUILD, CHANNEL))
-    answer = await web.client.get(f"/auth?t={link}", allow_redirects=False)
+    page = await web.client.get(f"/auth?t={link}", allow_redirects=False)
+    assert page.status == 200 and "Set-Cookie" not in page.headers  # opening the page alone signs nobody in
+    answer = await web.client.post("/auth", data={"t": link}, allow_redirects=False)
     assert answer.status == 302 and answer.headers["Location"] == f"/g/{game_id}"
     assert "HttpOnly" in answer.headers["Set-Cookie"]
+
+
+async def test_a_personal_link_signs_in_once_and_a_preview_does_not_use_it_up(web):
+    await running(web.service)
+    link = web.auth.link(Person(ALICE, "Alice", GUILD, CHANNEL))
+    for _ in range(3):  # a link preview fetches the page; it never posts the form
+        assert (await web.client.get(f"/auth?t={link}")).status == 200
+    assert (await web.client.post("/auth", data={"t": link}, allow_redirects=False)).status == 302
+    web.client.session.cookie_jar.clear()
+    again = await web.client.post("/auth", data={"t": link}, allow_redirects=False)
+    assert again.status == 401 and "used already" in await again.text()
+    assert "Set-Cookie" not in again.headers
+    assert (await (await web.client.get("/api/session")).json())["user"] is None
 
 
 async def test_a_spectator_link_shows_the_public_view_of_that_game_only(web):

@@ -70,7 +70,10 @@ async def test_a_web_link_signs_in_and_a_move_on_the_page_is_announced_in_the_ch
     assert links[1].startswith(f"http://tne.test/g/{game_id}?s=")
     base = base_url(wired)
     async with aiohttp.ClientSession(cookie_jar=aiohttp.CookieJar(unsafe=True)) as session:
-        async with session.get(base + links[0].removeprefix("http://tne.test"), allow_redirects=False) as got:
+        async with session.get(base + links[0].removeprefix("http://tne.test")) as got:
+            assert got.status == 200  # the page whose form signs in
+        token = links[0].split("?t=", 1)[1]
+        async with session.post(f"{base}/auth", data={"t": token}, allow_redirects=False) as got:
             assert got.status == 302 and got.headers["Location"] == f"/g/{game_id}"
         async with session.get(f"{base}/api/session") as got:
             csrf = (await got.json())["csrf"]

@@ -38,7 +38,9 @@ class Web:
         """Follow a /tne web link as that person; their CSRF value back."""
         self.client.session.cookie_jar.clear()
         link = self.auth.link(Person(user_id, name, GUILD, channel_id))
-        answer = await self.client.get(f"/auth?t={link}", allow_redirects=False)
+        page = await self.client.get(f"/auth?t={link}")
+        assert page.status == 200 and "Open the board" in await page.text(), await page.text()
+        answer = await self.client.post("/auth", data={"t": link}, allow_redirects=False)
         assert answer.status == 302, await answer.text()
         session = await (await self.client.get("/api/session")).json()
         assert session["user"]["id"] == str(user_id)
