@@ -545,6 +545,14 @@ async def play_moves(h: Harness, users: list[User], game_id: int, moves: list[st
         assert not response(calls).ephemeral, response(calls).content
 
 
+async def reach_conflict(h: Harness, users: list[User], kind: str = "war") -> int:
+    """A new game of these two people, played through /tne move until a `kind` conflict awaits; its id."""
+    game_id = await open_game(h, users)
+    table = await h.service.load(game_id)
+    await play_moves(h, users, game_id, find_conflict(2, table.row.seed, kind))
+    return game_id
+
+
 def forge(fake, channel: int, custom_id: str) -> int:
     """A message in `channel` carrying one button with this custom id (custom ids are text anyone can craft)."""
     mid = fake.next_id()

@@ -8,12 +8,9 @@ from tests.bot_harness import (
     ALICE,
     BOB,
     CAROL,
-    Harness,
     buttons,
-    find_conflict,
     last_message_with,
-    open_game,
-    play_moves,
+    reach_conflict,
     response,
 )
 
@@ -23,15 +20,8 @@ pytestmark = pytest.mark.both_databases
 USERS = [ALICE, BOB]
 
 
-async def reach(h: Harness, kind: str) -> int:
-    game_id = await open_game(h, USERS)
-    table = await h.service.load(game_id)
-    await play_moves(h, USERS, game_id, find_conflict(2, table.row.seed, kind))
-    return game_id
-
-
 async def test_war_reinforcements_through_private_buttons(harness, fake):
-    game_id = await reach(harness, "war")
+    game_id = await reach_conflict(harness, USERS, "war")
     table = await harness.service.load(game_id)
     pending = dict(table.game.pending)
     attacker, defender = USERS[pending["attacker"]], USERS[pending["defender"]]
@@ -80,7 +70,7 @@ async def test_war_reinforcements_through_private_buttons(harness, fake):
 
 
 async def test_a_repeated_click_never_applies_twice(harness, fake):
-    game_id = await reach(harness, "war")
+    game_id = await reach_conflict(harness, USERS, "war")
     table = await harness.service.load(game_id)
     attacker = USERS[table.game.pending["attacker"]]
     mid, decide = last_message_with(fake, "decide")
@@ -98,7 +88,7 @@ async def test_a_repeated_click_never_applies_twice(harness, fake):
 
 
 async def test_revolt_and_other_decisions_use_the_same_panel(harness, fake):
-    game_id = await reach(harness, "revolt")
+    game_id = await reach_conflict(harness, USERS, "revolt")
     table = await harness.service.load(game_id)
     pending = table.game.pending
     attacker = USERS[pending["attacker"]]

@@ -11,27 +11,18 @@ from bot.views import move_label
 from tests.bot_harness import (
     ALICE,
     BOB,
-    Harness,
     buttons,
-    find_conflict,
     last_message_with,
     open_game,
-    play_moves,
+    reach_conflict,
     response,
 )
 
 USERS = [ALICE, BOB]
 
 
-async def reach(h: Harness, kind: str) -> int:
-    game_id = await open_game(h, USERS)
-    table = await h.service.load(game_id)
-    await play_moves(h, USERS, game_id, find_conflict(2, table.row.seed, kind))
-    return game_id
-
-
 async def test_a_revolt_is_said_as_a_person_would_say_it(harness, fake):
-    game_id = await reach(harness, "revolt")
+    game_id = await reach_conflict(harness, USERS, "revolt")
     table = await harness.service.load(game_id)
     p = table.game.pending
     att, dfn, colour = p["attacker"], p["defender"], p["colour"]
@@ -67,7 +58,7 @@ async def test_a_revolt_is_said_as_a_person_would_say_it(harness, fake):
 
 
 async def test_a_war_names_its_leaders_its_place_and_its_tiles(harness, fake):
-    game_id = await reach(harness, "war")
+    game_id = await reach_conflict(harness, USERS, "war")
     table = await harness.service.load(game_id)
     p = table.game.pending
     colour, tile = p["colour"], M.TILES_OF[p["colour"]]

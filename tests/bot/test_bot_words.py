@@ -132,11 +132,9 @@ async def test_addbot_offers_exactly_the_levels(fake, tmp_path):
 
 
 async def test_commit_with_a_superscript_digit_gets_the_engines_refusal(harness):
-    from tests.bot_harness import find_conflict, play_moves
+    from tests.bot_harness import reach_conflict
 
-    game_id = await open_game(harness, [ALICE, BOB])
-    table = await harness.service.load(game_id)
-    await play_moves(harness, [ALICE, BOB], game_id, find_conflict(2, table.row.seed, "war"))
+    game_id = await reach_conflict(harness, [ALICE, BOB], "war")
     table = await harness.service.load(game_id)
     attacker = [ALICE, BOB][table.game.pending["attacker"]]
     (answer,) = await harness.command(attacker, CHANNEL, "move", action="commit ²")
