@@ -183,15 +183,17 @@ async def test_an_open_stream_hears_of_a_move_made_by_the_service_directly(web):
     assert json.loads(first.decode().removeprefix("data: ")) == {"revision": rev}
     move = next(m for m in table.game.legal_moves() if m.startswith("tile"))
     await web.service.play(game_id, move, user_id=ALICE, origin=Origin(interaction_id=1))  # as /tne move would
-
-    async def next_event() -> dict:
-        while True:
-            line = (await answer.content.readline()).decode()
-            if line.startswith("data: "):
-                return json.loads(line.removeprefix("data: "))
-    assert await asyncio.wait_for(next_event(), 2.0) == {"revision": rev + 1}
+    assert await asyncio.wait_for(next_event(answer), 2.0) == {"revision": rev + 1}
     answer.close()
 
+
+
+async def next_event(stream) -> dict:
+    """The next `data:` line of an open event stream, read as JSON."""
+    while True:
+        line = (await stream.content.readline()).decode()
+        if line.startswith("data: "):
+            return json.loads(line.removeprefix("data: "))
 
 async def test_a_change_made_by_another_process_reaches_open_streams_by_polling(web):
     game_id = await running(web.service)
@@ -203,13 +205,7 @@ async def test_a_change_made_by_another_process_reaches_open_streams_by_polling(
     web.service.announced = None  # this process hears nothing: only the stored revision tells
     move = next(m for m in table.game.legal_moves() if m.startswith("tile"))
     await web.service.play(game_id, move, user_id=ALICE)
-
-    async def next_event() -> dict:
-        while True:
-            line = (await answer.content.readline()).decode()
-            if line.startswith("data: "):
-                return json.loads(line.removeprefix("data: "))
-    assert await asyncio.wait_for(next_event(), 2.0) == {"revision": rev + 1}
+    assert await asyncio.wait_for(next_event(answer), 2.0) == {"revision": rev + 1}
     answer.close()
 
 
