@@ -15,6 +15,7 @@ import logging
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 
+from bot.periodic import Periodic
 from bot.storage.rows import Stored
 
 log = logging.getLogger(__name__)
@@ -48,7 +49,7 @@ class Hub:
         self.read_rev = read_rev
         self.poll_every = poll_every
         self.games: dict[int, Signal] = {}
-        self._poller: asyncio.Task | None = None
+        self._poller = Periodic("tne-web-poll", self.poll_once, lambda: self.poll_every)
         self._checks: set[asyncio.Task] = set()
 
     def watch(self, game_id: int, channel_id: int, revision: int) -> Signal:
@@ -98,19 +99,13 @@ class Hub:
             await self.check(game_id)
 
     async def start(self) -> None:
-        if self._poller is None:
-            self._poller = asyncio.create_task(self._polling())
+        self._poller.start()
 
     async def stop(self) -> None:
-        tasks = [t for t in (self._poller, *self._checks) if t is not None]
-        self._poller = None
-        for task in tasks:
+        await self._poller.stop()
+        checks = list(self._checks)
+        for task in checks:
             task.cancel()
-        for task in tasks:
+        for task in checks:
             with contextlib.suppress(asyncio.CancelledError):
                 await task
-
-    async def _polling(self) -> None:
-        while True:
-            await asyncio.sleep(self.poll_every)
-            await self.poll_once()
