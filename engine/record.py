@@ -97,6 +97,7 @@ class Record:
     date: str | None = None
     site: str | None = None
     end: str | None = None
+    hints: tuple[int, ...] | None = None  # per seat, the hints each used, in a game played with hints on
 
     @property
     def complete(self) -> bool:
@@ -129,6 +130,8 @@ class Record:
             out["termination"] = self.termination
         if self.resigned:
             out["resigned"] = [{"seat": r.seat, "after": r.after} for r in self.resigned]
+        if self.hints is not None:
+            out["hints"] = list(self.hints)
         for key in ("date", "site", "end"):
             if getattr(self, key) is not None:
                 out[key] = getattr(self, key)
@@ -223,12 +226,14 @@ def _push(game: Game, n: int, seat: int, move: Move | str, draws: list[tuple[int
 
 def write(game: Game, players: Sequence[RecordPlayer] | None = None, *, public: bool = False,
           date: str | None = None, site: str | None = None, end: str | None = None,
-          termination: str | None = None, resigned: Sequence[Resignation] = ()) -> Record:
+          termination: str | None = None, resigned: Sequence[Resignation] = (),
+          hints: Sequence[int] | None = None) -> Record:
     """The record of a game made by Game.new() and played on that object (its move stack is the game).
 
     `public` leaves out the deal, gives draw counts only and swaps face down, for a running game shown to the
     table. `termination` is for a game that ended off the board (resignation, abandoned); a game the rules
-    ended is `rules`. `end` defaults to the outcome's reason once the game is over."""
+    ended is `rules`. `end` defaults to the outcome's reason once the game is over. `hints` counts each
+    seat's hints, for a game played with hints on."""
     start = game.start
     if start is None:
         raise ValueError("This game was read from a position, so its deal and first moves are unknown: "
@@ -250,6 +255,7 @@ def write(game: Game, players: Sequence[RecordPlayer] | None = None, *, public: 
         result=tuple(_result_line(s) for s in result) if result is not None else None,
         termination=termination, resigned=tuple(resigned),
         date=date, site=site, end=end if end is not None else (outcome.reason if outcome else None),
+        hints=_hints(hints, game.players) if hints is not None else None,
     )
 
 
@@ -297,11 +303,12 @@ def rebuild(board: str, options: Mapping[str, str] | None, players: int, seed: i
 def from_moves(board: str, options: Mapping[str, str] | None, players: Sequence[RecordPlayer], seed: int,
                moves: Iterable[str | Move | tuple[int, str | Move]], *, public: bool = False,
                date: str | None = None, site: str | None = None, end: str | None = None,
-               termination: str | None = None, resigned: Sequence[Resignation] = ()) -> Record:
+               termination: str | None = None, resigned: Sequence[Resignation] = (),
+               hints: Sequence[int] | None = None) -> Record:
     """The record of a game stored as board, options, players, seed and moves (what the bot keeps)."""
     game = rebuild(board, options, len(players), seed, moves)
     return write(game, players, public=public, date=date, site=site, end=end, termination=termination,
-                 resigned=resigned)
+                 resigned=resigned, hints=hints)
 
 
 # ---- reading ---------------------------------------------------------------------------------------------
@@ -348,8 +355,17 @@ def read(source: str | bytes | Mapping[str, Any]) -> Record:
         if value is not None and not isinstance(value, str):
             raise RecordError(f"{key} must be text")
         texts[key] = value
+    hints = _hints(data["hints"], n) if data.get("hints") is not None else None
     return Record(board, {"scores": options.get("scores", "hidden")}, players, first, deal, moves,
-                  tuple(dict(r) for r in result) if result is not None else None, termination, resigned, **texts)
+                  tuple(dict(r) for r in result) if result is not None else None, termination, resigned, **texts,
+                  hints=hints)
+
+
+def _hints(raw: object, players: int) -> tuple[int, ...]:
+    if (not isinstance(raw, list | tuple) or len(raw) != players
+            or not all(_is_int(h) and h >= 0 for h in raw)):
+        raise RecordError(f"hints must list how many hints each of the {players} seats used")
+    return tuple(raw)
 
 
 def _termination(raw: object, has_result: bool, has_resigned: bool) -> str | None:
