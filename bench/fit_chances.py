@@ -10,6 +10,7 @@ import argparse
 import json
 import math
 import sys
+import textwrap
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -204,9 +205,12 @@ def write_calibration(path: Path, fitted: dict[int, Model], note: str) -> None:
     def numbers(field: str) -> str:
         return ", ".join(f"{n}: {getattr(m, field):.4f}" for n, m in sorted(fitted.items()))
 
+    # Wrapped so the written module keeps the project's line length.
+    said = f"Fitted by bench/fit_chances.py (docs/review.md): {note}"
+    text = "\n".join(textwrap.fill(part, 116) for part in said.split("\n"))
     path.write_text(
         '"""The chance-to-win model\'s numbers (engine/ai/chances.py), per number of players.\n\n'
-        f'Fitted by bench/fit_chances.py (docs/review.md): {note}"""\n\n'
+        f'{text}"""\n\n'
         f"SCALE: dict[int, float] = {{{numbers('scale')}}}\n"
         f"LATE: dict[int, float] = {{{numbers('late')}}}\n"
         f"TEMPO: dict[int, float] = {{{numbers('tempo')}}}\n")

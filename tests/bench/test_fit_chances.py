@@ -50,7 +50,9 @@ def test_the_fit_writes_a_calibration_module_and_prints_held_out_reliability(gam
     assert module.SCALE[2] != SCALE[2] and module.SCALE[3] != SCALE[3]
     # No 4-player games: the numbers in use are kept, and the module says so.
     assert (module.SCALE[4], module.LATE[4], module.TEMPO[4]) == (SCALE[4], LATE[4], TEMPO[4])
-    assert "games.jsonl" in module.__doc__ and "Not fitted (no games), kept as they were: 4 players" in module.__doc__
+    said = " ".join(module.__doc__.split())
+    assert "games.jsonl (2 players: 8 games" in said and "Not fitted (no games), kept as they were: 4 players" in said
+    assert max(len(line) for line in out.read_text().splitlines()) <= 120
 
 
 def test_games_are_held_out_whole_by_their_highest_seeds_per_player_count():
