@@ -127,7 +127,7 @@ def review_part(record: Record, start: int, stop: int) -> ReviewPart:
     moves: list[MoveReview] = []
     curve: list[tuple[float, ...]] = []
     for i in range(stop):
-        before = game.copy(history=False) if i >= start else None
+        before = _detached(game) if i >= start else None
         try:
             played = next(steps)
         except RecordError as exc:
@@ -226,6 +226,13 @@ def _start(record: Record) -> Game:
         return record.start()
     except RecordError as exc:
         raise ReviewError(f"the record does not replay: {exc.reason}") from exc
+
+
+def _detached(game: Game) -> Game:
+    """A searcher's copy of the game that shares no cached labelling with it, so no search can touch the replay."""
+    pos = game.position()
+    pos.pop("undo", None)
+    return Game.from_position(pos).copy(history=False)
 
 
 def _table_moves(record: Record) -> set[int]:
