@@ -1,40 +1,61 @@
 """Each seat's chance to win from a full position: the evaluation's worths through a fitted softmax.
 
-A seat's worth is the evaluation's weighted features (log-odds of winning in a 2-player game), plus
-a tempo term for the seat whose turn it is; the chances are the softmax of the worths times a scale.
-Scale and tempo per number of players come from engine/ai/calibration.py (bench/fit_chances.py)."""
+A seat's worth is the evaluation's weighted features (log-odds of winning in a 2-player game). The
+chances are the softmax over seats of (scale + late * game gone) * worth, plus a tempo term for the
+seat whose turn it is: the same lead decides more as the end nears. The numbers per player count
+come from engine/ai/calibration.py, fitted by bench/fit_chances.py (docs/review.md)."""
 
+from dataclasses import dataclass
 from math import exp
 
-from engine.ai.calibration import SCALE, TEMPO
+from engine.ai.calibration import LATE, SCALE, TEMPO
 from engine.ai.evaluate import worth
-from engine.ai.features import all_features
+from engine.ai.features import all_features, game_left
 from engine.analysis import Facts, Regions, facts, regions
 from engine.game import Game
 from engine.standings import totals_after_treasures
 
 
-def worths(f: Facts, regs: Regions) -> list[float]:
-    """Each seat's worth before scaling (the evaluation's features, weighted), tempo not included."""
+@dataclass(frozen=True, slots=True)
+class Model:
+    """The calibrated numbers for one player count, in log-odds: the logit of seat i is
+    (scale + late * (1 - game left)) * worth_i, plus tempo * (actions left / 2) for the turn's player."""
+
+    scale: float
+    late: float
+    tempo: float
+
+
+@dataclass(frozen=True, slots=True)
+class Inputs:
+    """What the model reads of a position: each seat's worth, the turn's player, its actions' share, game left."""
+
+    worths: tuple[float, ...]
+    player: int
+    share: float
+    left: float
+
+
+def model(players: int) -> Model:
+    """The calibrated numbers for this many players."""
+    return Model(SCALE.get(players, 1.0), LATE.get(players, 0.0), TEMPO.get(players, 0.0))
+
+
+def inputs(f: Facts, regs: Regions) -> Inputs:
+    """The model's inputs for a position still in play."""
     # The turn's player judges the conflicts with its own hand known: one feature pass serves every seat.
-    return [worth(phi) for phi in all_features(f, regs, f.player)]
+    ws = tuple(worth(phi) for phi in all_features(f, regs, f.player))
+    return Inputs(ws, f.player, f.actions_left / 2, game_left(f))
 
 
-def tempo_share(f: Facts) -> float:
-    """How much of a turn's tempo the seat whose turn it is still holds: all of it with both actions left."""
-    return f.actions_left / 2
-
-
-def softmax(values: list[float]) -> tuple[float, ...]:
-    top = max(values)
-    e = [exp(v - top) for v in values]
+def chances_from(x: Inputs, m: Model) -> tuple[float, ...]:
+    """The softmax of each seat's logit under the model."""
+    slope = m.scale + m.late * (1 - x.left)
+    z = [slope * w + (m.tempo * x.share if i == x.player else 0.0) for i, w in enumerate(x.worths)]
+    top = max(z)
+    e = [exp(v - top) for v in z]
     total = sum(e)
-    return tuple(x / total for x in e)
-
-
-def chances_from(ws: list[float], player: int, share: float, scale: float, tempo: float) -> tuple[float, ...]:
-    """The chances for given worths: the turn's player gets `tempo * share` added, then softmax(scale * worth)."""
-    return softmax([scale * (w + (tempo * share if i == player else 0.0)) for i, w in enumerate(ws)])
+    return tuple(v / total for v in e)
 
 
 def final_chances(f: Facts) -> tuple[float, ...]:
@@ -51,4 +72,4 @@ def win_chances(game: Game) -> tuple[float, ...]:
     f = facts(game)
     if f.over:
         return final_chances(f)
-    return chances_from(worths(f, regions(game)), f.player, tempo_share(f), SCALE.get(f.n, 1.0), TEMPO.get(f.n, 0.0))
+    return chances_from(inputs(f, regions(game)), model(f.n))
