@@ -18,10 +18,10 @@ from engine.state import JSON
 
 # The fixed effort of judging one move (bench/bench_review.py measures it: a 150-move game in well under
 # 60 s of one core). Decisions (commits, war order, monuments, treasures) try every legal answer.
-FIRST_WIDTH = 12  # the plan's first actions, as the hard player proposes them
-SECOND_WIDTH = 4  # second actions the plan tries after each first action
-ACTION_CANDIDATES = 5  # the plan's best distinct actions judged against the move played
-DEALS = 4  # deals of the bag each candidate is played on (the same deals for every candidate)
+FIRST_WIDTH = 16  # the plan's first actions, as wide as the hard player's plan
+SECOND_WIDTH = 6  # second actions the plan tries after each first action (hard's too)
+ACTION_CANDIDATES = 7  # the plan's best distinct actions judged against the move played
+DEALS = 5  # deals of the bag each candidate is played on (the same deals for every candidate)
 MAX_DECISION_ANSWERS = 8  # a monument with many blocks: the quick rule's favourites first
 
 

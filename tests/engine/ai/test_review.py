@@ -18,6 +18,7 @@ from engine.ai.review import (
     PART_MOVES,
     MoveReview,
     Review,
+    ReviewPart,
     ReviewError,
     assemble,
     label_for,
@@ -137,10 +138,16 @@ def test_the_same_record_gives_the_same_review_whole_or_from_parts() -> None:
 
 def test_parts_must_cover_the_record() -> None:
     record = short_record()
+
+    def part(start: int, stop: int) -> ReviewPart:
+        return ReviewPart(start, stop, (), ((0.5, 0.5),) * (stop - start))
+    assert len(assemble(record, [part(0, 10), part(10, 24)]).curve) == 25
     with pytest.raises(ReviewError, match="gap or overlap"):
-        assemble(record, [review_part(record, 0, 10), review_part(record, 12, 24)])
+        assemble(record, [part(0, 10), part(12, 24)])
+    with pytest.raises(ReviewError, match="gap or overlap"):
+        assemble(record, [part(0, 12), part(10, 24)])
     with pytest.raises(ReviewError, match="end at move 10"):
-        assemble(record, [review_part(record, 0, 10)])
+        assemble(record, [part(0, 10)])
     with pytest.raises(ReviewError, match="not 20 to 30"):
         review_part(record, 20, 30)
 
