@@ -25,6 +25,7 @@ if TYPE_CHECKING:
 
 PAD = 20
 TITLE_SIZE = 26
+Rect = tuple[float, float, float, float]
 
 # --- the chart ---------------------------------------------------------------------------------------------
 
@@ -94,7 +95,7 @@ def chances_chart(review: Review, names: Sequence[str]) -> Image.Image:
         return (PLOT_X0 + (PLOT_X1 - PLOT_X0) * i / moves,
                 plot_bottom - PLOT_H * min(1.0, max(0.0, chance)))
 
-    label(d, (PAD, TITLE_H // 2), "Chance to win, move by move", TITLE_SIZE, P.TEXT, bold=True,
+    label(d, (PAD, TITLE_H // 2), "Chance to win after each move", TITLE_SIZE, P.TEXT, bold=True,
           width=WIDTH - 2 * PAD)
     for pct in (0, 25, 50, 75, 100):
         y = at(0, pct / 100)[1]
@@ -106,7 +107,6 @@ def chances_chart(review: Review, names: Sequence[str]) -> Image.Image:
         x = at(n, 0)[0]
         d.line((x, plot_bottom, x, plot_bottom + 6), fill=P.GRID, width=2)
         label(d, (x, plot_bottom + 8), str(n), NOTE_SIZE, P.TEXT_DIM, anchor="mt")
-    label(d, (PLOT_X1 + 6, plot_bottom + 8), "move", NOTE_SIZE, P.TEXT_DIM, anchor="lt")
 
     for seat in range(seats):
         points = [at(i, point[seat]) for i, point in enumerate(curve)]
@@ -193,7 +193,7 @@ def move_squares(game: Game, move: str) -> tuple[str, ...]:
     return (square_name(c, r),)
 
 
-def _box(squares: Sequence[str]) -> tuple[int, int, int, int]:
+def _box(squares: Sequence[str]) -> Rect:
     boxes = [cell_box(*parse_square(s)) for s in squares]
     return (min(b[0] for b in boxes), min(b[1] for b in boxes), max(b[2] for b in boxes), max(b[3] for b in boxes))
 
@@ -218,7 +218,7 @@ def _ghost(im: Image.Image, move: str, seat: int, squares: Sequence[str]) -> Non
     im.paste(faint, (x + 2, y + 2), faint)
 
 
-def _ring(d: ImageDraw.ImageDraw, box: tuple[int, int, int, int], kind: str) -> None:
+def _ring(d: ImageDraw.ImageDraw, box: Rect, kind: str) -> None:
     """The played move gets a ring, the better one a square frame, each with a dark edge to stand off any ground."""
     colour = P.REVIEW_MARK[kind]
     x0, y0, x1, y1 = box
@@ -233,15 +233,48 @@ def _ring(d: ImageDraw.ImageDraw, box: tuple[int, int, int, int], kind: str) -> 
                             width=RING_W)
 
 
-def _tag(d: ImageDraw.ImageDraw, box: tuple[int, int, int, int], kind: str, above: bool) -> None:
-    """The word `played` or `better` on the mark's colour, just above or below its squares."""
-    f = font(NOTE_SIZE, bold=True)
-    w = f.getlength(kind) + 14
-    cx = (box[0] + box[2]) / 2
-    x0 = min(max(2.0, cx - w / 2), WIDTH - 2 - w)
-    y0 = box[1] - 8 - TAG_H if above else box[3] + 8
-    d.rounded_rectangle((x0, y0, x0 + w, y0 + TAG_H), radius=6, fill=P.REVIEW_MARK[kind], outline=P.OUTLINE)
-    d.text((x0 + w / 2, y0 + TAG_H / 2), kind, font=f, fill=P.SYMBOL, anchor="mm")
+def _pieces(view: dict[str, Any]) -> list[Rect]:
+    """The boxes of every square a piece stands on: a mark's word should hide none of them."""
+    sc = scene(view)
+    squares = set(sc.tiles) | set(sc.face_down) | set(sc.catastrophes) | set(sc.leader_squares())
+    for _, at in sc.monuments:
+        c, r = parse_square(at)
+        squares |= {square_name(c + dc, r + dr) for dc in (0, 1) for dr in (0, 1) if c + dc < COLS and r + dr < ROWS}
+    return [cell_box(*parse_square(sq)) for sq in squares]
+
+
+def _overlap(a: Rect, b: Rect) -> float:
+    return max(0.0, min(a[2], b[2]) - max(a[0], b[0])) * max(0.0, min(a[3], b[3]) - max(a[1], b[1]))
+
+
+def _tag_rect(box: Rect, kind: str, side: str) -> Rect:
+    w = font(NOTE_SIZE, bold=True).getlength(kind) + 14
+    cx, cy = (box[0] + box[2]) / 2, (box[1] + box[3]) / 2
+    x0, y0 = {"above": (cx - w / 2, box[1] - 8 - TAG_H), "below": (cx - w / 2, box[3] + 8),
+              "left": (box[0] - 10 - w, cy - TAG_H / 2), "right": (box[2] + 10, cy - TAG_H / 2)}[side]
+    x0 = min(max(2.0, x0), WIDTH - 2 - w)
+    return (x0, y0, x0 + w, y0 + TAG_H)
+
+
+def _place_tag(box: Rect, kind: str, pieces: Sequence[Rect], keep_clear: Sequence[Rect]) -> Rect:
+    """Where the word goes: the side of its squares (above, below, right, left) that hides the fewest pieces and
+    neither mark nor the other word, inside the board; `played` prefers above, `better` below."""
+    sides = ("above", "below", "right", "left") if kind == "played" else ("below", "above", "right", "left")
+
+    def cost(side: str) -> tuple[float, int]:
+        r = _tag_rect(box, kind, side)
+        outside = 1e6 if r[1] < 0 or r[3] > BOARD_H else 0.0
+        return (outside + sum(_overlap(r, p) for p in pieces) + 10 * sum(_overlap(r, k) for k in keep_clear),
+                sides.index(side))
+
+    return _tag_rect(box, kind, min(sides, key=cost))
+
+
+def _tag(d: ImageDraw.ImageDraw, rect: Rect, kind: str) -> None:
+    """The word `played` or `better` on the mark's colour."""
+    d.rounded_rectangle(rect, radius=6, fill=P.REVIEW_MARK[kind], outline=P.OUTLINE)
+    d.text(((rect[0] + rect[2]) / 2, (rect[1] + rect[3]) / 2), kind, font=font(NOTE_SIZE, bold=True),
+           fill=P.SYMBOL, anchor="mm")
 
 
 def _percent(chance: float) -> str:
@@ -291,17 +324,13 @@ def move_picture(game: Game, mv: MoveReview, names: Sequence[str]) -> Image.Imag
         if squares:
             _ghost(im, mv.played if kind == "played" else mv.best, mv.seat, squares)
             _ring(d, _box(squares), kind)
-    for kind, squares in marks:
-        if squares:
-            box = _box(squares)
-            # `played` above its squares, `better` below, so two marks side by side keep their words apart;
-            # at the board's edge a word goes to the other side.
-            above = kind == "played"
-            if above and box[1] - 8 - TAG_H < 0:
-                above = False
-            elif not above and box[3] + 8 + TAG_H > BOARD_H:
-                above = True
-            _tag(d, box, kind, above)
+    pieces = _pieces(view)
+    boxes = [(kind, _box(squares)) for kind, squares in marks if squares]
+    keep_clear: list[Rect] = [(b[0] - 8, b[1] - 8, b[2] + 8, b[3] + 8) for _, b in boxes]
+    for kind, box in boxes:
+        rect = _place_tag(box, kind, pieces, keep_clear)
+        keep_clear.append(rect)
+        _tag(d, rect, kind)
 
     y = BOARD_H + PAD
     d.line((8, BOARD_H, WIDTH - 8, BOARD_H), fill=P.PANEL_RULE, width=2)
