@@ -29,7 +29,7 @@ def short_game(path: Path, moves: int = MOVES, seed: int = 3) -> Record:
     for _ in range(moves):
         g.play(rng.choice(g.legal_moves()))
     record = write(g, [RecordPlayer("You"), RecordPlayer("Hard computer", "hard")], termination="resignation",
-                   resigned=[Resignation(1, moves)], date="2024-05-01T10:00:00Z", site="terminal")
+                   resigned=[Resignation(1, moves)], date="2024-05-01T10:00:00Z", site="terminal", hints=[2, 0])
     path.write_text(record.dumps(), encoding="utf-8")
     return record
 
@@ -73,6 +73,7 @@ def test_review_prints_each_players_figures_graph_and_costliest_moves(review_run
     assert len(costly) <= 6
     for line in costly:
         assert " played, " in line and " was better (−" in line, line
+    assert lines[-3] == "hints used: You (archer) 2, Hard computer (bull) 0", lines[-4:]
     assert "Traceback" not in review_run.stderr
     assert f"reviewing: {MOVES} of {MOVES} moves" in review_run.stderr, "progress on stderr"
 
