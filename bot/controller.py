@@ -26,6 +26,7 @@ from bot.clocks import ClockKeeper
 from bot.completion import suggestions
 from bot.cooldown import Cooldown
 from bot.discord_sight import viewer_of
+from bot.hints import Hints
 from bot.interactions import NO_DMS, QUIET, WENT_WRONG, Interactions, guarded, private
 from bot.pictures import Painter, ReplaysBusy
 from bot.recording import Recorder
@@ -48,7 +49,7 @@ class Controller:
 
     def __init__(self, service: GameService, interactions: Interactions, *, painter: Painter, seats: ComputerSeats,
                  clocks: ClockKeeper, recorder: Recorder, records: Records, boards: Cooldown | None = None,
-                 links: Links | None = None, activity: bool = False) -> None:
+                 links: Links | None = None, activity: bool = False, hints: Hints | None = None) -> None:
         self.service = service
         self.interactions = interactions
         self.first_answers = interactions.first_answers
@@ -62,16 +63,18 @@ class Controller:
         self.activity = activity  # the operator set DISCORD_CLIENT_SECRET: boards carry "Play on the board"
         self.replay_edit_every = 2.0  # seconds between two progress edits of a replay's message
         self.links = links  # the web board's addresses; None: the web board is off
+        # Hints think in the computer players' workers, in their fair queue.
+        self.hints = hints or Hints(service, seats.workers)
 
     # --- lobby -----------------------------------------------------------------------------------------------
 
     @guarded()
     async def new(self, interaction: discord.Interaction, seats: int, board: str, scores: str,
-                  clock: str = clocks.DEFAULT_CLOCK, on_timeout: str = clocks.STANDIN) -> None:
+                  clock: str = clocks.DEFAULT_CLOCK, on_timeout: str = clocks.STANDIN, hints: str = "off") -> None:
         table = await self.service.new_game(
             guild_id=interaction.guild_id, channel_id=interaction.channel_id, user_id=interaction.user.id,
             name=interaction.user.display_name, seats=seats, board=board, scores=scores, clock=clock,
-            on_timeout=on_timeout)
+            on_timeout=on_timeout, hints=hints)
         await interaction.response.send_message(M.lobby_text(table), view=lobby_view(table), allowed_mentions=QUIET)
 
     @guarded()
@@ -170,6 +173,18 @@ class Controller:
                 log.exception("Could not draw the hand of seat %s in game %s", seat, table.id)
                 return None  # the hand in words stands
         await self.interactions.attach_later(interaction, draw)
+
+    @guarded()
+    async def hint(self, interaction: discord.Interaction) -> None:
+        """`/tne hint`: privately, the move our strongest computer player would make for the asker, and why."""
+        table = await self.table_here(interaction, stored=True)
+        question = self.hints.question(table, interaction.user.id)  # a refusal comes at once, before any thinking
+        async with self.first_answers.lock(interaction):  # the guard's own deferral timer may be at it too
+            if not interaction.response.is_done():
+                await interaction.response.defer(ephemeral=True, thinking=True)
+        self.first_answers.answered(interaction)
+        answer = await self.hints.answer(question, interaction_id=interaction.id)
+        await private(interaction, M.hint_text(answer.move, answer.reason, answer.used))
 
     @guarded()
     async def board(self, interaction: discord.Interaction) -> None:
@@ -298,20 +313,20 @@ class Controller:
             self.kick(table.id)
 
     @guarded()
-    async def games(self, interaction: discord.Interaction) -> None:
+    async def games(self, interaction: discord.Interaction, mine: bool = False) -> None:
+        """This server's games; `mine`: only those waiting for the asker (what `/tne turns` was)."""
         tables = await self.service.server_tables(interaction.guild_id, viewer_of(interaction))
-        await private(interaction, M.games_text(tables, self.service.now()))
+        now = self.service.now()
+        await private(interaction, M.turns_text(tables, interaction.user.id, now) if mine
+                      else M.games_text(tables, now))
 
-    @guarded()
-    async def turns(self, interaction: discord.Interaction) -> None:
-        tables = await self.service.server_tables(interaction.guild_id, viewer_of(interaction))
-        await private(interaction, M.turns_text(tables, interaction.user.id, self.service.now()))
-
-    async def rules(self, interaction: discord.Interaction) -> None:
-        await private(interaction, M.RULES_TEXT)
-
-    async def help(self, interaction: discord.Interaction) -> None:
-        await private(interaction, M.HELP_TEXT)
+    async def help(self, interaction: discord.Interaction, topic: str = "commands") -> None:
+        """`/tne help [topic]`: the commands by default, the rules in brief (what `/tne rules` was), and more."""
+        text = M.HELP_TOPICS.get(topic)
+        if text is None:
+            await private(interaction, f"There is no help on that. {M.MORE_HELP}")
+            return
+        await private(interaction, text)
 
     # --- records (bot/records: the finisher records each finished game; these commands read the records) -----
 
