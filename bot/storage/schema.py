@@ -233,6 +233,14 @@ MIGRATIONS: list[str | Mapping[str, str]] = [
     );
     CREATE INDEX ratings_by_rating ON ratings(guild_id, rating DESC, games DESC, player);  -- the leaderboard's order
     """,
+    # 6: post-game reviews (engine/ai/review.py), computed once per finished game and kept: the first stored wins.
+    """
+    CREATE TABLE reviews (
+        game_id     BIGINT PRIMARY KEY REFERENCES games(id),
+        review      TEXT NOT NULL,               -- JSON: engine.ai.review.Review.to_json()
+        created_at  DOUBLE PRECISION NOT NULL
+    );
+    """,
 ]
 
 # Any constant: only one process at a time may migrate one PostgreSQL database.
