@@ -18,6 +18,7 @@ from bot.cog import TneCog
 from bot.config import Config
 from bot.controller import Controller
 from bot.discord_sight import channel_sight
+from bot.hints import Hints
 from bot.interactions import FirstAnswers, Interactions
 from bot.leases import LeaseKeeper
 from bot.lifecycle import LobbySweeper
@@ -188,7 +189,8 @@ async def build(client: discord.Client, config: Config, *, gone: Callable[[int],
     # Reviews wait in the computer players' fair queue: many at once delay each other, never a game's play.
     reviews = Reviews(storage, records, thinkers)
     controller = Controller(service, interactions, painter=painter, seats=seats, clocks=clock_keeper,
-                            recorder=recorder, records=records, links=links, activity=activity_on, reviews=reviews)
+                            recorder=recorder, records=records, links=links, activity=activity_on,
+                            hints=Hints(service, thinkers), reviews=reviews)
     return App(storage=storage, service=service, painter=painter, thinkers=thinkers, keeper=keeper, outbox=outbox,
                seats=seats, clocks=clock_keeper, recorder=recorder,
                lobbies=LobbySweeper(service, expiry=config.lobby_hours * 3600), interactions=interactions,

@@ -26,6 +26,7 @@ from bot.clocks import ClockKeeper
 from bot.completion import suggestions
 from bot.cooldown import Cooldown
 from bot.discord_sight import viewer_of
+from bot.hints import Hints
 from bot.interactions import NO_DMS, QUIET, WENT_WRONG, Interactions, guarded, made_at, private
 from bot.outbox_courier import TOKEN_LIFE
 from bot.pictures import Painter, ReplaysBusy
@@ -51,7 +52,8 @@ class Controller:
 
     def __init__(self, service: GameService, interactions: Interactions, *, painter: Painter, seats: ComputerSeats,
                  clocks: ClockKeeper, recorder: Recorder, records: Records, boards: Cooldown | None = None,
-                 links: Links | None = None, activity: bool = False, reviews: Reviews | None = None) -> None:
+                 links: Links | None = None, activity: bool = False, hints: Hints | None = None,
+                 reviews: Reviews | None = None) -> None:
         self.service = service
         self.interactions = interactions
         self.first_answers = interactions.first_answers
@@ -65,18 +67,21 @@ class Controller:
         self.activity = activity  # the operator set DISCORD_CLIENT_SECRET: boards carry "Play on the board"
         self.replay_edit_every = 2.0  # seconds between two progress edits of a replay's message
         self.links = links  # the web board's addresses; None: the web board is off
-        self.reviews = reviews  # post-game reviews (bot/reviews.py); None: not offered
+        # Hints think in the computer players' workers, in their fair queue.
+        self.hints = hints or Hints(service, seats.workers)
+        # Reviews too: many at once wait their turn, and a game's computer players are never held up by them.
+        self.reviews = reviews or Reviews(service.storage, records, seats.workers)
         self.review_edit_every = 2.0  # seconds between two progress edits of a review's message
 
     # --- lobby -----------------------------------------------------------------------------------------------
 
     @guarded()
     async def new(self, interaction: discord.Interaction, seats: int, board: str, scores: str,
-                  clock: str = clocks.DEFAULT_CLOCK, on_timeout: str = clocks.STANDIN) -> None:
+                  clock: str = clocks.DEFAULT_CLOCK, on_timeout: str = clocks.STANDIN, hints: str = "off") -> None:
         table = await self.service.new_game(
             guild_id=interaction.guild_id, channel_id=interaction.channel_id, user_id=interaction.user.id,
             name=interaction.user.display_name, seats=seats, board=board, scores=scores, clock=clock,
-            on_timeout=on_timeout)
+            on_timeout=on_timeout, hints=hints)
         await interaction.response.send_message(M.lobby_text(table), view=lobby_view(table), allowed_mentions=QUIET)
 
     @guarded()
@@ -175,6 +180,18 @@ class Controller:
                 log.exception("Could not draw the hand of seat %s in game %s", seat, table.id)
                 return None  # the hand in words stands
         await self.interactions.attach_later(interaction, draw)
+
+    @guarded()
+    async def hint(self, interaction: discord.Interaction) -> None:
+        """`/tne hint`: privately, the move our strongest computer player would make for the asker, and why."""
+        table = await self.table_here(interaction, stored=True)
+        question = self.hints.question(table, interaction.user.id)  # a refusal comes at once, before any thinking
+        async with self.first_answers.lock(interaction):  # the guard's own deferral timer may be at it too
+            if not interaction.response.is_done():
+                await interaction.response.defer(ephemeral=True, thinking=True)
+        self.first_answers.answered(interaction)
+        answer = await self.hints.answer(question, interaction_id=interaction.id)
+        await private(interaction, M.hint_text(answer.move, answer.reason, answer.used))
 
     @guarded()
     async def board(self, interaction: discord.Interaction) -> None:
@@ -303,20 +320,20 @@ class Controller:
             self.kick(table.id)
 
     @guarded()
-    async def games(self, interaction: discord.Interaction) -> None:
+    async def games(self, interaction: discord.Interaction, mine: bool = False) -> None:
+        """This server's games; `mine`: only those waiting for the asker (what `/tne turns` was)."""
         tables = await self.service.server_tables(interaction.guild_id, viewer_of(interaction))
-        await private(interaction, M.games_text(tables, self.service.now()))
+        now = self.service.now()
+        await private(interaction, M.turns_text(tables, interaction.user.id, now) if mine
+                      else M.games_text(tables, now))
 
-    @guarded()
-    async def turns(self, interaction: discord.Interaction) -> None:
-        tables = await self.service.server_tables(interaction.guild_id, viewer_of(interaction))
-        await private(interaction, M.turns_text(tables, interaction.user.id, self.service.now()))
-
-    async def rules(self, interaction: discord.Interaction) -> None:
-        await private(interaction, M.RULES_TEXT)
-
-    async def help(self, interaction: discord.Interaction) -> None:
-        await private(interaction, M.HELP_TEXT)
+    async def help(self, interaction: discord.Interaction, topic: str = "commands") -> None:
+        """`/tne help [topic]`: the commands by default, the rules in brief (what `/tne rules` was), and more."""
+        text = M.HELP_TOPICS.get(topic)
+        if text is None:
+            await private(interaction, f"There is no help on that. {M.MORE_HELP}")
+            return
+        await private(interaction, text)
 
     # --- records (bot/records: the finisher records each finished game; these commands read the records) -----
 
@@ -376,8 +393,6 @@ class Controller:
     @guarded()
     async def review(self, interaction: discord.Interaction, game_id: int | None, mine: bool = False) -> None:
         """`/tne review [game] [private]`: the review in the channel, or with `private` the asker's own in full."""
-        if self.reviews is None:
-            raise GameError("Reviews are not turned on for this bot.")
         viewer = viewer_of(interaction)
         game = await self.reviews.game(interaction.guild_id, interaction.channel_id, game_id, viewer=viewer)
         seat = await self.reviews.seat_of(game, interaction.user.id) if mine else None
@@ -406,7 +421,6 @@ class Controller:
         await self._review_post(interaction, reviewed, seat, pictures, hidden)
 
     async def _review_pictures(self, interaction: discord.Interaction, reviewed: Reviewed) -> ReviewPictures | None:
-        assert self.reviews is not None
         try:
             return await self.reviews.pictures(interaction.guild_id or 0, reviewed)
         except Exception:

@@ -198,11 +198,11 @@ async def test_turns_leaves_out_a_game_whose_channel_the_player_can_no_longer_vi
     h, games = place
     table = await h.service.load(games["private"])
     acting = (ALICE, BOB)[table.game.to_move]
-    waiting = response(await h.command(acting, CHANNEL, "turns"))
+    waiting = response(await h.command(acting, CHANNEL, "games", mine=True))
     assert waiting.ephemeral and f"game #{games['private']}" in waiting.content
     others = [u for u in (ALICE, BOB, CAROL) if u != acting]
     h.bot._connection.parse_channel_update(private_channel(*others))  # removed from the channel
-    waiting = response(await h.command(acting, CHANNEL, "turns"))
+    waiting = response(await h.command(acting, CHANNEL, "games", mine=True))
     assert waiting.ephemeral and f"game #{games['private']}" not in waiting.content
 
 

@@ -11,6 +11,8 @@ from bot.storage.reviews import ReviewsStore
 
 pytestmark = pytest.mark.both_databases
 
+# The schema version that adds the reviews table: a database at the one before it is one from before reviews.
+BEFORE_REVIEWS = next(v for v, m in enumerate(MIGRATIONS) if "CREATE TABLE reviews" in str(m))
 REVIEW = {"players": [{"seat": 0, "accuracy": 91.5}], "moves": [], "curve": [[0.5, 0.5]]}
 
 
@@ -22,7 +24,7 @@ async def a_game(store: Storage) -> int:
 async def test_a_database_from_before_reviews_gets_the_table_and_keeps_its_games(database):
     db = await connect(database)
     try:
-        assert await migrate(db, MIGRATIONS[:5]) == 5  # as the bot left it before reviews
+        assert await migrate(db, MIGRATIONS[:BEFORE_REVIEWS]) == BEFORE_REVIEWS  # as the bot left it before reviews
     finally:
         await db.close()
     store = await Storage.open(database)
