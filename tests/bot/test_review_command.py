@@ -11,10 +11,11 @@ import re
 from bot.reviews import Reviews
 from bot.storage import Statement
 from bot.storage.reviews import ReviewsStore
+from bot.table import GameError
 from engine import DYNASTIES
 from engine.ai.review import PART_MOVES, Review
 from tests.bot.test_bot_visibility import PRIVATE, private_channel
-from tests.bot_harness import ALICE, BOB, CAROL, CHANNEL, DAVE, Call, Harness, User, open_game, response
+from tests.bot_harness import ALICE, BOB, CAROL, CHANNEL, DAVE, GUILD_ID, Call, Harness, User, open_game, response
 from tests.records_helpers import OTHER_GUILD, people, random_game, store_game
 
 PNG = b"\x89PNG"
@@ -221,3 +222,42 @@ async def test_reviews_wait_in_the_computer_players_fair_queue(harness):
     finally:
         queue.slots = slots
     assert service(h).computed == 1 and await ReviewsStore.of(h.service.storage).get(game_id) is not None
+
+
+async def test_the_review_and_its_refusals_cross_worker_processes(harness):
+    """What the jobs send and return (a stored game, review parts, pictures, a refusal in words) survives being
+    pickled to and from a real worker process, as the bot's computer players' workers run them."""
+    from bot.records.service import Records
+    from bot.visibility import Sight, Viewer
+    from bot.workers import Workers
+
+    h = harness
+    p = random_game(2, 4, stop=5)
+    good = await store_game(h.service.storage, people("Alice", "Bob"), p.moves, snapshot=p.game.position(), seed=4,
+                            end_reason="Bob (Bull) resigned", resigned=1)
+    bad = await store_game(h.service.storage, people("Alice", "Bob"), p.moves, snapshot=p.game.position(), seed=4,
+                           channel_id=CHANNEL + 1, end_reason="Bob (Bull) resigned", resigned=1)
+    await h.service.storage.db.write(Statement("UPDATE moves SET move = ? WHERE game_id = ? AND n = ?",
+                                               ("monument red J5", bad, 2)))
+    workers = Workers(1, name="review test")
+    try:
+        reviews = Reviews(h.service.storage, Records(h.service.storage), workers, part_moves=2)
+        viewer = Viewer(ALICE.id, CHANNEL, lambda channel_id: Sight.ALL)
+        seen: list[tuple[int, int]] = []
+        game = await reviews.game(GUILD_ID, CHANNEL, good, viewer=viewer)
+        reviewed = await reviews.review(GUILD_ID, game, lambda done, total: seen.append((done, total)))
+        assert reviewed.fresh and seen == [(2, 5), (4, 5), (5, 5)] and reviews.parts == 3
+        assert reviewed.review == Review.from_json(await ReviewsStore.of(h.service.storage).get(good))
+        pictures = await reviews.pictures(GUILD_ID, reviewed)
+        assert pictures.chart.data.startswith(PNG)
+        assert [pic.index for pic in pictures.moves] == [i for pl in reviewed.review.players for i in pl.costliest]
+        game = await reviews.game(GUILD_ID, CHANNEL, bad, viewer=viewer)
+        try:
+            await reviews.review(GUILD_ID, game)
+        except GameError as exc:
+            assert str(exc).startswith(f"The record of game #{bad} does not replay at move 3 (")
+        else:
+            raise AssertionError("a record that does not replay was reviewed")
+        assert await ReviewsStore.of(h.service.storage).get(bad) is None
+    finally:
+        workers.close()
