@@ -398,7 +398,11 @@ class Controller:
         seat = await self.reviews.seat_of(game, interaction.user.id) if mine else None
         # Another channel's game is shown only to the one who asked, as a replay is; so is a player's own review.
         hidden = mine or viewer.elsewhere(game.channel_id or 0)
-        await interaction.response.send_message(M.review_progress(game.id), ephemeral=hidden, allowed_mentions=QUIET)
+        if interaction.response.is_done():  # deferred meanwhile (a slow database): that answer becomes the review
+            await interaction.edit_original_response(content=M.review_progress(game.id))
+        else:
+            await interaction.response.send_message(M.review_progress(game.id), ephemeral=hidden,
+                                                    allowed_mentions=QUIET)
         edits: list[asyncio.Task] = []
         last = [time.monotonic()]
 

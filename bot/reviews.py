@@ -167,6 +167,9 @@ class Reviews:
     async def _compute(self, guild_id: int, game: StoredGame) -> Review:
         # The fair queue's lines: this server's, and in it this game's review (its computer seats are done).
         server, line = guild_id, ("review", game.id)
+        kept = await self.stored(game.id)
+        if kept is not None:  # stored by a computation that ended between this request's look and now
+            return kept
         text = await self.workers.run_fair(server, line, record_job, game)
         total = len(game.moves)
         parts = []
@@ -176,10 +179,10 @@ class Reviews:
             self.parts += 1
             self._tell(game.id, stop, total)
         data = await self.workers.run_fair(server, line, assemble_job, game.id, text, parts)
-        kept = await self.store.keep(game.id, data)
+        stored = await self.store.keep(game.id, data)
         self.computed += 1
         try:
-            return Review.from_json(kept)
+            return Review.from_json(stored)
         except ReviewError:
             await self.store.replace(game.id, data)  # the kept one was stored in a format no longer read
             return Review.from_json(data)
