@@ -103,7 +103,7 @@ class Hints:
 
     async def answer(self, q: Question, *, interaction_id: int | None = None) -> Answer:
         """Think the hint, then count it if the game still waits on the same decision; a GameError otherwise."""
-        # The same moment gives the same hint: asking twice teaches nothing new, and tests can count on it.
+        # One seed per moment: asking again differs only by what the time budget let the search reach.
         seed = zlib.crc32(f"hint:{q.game_id}:{q.rev}".encode())
         try:
             move, reason = await asyncio.wait_for(

@@ -171,32 +171,67 @@ def review_reason(played: str, best: str, played_runs: Sequence[Effects], best_r
     return f"Against {played}, {best} {_join(parts[:MOST_PARTS])}."
 
 
-def hint_reason(move: str, runs: Sequence[Effects], seat: int) -> str:
-    """What the move does for the seat on its own sampled deals: points, treasures, monuments, conflicts."""
-    parts = [f"scores {points_words(v, k)}" for k, v in zip(POINT_KEYS, mean_points(runs, seat), strict=True)
-             if k != "treasure" and v >= NOTABLE]
-    treasures = mean_points(runs, seat)[POINT_KEYS.index("treasure")]
-    if treasures >= NOTABLE:
-        parts.append(f"takes {points_words(treasures, 'treasure')}")
-    built = {pair for r in runs for s, pair in r.monuments if s == seat}
-    parts += [f"builds the {pair} monument" for pair in sorted(built)]
-    seen: set[tuple[str, str]] = set()
+def _fight(c: Conflict) -> str:
+    """'the war over the blue (farmer) leaders', 'the revolt over the red (priest) at F4'."""
+    if c.kind == "war":
+        return f"the war over the {leader_words(c.colour)} leaders"
+    return f"the revolt over the {leader_words(c.colour)} at {c.at}"
+
+
+def _odds(p: float) -> str:
+    return "you are likely to win" if p >= LIKELY else "you may win" if p >= 0.4 else "you are likely to lose"
+
+
+def hint_reason(move: str, runs: Sequence[Effects], seat: int, all_in: Sequence[Effects] | None = None) -> str:
+    """What the move does for the seat on its own sampled deals: points, treasures, monuments, conflicts.
+    `all_in`, for a commit of fewer tiles than the seat holds, is the same deals with every tile committed."""
+    parts = _conflict_parts(move, runs, seat, all_in)
+    parts += _scores(mean_points(runs, seat), "scores", "takes")
+    built = sorted({pair for r in runs for s, pair in r.monuments if s == seat})
+    parts += [f"builds the {pair} monument" for pair in built]
+    fought = {c.colour for r in runs for c in r.conflicts}  # already said by the conflict's part
+    home = sorted({colour for r in runs for s, colour in r.sent_home if s != seat and colour not in fought})
+    parts += [f"sends a rival's {leader_words(colour)} home" for colour in home
+              if share(runs, lambda r, colour=colour: any(s != seat and c == colour for s, c in r.sent_home)) >= 0.5]
+    if parts:
+        return _join(parts[:MOST_PARTS]) + "."
+    if move == "decline":
+        return "no monument here is worth its tiles to you: they stay face up for your kingdoms."
+    return "our strongest player's choice here: it scores nothing at once but leaves your position strongest."
+
+
+def _conflict_parts(move: str, runs: Sequence[Effects], seat: int, all_in: Sequence[Effects] | None) -> list[str]:
+    """The conflicts the move fights for the seat, with the odds over the deals; for a commit that keeps
+    tiles back, why more would not pay."""
+    seen: dict[tuple[str, str], Conflict] = {}
     for r in runs:
         for c in r.conflicts:
-            key = (c.kind, c.colour)
-            if seat not in (c.winner, c.loser) or key in seen:
-                continue
-            seen.add(key)
-            p = _won(runs, seat, c.kind, c.colour)
-            odds = "you are likely to win" if p >= LIKELY else "you may win" if p >= 0.4 else "you are likely to lose"
-            over = f"over the {leader_words(c.colour)} leaders" if c.kind == "war" else f"at {c.at}"
-            parts.append(f"fights the {c.kind} {over}, which {odds}")
-    home = {(s, colour) for r in runs for s, colour in r.sent_home if s != seat}
-    parts += [f"sends a rival's {leader_words(colour)} home" for _, colour in sorted(home)
-              if share(runs, lambda r, colour=colour: any(s != seat and c == colour for s, c in r.sent_home)) >= 0.5]
-    if not parts:
-        return "our strongest player's choice here: it scores nothing at once but leaves your position strongest."
-    return _join(parts) + "."
+            if seat in (c.winner, c.loser):
+                seen.setdefault((c.kind, c.colour), c)
+    parts: list[str] = []
+    for (kind, colour), c in seen.items():
+        p = _won(runs, seat, kind, colour)
+        if move.startswith("commit") and p < 0.4 and all_in is not None and len(parts) == 0:
+            q = _won(all_in, seat, kind, colour)
+            more = "even every tile you hold would likely lose it" if q < 0.4 else \
+                "more tiles would not win it often enough to be worth them"
+            parts.append(f"keeps your tiles for later: {more} ({_fight(c)})")
+        else:
+            parts.append(f"fights {_fight(c)}, which {_odds(p)}")
+    return parts
+
+
+def _scores(points: list[float], verb: str, treasure_verb: str) -> list[str]:
+    """'scores 3 red and 1 green points', 'takes 1 treasure' for the notable mean points."""
+    colours = [(k, v) for k, v in zip(POINT_KEYS, points, strict=True) if k != "treasure" and v >= NOTABLE]
+    out = []
+    if colours:
+        plural = "s" if sum(_count(v) for _, v in colours) > 1 else ""
+        out.append(f"{verb} {_join([f'{_count(v)} {k}' for k, v in colours])} point{plural}")
+    treasures = points[POINT_KEYS.index("treasure")]
+    if treasures >= NOTABLE:
+        out.append(f"{treasure_verb} {points_words(treasures, 'treasure')}")
+    return out
 
 
 def _join(parts: Sequence[str]) -> str:
