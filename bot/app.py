@@ -29,6 +29,7 @@ from bot.pictures import Painter
 from bot.recording import Recorder, rating_changes
 from bot.records.finisher import Finisher
 from bot.records.service import Records
+from bot.reviews import Reviews
 from bot.seats import ComputerSeats
 from bot.service import GameService
 from bot.storage import Storage
@@ -185,9 +186,11 @@ async def build(client: discord.Client, config: Config, *, gone: Callable[[int],
         web = WebServer(Context(service=service, auth=auth, config=config.web, hub=hub, records=records,
                                 sight=member_sight(client), after_change=after_change(seats, recorder),
                                 offload=painter.workers.run), settings)
+    # Reviews wait in the computer players' fair queue: many at once delay each other, never a game's play.
+    reviews = Reviews(storage, records, thinkers)
     controller = Controller(service, interactions, painter=painter, seats=seats, clocks=clock_keeper,
                             recorder=recorder, records=records, links=links, activity=activity_on,
-                            hints=Hints(service, thinkers))
+                            hints=Hints(service, thinkers), reviews=reviews)
     return App(storage=storage, service=service, painter=painter, thinkers=thinkers, keeper=keeper, outbox=outbox,
                seats=seats, clocks=clock_keeper, recorder=recorder,
                lobbies=LobbySweeper(service, expiry=config.lobby_hours * 3600), interactions=interactions,

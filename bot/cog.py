@@ -150,6 +150,14 @@ class TneCog(commands.GroupCog, group_name="tne", group_description="Play Tigris
                      game: app_commands.Range[int, 1, 2**53] | None = None) -> None:
         await self.controller.replay(interaction, game)
 
+    @app_commands.command(name="review",
+                          description="A finished game reviewed: each player's accuracy and costliest moves")
+    @app_commands.describe(game="The game's number (default: this channel's last finished game)",
+                           private="Only you see it: your own moves in full (you played in that game)")
+    async def review(self, interaction: discord.Interaction, game: app_commands.Range[int, 1, 2**53] | None = None,
+                     private: bool = False) -> None:
+        await self.controller.review(interaction, game, private)
+
     # Grouped so that /tne stays within Discord's 25 subcommands and groups.
     stats = app_commands.Group(name="stats", description="This server's finished games, profiles and ratings")
 

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from bot import clocks
 from bot import text as T
@@ -15,6 +17,9 @@ from bot.table import Played, Table
 from engine import COLOURS, DYNASTIES, LEADER_NAMES, TILE_NAMES, public_move
 from engine.game import ANSWERS
 from render.text import plural
+
+if TYPE_CHECKING:
+    from engine.ai.review import MoveReview, PlayerReview, Review
 
 COLOUR_EMOJI = dict(zip(COLOURS, ("🟥", "🟦", "🟩", "⬛"), strict=True))
 LEADER_OF = dict(zip(COLOURS, LEADER_NAMES, strict=True))
@@ -751,3 +756,75 @@ def replay_caption(game: StoredGame, frames: int) -> str:
     names = ", ".join(T.name(n) for n in game.names)
     end = T.prose(game.end_reason or "", 80)
     return clip(f"**Replay of game #{game.id}** — {names}; {plural(frames, 'turn')}" + (f"; {end}." if end else "."))
+
+
+# --- /tne review (bot/reviews.py) -----------------------------------------------------------------------------------
+
+
+def review_progress(game_id: int, done: int | None = None, total: int | None = None) -> str:
+    if done is None or not total:
+        return f"Reviewing game #{game_id}…"
+    return f"Reviewing game #{game_id}… {100 * done // total}%"
+
+
+def _chance(value: float) -> str:
+    return f"{round(100 * value)}%"
+
+
+def _mistakes(player: PlayerReview) -> str:
+    return (f"{plural(player.inaccuracies, 'inaccuracy', 'inaccuracies')} · {plural(player.mistakes, 'mistake')} · "
+            f"{plural(player.blunders, 'blunder')}")
+
+
+def review_summary(game_id: int, review: Review, names: Sequence[str], *, seat: int | None = None) -> str:
+    """The head of a review: each player's accuracy and counts (with `seat`, that player's alone)."""
+    who = ", ".join(T.name(n) for n in names)
+    lines = [f"**Review of game #{game_id}** — {who}",
+             "-# Each choice is scored by how much it changed its player's chance to win, as the strongest "
+             "computer player sees the complete game."]
+    for player in review.players:
+        if seat is None or player.seat == seat:
+            lines.append(f"**{T.name(names[player.seat])}**: accuracy {player.accuracy:.0f}% · {_mistakes(player)}")
+    return clip("\n".join(lines))
+
+
+def _costly_line(mv: MoveReview) -> str:
+    label = mv.label.capitalize() if mv.label else "A slip"
+    reason = T.prose(mv.reason, 300)
+    return (f"**Move {mv.index + 1}** `{mv.played}` — {label}, −{_chance(mv.loss)} chance to win. "
+            f"`{mv.best}` was best" + (f": {reason}" if reason else "."))
+
+
+def review_costliest(review: Review, seat: int, names: Sequence[str]) -> str:
+    """One player's (up to) three costliest moves, each with the better move and why; one line if none cost."""
+    player = review.players[seat]
+    name = T.name(names[seat])
+    moves = [mv for index in player.costliest if (mv := review.move(index)) is not None]
+    if not moves:
+        return f"**{name}** made no costly move: every choice was the best found."
+    return clip("\n".join([f"**{name}'s costliest moves**", *(_costly_line(mv) for mv in moves)]))
+
+
+def review_own(review: Review, seat: int) -> list[str]:
+    """A player's every reviewed move, labelled, with the better move and why: as many messages as it takes."""
+    lines = []
+    for mv in review.moves:
+        if mv.seat != seat:
+            continue
+        if mv.best == mv.played:
+            lines.append(f"{mv.index + 1}. `{mv.played}` — best ({_chance(mv.chance_played)} to win)")
+            continue
+        label = mv.label.capitalize() if mv.label else "Slightly worse"
+        reason = T.prose(mv.reason, 300)
+        lines.append(f"{mv.index + 1}. `{mv.played}` — {label}, −{_chance(mv.loss)}: `{mv.best}` was better"
+                     + (f": {reason}" if reason else ""))
+    if not lines:
+        return ["You made no choice of your own in this game: every move was forced or played for you."]
+    pages, page = [], "**Your moves**"
+    for line in lines:
+        if len(page) + 1 + len(line) > LIMIT:
+            pages.append(page)
+            page = line
+        else:
+            page += "\n" + line
+    return [*pages, page]

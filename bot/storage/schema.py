@@ -249,6 +249,14 @@ MIGRATIONS: list[str | Mapping[str, str]] = [
     CREATE INDEX hints_by_game ON hints(game_id, seat);
     CREATE UNIQUE INDEX hints_once_per_interaction ON hints(interaction_id) WHERE interaction_id IS NOT NULL;
     """,
+    # 7: post-game reviews (engine/ai/review.py), computed once per finished game and kept: the first stored wins.
+    """
+    CREATE TABLE reviews (
+        game_id     BIGINT PRIMARY KEY REFERENCES games(id),
+        review      TEXT NOT NULL,               -- JSON: engine.ai.review.Review.to_json()
+        created_at  DOUBLE PRECISION NOT NULL
+    );
+    """,
 ]
 
 # Any constant: only one process at a time may migrate one PostgreSQL database.
