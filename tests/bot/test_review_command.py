@@ -14,8 +14,8 @@ from bot.storage.reviews import ReviewsStore
 from bot.table import GameError
 from engine import DYNASTIES
 from engine.ai.review import PART_MOVES, Review
-from tests.bot.test_bot_visibility import PRIVATE, private_channel
 from tests.bot_harness import ALICE, BOB, CAROL, CHANNEL, DAVE, GUILD_ID, Call, Harness, User, open_game, response
+from tests.channel_helpers import PRIVATE, private_channel
 from tests.records_helpers import OTHER_GUILD, people, random_game, store_game
 
 PNG = b"\x89PNG"
