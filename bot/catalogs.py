@@ -27,6 +27,11 @@ KEYWORDS = {**DEFAULT_KEYWORDS, "N_": None}
 # A parameter nobody described reads "…" in discord.py: nothing to translate.
 UNDESCRIBED = "…"
 
+HEADER = """\
+# The texts of the Tigris & Euphrates bot that players read.
+# Written by `python -m bot.catalogs extract`; each language's catalog is updated from it (README, "Adding a language").
+#"""
+
 Entry = tuple[str, str, str]  # (text, where it is shown, where it comes from)
 
 
@@ -57,8 +62,7 @@ def help_texts() -> Iterator[Entry]:
 
 def template() -> Catalog:
     """The template as the code stands now."""
-    catalog = Catalog(domain=DOMAIN, project="tne-bot", version="1", msgid_bugs_address="",
-                      copyright_holder="", charset="utf-8")
+    catalog = Catalog(domain=DOMAIN, project="tne-bot", version="1", header_comment=HEADER, charset="utf-8")
     for text, note, source in (*command_texts(), *help_texts()):
         known = catalog.get(text)
         if known is None:
