@@ -22,6 +22,8 @@ from bot.hints import Hints
 from bot.interactions import FirstAnswers, Interactions
 from bot.leases import LeaseKeeper
 from bot.lifecycle import LobbySweeper
+from bot.locales import Locales
+from bot.locales import load as load_locales
 from bot.outbox import Outbox
 from bot.outbox_courier import DiscordCourier
 from bot.outbox_herald import DiscordHerald
@@ -109,6 +111,7 @@ class App:
     interactions: Interactions
     controller: Controller
     cog: TneCog
+    locales: Locales  # every language's texts: private answers and the commands' translations
     web: WebServer | None = None  # the web board, when TNE_WEB_PORT is set
 
     async def start(self) -> None:
@@ -185,13 +188,14 @@ async def build(client: discord.Client, config: Config, *, gone: Callable[[int],
         web = WebServer(Context(service=service, auth=auth, config=config.web, hub=hub, records=records,
                                 sight=member_sight(client), after_change=after_change(seats, recorder),
                                 offload=painter.workers.run), settings)
+    locales = load_locales()
     controller = Controller(service, interactions, painter=painter, seats=seats, clocks=clock_keeper,
                             recorder=recorder, records=records, links=links, activity=activity_on,
-                            hints=Hints(service, thinkers))
+                            hints=Hints(service, thinkers), locales=locales)
     return App(storage=storage, service=service, painter=painter, thinkers=thinkers, keeper=keeper, outbox=outbox,
                seats=seats, clocks=clock_keeper, recorder=recorder,
                lobbies=LobbySweeper(service, expiry=config.lobby_hours * 3600), interactions=interactions,
-               controller=controller, cog=TneCog(controller), web=web)
+               controller=controller, cog=TneCog(controller), locales=locales, web=web)
 
 
 def fan_out(*told: Callable[[Stored], None]) -> Callable[[Stored], None]:

@@ -11,7 +11,7 @@ import gettext
 import re
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
-from datetime import date, datetime, timedelta, timezone
+from datetime import UTC, date, datetime, timedelta, tzinfo
 from functools import lru_cache
 from pathlib import Path
 from types import MappingProxyType
@@ -101,13 +101,13 @@ class Texts:
     def day(self, when: date | datetime | float, *, format: str = "medium") -> str:
         """A day in the locale's form ("05.03.2026", "5 mars 2026" with format="long"); a float is a Unix time."""
         if isinstance(when, int | float):
-            when = datetime.fromtimestamp(when, tz=timezone.utc)
+            when = datetime.fromtimestamp(when, tz=UTC)
         return format_date(when, format=format, locale=self.locale)
 
-    def moment(self, when: datetime | float, *, format: str = "medium", tz: timezone = timezone.utc) -> str:
+    def moment(self, when: datetime | float, *, format: str = "medium", tz: tzinfo = UTC) -> str:
         """A moment in the locale's form, in `tz` (UTC unless told); a float is a Unix time."""
         if isinstance(when, int | float):
-            when = datetime.fromtimestamp(when, tz=timezone.utc)
+            when = datetime.fromtimestamp(when, tz=UTC)
         return format_datetime(when, format=format, tzinfo=tz, locale=self.locale)
 
 
