@@ -178,7 +178,9 @@ async def build(client: discord.Client, config: Config, *, gone: Callable[[int],
     seats = ComputerSeats(service, recorder.played, workers=thinkers, delay=config.ai_delay, budget=config.ai_budget,
                           keeper=keeper, serves=shard_filter(config.shard_count, config.shard_ids))
     clock_keeper = ClockKeeper(service, standin_plays(seats))
-    interactions = Interactions(first_answers, outbox)
+    # Every language's texts, read once: private answers in the asker's language, the commands' translations.
+    locales = load_locales()
+    interactions = Interactions(first_answers, outbox, locales=locales)
     records = Records(storage)
     web = None
     if config.web is not None and hub is not None and auth is not None:
@@ -188,10 +190,9 @@ async def build(client: discord.Client, config: Config, *, gone: Callable[[int],
         web = WebServer(Context(service=service, auth=auth, config=config.web, hub=hub, records=records,
                                 sight=member_sight(client), after_change=after_change(seats, recorder),
                                 offload=painter.workers.run), settings)
-    locales = load_locales()
     controller = Controller(service, interactions, painter=painter, seats=seats, clocks=clock_keeper,
                             recorder=recorder, records=records, links=links, activity=activity_on,
-                            hints=Hints(service, thinkers), locales=locales)
+                            hints=Hints(service, thinkers))
     return App(storage=storage, service=service, painter=painter, thinkers=thinkers, keeper=keeper, outbox=outbox,
                seats=seats, clocks=clock_keeper, recorder=recorder,
                lobbies=LobbySweeper(service, expiry=config.lobby_hours * 3600), interactions=interactions,

@@ -29,8 +29,6 @@ from bot.discord_sight import viewer_of
 from bot.help_topics import help_answer
 from bot.hints import Hints
 from bot.interactions import NO_DMS, QUIET, WENT_WRONG, Interactions, guarded, private
-from bot.locales import Locales, Texts
-from bot.locales import load as load_locales
 from bot.pictures import Painter, ReplaysBusy
 from bot.recording import Recorder
 from bot.records.export import record_text
@@ -52,8 +50,7 @@ class Controller:
 
     def __init__(self, service: GameService, interactions: Interactions, *, painter: Painter, seats: ComputerSeats,
                  clocks: ClockKeeper, recorder: Recorder, records: Records, boards: Cooldown | None = None,
-                 links: Links | None = None, activity: bool = False, hints: Hints | None = None,
-                 locales: Locales | None = None) -> None:
+                 links: Links | None = None, activity: bool = False, hints: Hints | None = None) -> None:
         self.service = service
         self.interactions = interactions
         self.first_answers = interactions.first_answers
@@ -69,7 +66,6 @@ class Controller:
         self.links = links  # the web board's addresses; None: the web board is off
         # Hints think in the computer players' workers, in their fair queue.
         self.hints = hints or Hints(service, seats.workers)
-        self.locales = locales or load_locales()  # the catalogs, read once (bot/locales.py)
 
     # --- lobby -----------------------------------------------------------------------------------------------
 
@@ -327,11 +323,7 @@ class Controller:
 
     async def help(self, interaction: discord.Interaction, topic: str = "commands") -> None:
         """`/tne help [topic]`: the commands by default, the rules in brief (what `/tne rules` was), and more."""
-        await private(interaction, help_answer(self.texts_for(interaction), topic))
-
-    def texts_for(self, interaction: discord.Interaction) -> Texts:
-        """The asker's language (Discord's `locale`: the client's), for private answers."""
-        return self.locales.for_tag(interaction.locale.value)
+        await private(interaction, help_answer(self.interactions.texts_for(interaction), topic))
 
     # --- records (bot/records: the finisher records each finished game; these commands read the records) -----
 
