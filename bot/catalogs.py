@@ -18,6 +18,7 @@ from babel.messages.pofile import read_po, write_po
 from discord import app_commands
 
 from bot import messages as M
+from bot.cog import TneCog
 from bot.locales import DOMAIN, LOCALE_DIR
 
 ROOT = LOCALE_DIR.parent.parent
@@ -37,8 +38,6 @@ Entry = tuple[str, str, str]  # (text, where it is shown, where it comes from)
 
 def command_texts() -> Iterator[Entry]:
     """Every description and choice name of `/tne`, in the order Discord shows them (names stay English)."""
-    from bot.cog import TneCog  # the real table; imported here so that bot.locales users need no Discord
-
     tne = TneCog(controller=None).__cog_app_commands_group__  # type: ignore[arg-type]
     yield tne.description, "/tne: the command's description", "bot/cog.py"
     for command in tne.walk_commands():
