@@ -22,6 +22,8 @@ from bot.hints import Hints
 from bot.interactions import FirstAnswers, Interactions
 from bot.leases import LeaseKeeper
 from bot.lifecycle import LobbySweeper
+from bot.locales import Locales
+from bot.locales import load as load_locales
 from bot.outbox import Outbox
 from bot.outbox_courier import DiscordCourier
 from bot.outbox_herald import DiscordHerald
@@ -110,6 +112,7 @@ class App:
     interactions: Interactions
     controller: Controller
     cog: TneCog
+    locales: Locales  # every language's texts: private answers and the commands' translations
     web: WebServer | None = None  # the web board, when TNE_WEB_PORT is set
 
     async def start(self) -> None:
@@ -176,7 +179,9 @@ async def build(client: discord.Client, config: Config, *, gone: Callable[[int],
     seats = ComputerSeats(service, recorder.played, workers=thinkers, delay=config.ai_delay, budget=config.ai_budget,
                           keeper=keeper, serves=shard_filter(config.shard_count, config.shard_ids))
     clock_keeper = ClockKeeper(service, standin_plays(seats))
-    interactions = Interactions(first_answers, outbox)
+    # Every language's texts, read once: private answers in the asker's language, the commands' translations.
+    locales = load_locales()
+    interactions = Interactions(first_answers, outbox, locales=locales)
     records = Records(storage)
     web = None
     if config.web is not None and hub is not None and auth is not None:
@@ -194,7 +199,7 @@ async def build(client: discord.Client, config: Config, *, gone: Callable[[int],
     return App(storage=storage, service=service, painter=painter, thinkers=thinkers, keeper=keeper, outbox=outbox,
                seats=seats, clocks=clock_keeper, recorder=recorder,
                lobbies=LobbySweeper(service, expiry=config.lobby_hours * 3600), interactions=interactions,
-               controller=controller, cog=TneCog(controller), web=web)
+               controller=controller, cog=TneCog(controller), locales=locales, web=web)
 
 
 def fan_out(*told: Callable[[Stored], None]) -> Callable[[Stored], None]:

@@ -26,6 +26,7 @@ from bot.clocks import ClockKeeper
 from bot.completion import suggestions
 from bot.cooldown import Cooldown
 from bot.discord_sight import viewer_of
+from bot.help_topics import help_answer
 from bot.hints import Hints
 from bot.interactions import NO_DMS, QUIET, WENT_WRONG, Interactions, guarded, made_at, private
 from bot.outbox_courier import TOKEN_LIFE
@@ -329,11 +330,7 @@ class Controller:
 
     async def help(self, interaction: discord.Interaction, topic: str = "commands") -> None:
         """`/tne help [topic]`: the commands by default, the rules in brief (what `/tne rules` was), and more."""
-        text = M.HELP_TOPICS.get(topic)
-        if text is None:
-            await private(interaction, f"There is no help on that. {M.MORE_HELP}")
-            return
-        await private(interaction, text)
+        await private(interaction, help_answer(self.interactions.texts_for(interaction), topic))
 
     # --- records (bot/records: the finisher records each finished game; these commands read the records) -----
 
