@@ -111,6 +111,9 @@ class Texts:
         return format_datetime(when, format=format, tzinfo=tz, locale=self.locale)
 
 
+ENGLISH = Texts(SOURCE)  # the source language: every text as written, the default where no language is known
+
+
 def read_catalog(lang: str, path: Path) -> Texts:
     """One language's catalog, read with Babel; untranslated and fuzzy entries are left out (they read in English)."""
     with path.open("rb") as fp:
@@ -146,7 +149,7 @@ class Locales:
 def load(directory: Path = LOCALE_DIR, languages: tuple[str, ...] = LANGUAGES) -> Locales:
     """Read every catalog (the source language needs none). A missing catalog is the installation's fault: it
     fails at start, by name, rather than answering players in the wrong language later."""
-    texts = {languages[0]: Texts(languages[0])}
+    texts = {languages[0]: ENGLISH if languages[0] == SOURCE else Texts(languages[0])}
     for lang in languages[1:]:
         path = catalog_path(lang, directory)
         if not path.is_file():
