@@ -18,9 +18,12 @@ from bot.cog import TneCog
 from bot.config import Config
 from bot.controller import Controller
 from bot.discord_sight import channel_sight
+from bot.hints import Hints
 from bot.interactions import FirstAnswers, Interactions
 from bot.leases import LeaseKeeper
 from bot.lifecycle import LobbySweeper
+from bot.locales import Locales
+from bot.locales import load as load_locales
 from bot.outbox import Outbox
 from bot.outbox_courier import DiscordCourier
 from bot.outbox_herald import DiscordHerald
@@ -28,6 +31,7 @@ from bot.pictures import Painter
 from bot.recording import Recorder, rating_changes
 from bot.records.finisher import Finisher
 from bot.records.service import Records
+from bot.reviews import Reviews
 from bot.seats import ComputerSeats
 from bot.service import GameService
 from bot.storage import Storage
@@ -108,6 +112,7 @@ class App:
     interactions: Interactions
     controller: Controller
     cog: TneCog
+    locales: Locales  # every language's texts: private answers and the commands' translations
     web: WebServer | None = None  # the web board, when TNE_WEB_PORT is set
 
     async def start(self) -> None:
@@ -174,7 +179,9 @@ async def build(client: discord.Client, config: Config, *, gone: Callable[[int],
     seats = ComputerSeats(service, recorder.played, workers=thinkers, delay=config.ai_delay, budget=config.ai_budget,
                           keeper=keeper, serves=shard_filter(config.shard_count, config.shard_ids))
     clock_keeper = ClockKeeper(service, standin_plays(seats))
-    interactions = Interactions(first_answers, outbox)
+    # Every language's texts, read once: private answers in the asker's language, the commands' translations.
+    locales = load_locales()
+    interactions = Interactions(first_answers, outbox, locales=locales)
     records = Records(storage)
     web = None
     if config.web is not None and hub is not None and auth is not None:
@@ -184,12 +191,15 @@ async def build(client: discord.Client, config: Config, *, gone: Callable[[int],
         web = WebServer(Context(service=service, auth=auth, config=config.web, hub=hub, records=records,
                                 sight=member_sight(client), after_change=after_change(seats, recorder),
                                 offload=painter.workers.run), settings)
+    # Reviews wait in the computer players' fair queue: many at once delay each other, never a game's play.
+    reviews = Reviews(storage, records, thinkers)
     controller = Controller(service, interactions, painter=painter, seats=seats, clocks=clock_keeper,
-                            recorder=recorder, records=records, links=links, activity=activity_on)
+                            recorder=recorder, records=records, links=links, activity=activity_on,
+                            hints=Hints(service, thinkers), reviews=reviews)
     return App(storage=storage, service=service, painter=painter, thinkers=thinkers, keeper=keeper, outbox=outbox,
                seats=seats, clocks=clock_keeper, recorder=recorder,
                lobbies=LobbySweeper(service, expiry=config.lobby_hours * 3600), interactions=interactions,
-               controller=controller, cog=TneCog(controller), web=web)
+               controller=controller, cog=TneCog(controller), locales=locales, web=web)
 
 
 def fan_out(*told: Callable[[Stored], None]) -> Callable[[Stored], None]:

@@ -12,6 +12,7 @@ import yarl
 from discord.ext import commands
 
 from bot.app import App, build
+from bot.command_translator import CommandTranslator
 from bot.config import Config
 from bot.controller import Controller
 from bot.leases import LeaseKeeper
@@ -97,6 +98,8 @@ class TneBot(commands.AutoShardedBot):
         # Buttons from before a restart: one DynamicItem pattern dispatches every tne:<game>:... custom id.
         self.add_dynamic_items(TneButton, HistoryButton)
         await self.add_cog(app.cog)
+        # Descriptions and choices in the client's language, sent with the commands when they are synced.
+        await self.tree.set_translator(CommandTranslator(app.locales))
         self.tree.error(app.interactions.on_tree_error)
         if self.sync_on_start:
             await self.sync_commands()

@@ -12,11 +12,13 @@ from discord.ext import commands
 from bot.autoplay import LEVELS
 from bot.clocks import CLOCKS, DEFAULT_CLOCK
 from bot.controller import Controller
+from bot.messages import HELP_TOPIC_NAMES
 from engine import BOARD_NAMES
 
 LEVEL_CHOICES = [app_commands.Choice(name=level, value=level) for level in LEVELS]
 BOARD_CHOICES = [app_commands.Choice(name=board, value=board) for board in BOARD_NAMES]
 CLOCK_CHOICES = [app_commands.Choice(name=clock, value=clock) for clock in CLOCKS]
+TOPIC_CHOICES = [app_commands.Choice(name=name, value=topic) for topic, name in HELP_TOPIC_NAMES.items()]
 
 
 @app_commands.guild_only()
@@ -36,13 +38,14 @@ class TneCog(commands.GroupCog, group_name="tne", group_description="Play Tigris
     @app_commands.command(name="new", description="Open a game in this channel")
     @app_commands.describe(seats="How many players (2-4)", board="Which board", scores="Hidden or open scores",
                            clock="Time each player has to act (default 24h)",
-                           on_timeout="When time runs out: a stand-in plays (default), or the table waits")
+                           on_timeout="When time runs out: a stand-in plays (default), or the table waits",
+                           hints="on: a casual game where /tne hint suggests moves; never rated (default off)")
     @app_commands.choices(board=BOARD_CHOICES, clock=CLOCK_CHOICES)
     async def new(self, interaction: discord.Interaction, seats: app_commands.Range[int, 2, 4] = 4,
                   board: str = BOARD_NAMES[0],
                   scores: Literal["hidden", "open"] = "hidden", clock: str = DEFAULT_CLOCK,
-                  on_timeout: Literal["standin", "wait"] = "standin") -> None:
-        await self.controller.new(interaction, seats, board, scores, clock, on_timeout)
+                  on_timeout: Literal["standin", "wait"] = "standin", hints: Literal["on", "off"] = "off") -> None:
+        await self.controller.new(interaction, seats, board, scores, clock, on_timeout, hints)
 
     @app_commands.command(name="join", description="Take a seat in this channel's game")
     async def join(self, interaction: discord.Interaction) -> None:
@@ -75,6 +78,11 @@ class TneCog(commands.GroupCog, group_name="tne", group_description="Play Tigris
     @app_commands.command(name="hand", description="See your tiles, leaders and points (only you)")
     async def hand(self, interaction: discord.Interaction) -> None:
         await self.controller.hand(interaction)
+
+    @app_commands.command(name="hint", description="A suggested move on your turn, only for you (games opened with "
+                                                   "hints:on)")
+    async def hint(self, interaction: discord.Interaction) -> None:
+        await self.controller.hint(interaction)
 
     @app_commands.command(name="board", description="Post the current board")
     async def board(self, interaction: discord.Interaction) -> None:
@@ -126,12 +134,9 @@ class TneCog(commands.GroupCog, group_name="tne", group_description="Play Tigris
         await self.controller.back(interaction)
 
     @app_commands.command(name="games", description="This server's games: whose turn, since when, the clock")
-    async def games(self, interaction: discord.Interaction) -> None:
-        await self.controller.games(interaction)
-
-    @app_commands.command(name="turns", description="The games in this server waiting for you (only you)")
-    async def turns(self, interaction: discord.Interaction) -> None:
-        await self.controller.turns(interaction)
+    @app_commands.describe(mine="True: only the games waiting for you, with links (only you)")
+    async def games(self, interaction: discord.Interaction, mine: bool = False) -> None:
+        await self.controller.games(interaction, mine)
 
     @app_commands.command(name="export", description="A game's record as a file, only for you")
     @app_commands.describe(game="The game's number (default: this channel's current or last game)")
@@ -144,6 +149,14 @@ class TneCog(commands.GroupCog, group_name="tne", group_description="Play Tigris
     async def replay(self, interaction: discord.Interaction,
                      game: app_commands.Range[int, 1, 2**53] | None = None) -> None:
         await self.controller.replay(interaction, game)
+
+    @app_commands.command(name="review",
+                          description="A finished game reviewed: each player's accuracy and costliest moves")
+    @app_commands.describe(game="The game's number (default: this channel's last finished game)",
+                           private="Only you see it: your own moves in full (you played in that game)")
+    async def review(self, interaction: discord.Interaction, game: app_commands.Range[int, 1, 2**53] | None = None,
+                     private: bool = False) -> None:
+        await self.controller.review(interaction, game, private)
 
     # Grouped so that /tne stays within Discord's 25 subcommands and groups.
     stats = app_commands.Group(name="stats", description="This server's finished games, profiles and ratings")
@@ -161,10 +174,8 @@ class TneCog(commands.GroupCog, group_name="tne", group_description="Play Tigris
     async def leaderboard(self, interaction: discord.Interaction) -> None:
         await self.controller.leaderboard(interaction)
 
-    @app_commands.command(name="rules", description="The rules in brief")
-    async def rules(self, interaction: discord.Interaction) -> None:
-        await self.controller.rules(interaction)
-
-    @app_commands.command(name="help", description="The commands")
-    async def help(self, interaction: discord.Interaction) -> None:
-        await self.controller.help(interaction)
+    @app_commands.command(name="help", description="The commands, the rules in brief, and more")
+    @app_commands.describe(topic="What about (default: the commands)")
+    @app_commands.choices(topic=TOPIC_CHOICES)
+    async def help(self, interaction: discord.Interaction, topic: str = "commands") -> None:
+        await self.controller.help(interaction, topic)

@@ -26,16 +26,21 @@ from bot.clocks import ClockKeeper
 from bot.completion import suggestions
 from bot.cooldown import Cooldown
 from bot.discord_sight import viewer_of
-from bot.interactions import NO_DMS, QUIET, WENT_WRONG, Interactions, guarded, private
+from bot.help_topics import help_answer
+from bot.hints import Hints
+from bot.interactions import NO_DMS, QUIET, WENT_WRONG, Interactions, guarded, made_at, private
+from bot.outbox_courier import TOKEN_LIFE
 from bot.pictures import Painter, ReplaysBusy
 from bot.recording import Recorder
 from bot.records.export import record_text
 from bot.records.service import Records
+from bot.reviews import Reviewed, Reviews
 from bot.seats import ComputerSeats
 from bot.service import GameError, GameService, Table
 from bot.storage.rows import LIVE, GameStatus
 from bot.views import Press, decision_view, hand_view, history_view, lobby_view, table_view
 from bot.web.auth import Links, Person
+from render.review import ReviewPictures
 
 log = logging.getLogger(__name__)
 
@@ -48,7 +53,8 @@ class Controller:
 
     def __init__(self, service: GameService, interactions: Interactions, *, painter: Painter, seats: ComputerSeats,
                  clocks: ClockKeeper, recorder: Recorder, records: Records, boards: Cooldown | None = None,
-                 links: Links | None = None, activity: bool = False) -> None:
+                 links: Links | None = None, activity: bool = False, hints: Hints | None = None,
+                 reviews: Reviews | None = None) -> None:
         self.service = service
         self.interactions = interactions
         self.first_answers = interactions.first_answers
@@ -62,16 +68,21 @@ class Controller:
         self.activity = activity  # the operator set DISCORD_CLIENT_SECRET: boards carry "Play on the board"
         self.replay_edit_every = 2.0  # seconds between two progress edits of a replay's message
         self.links = links  # the web board's addresses; None: the web board is off
+        # Hints think in the computer players' workers, in their fair queue.
+        self.hints = hints or Hints(service, seats.workers)
+        # Reviews too: many at once wait their turn, and a game's computer players are never held up by them.
+        self.reviews = reviews or Reviews(service.storage, records, seats.workers)
+        self.review_edit_every = 2.0  # seconds between two progress edits of a review's message
 
     # --- lobby -----------------------------------------------------------------------------------------------
 
     @guarded()
     async def new(self, interaction: discord.Interaction, seats: int, board: str, scores: str,
-                  clock: str = clocks.DEFAULT_CLOCK, on_timeout: str = clocks.STANDIN) -> None:
+                  clock: str = clocks.DEFAULT_CLOCK, on_timeout: str = clocks.STANDIN, hints: str = "off") -> None:
         table = await self.service.new_game(
             guild_id=interaction.guild_id, channel_id=interaction.channel_id, user_id=interaction.user.id,
             name=interaction.user.display_name, seats=seats, board=board, scores=scores, clock=clock,
-            on_timeout=on_timeout)
+            on_timeout=on_timeout, hints=hints)
         await interaction.response.send_message(M.lobby_text(table), view=lobby_view(table), allowed_mentions=QUIET)
 
     @guarded()
@@ -170,6 +181,18 @@ class Controller:
                 log.exception("Could not draw the hand of seat %s in game %s", seat, table.id)
                 return None  # the hand in words stands
         await self.interactions.attach_later(interaction, draw)
+
+    @guarded()
+    async def hint(self, interaction: discord.Interaction) -> None:
+        """`/tne hint`: privately, the move our strongest computer player would make for the asker, and why."""
+        table = await self.table_here(interaction, stored=True)
+        question = self.hints.question(table, interaction.user.id)  # a refusal comes at once, before any thinking
+        async with self.first_answers.lock(interaction):  # the guard's own deferral timer may be at it too
+            if not interaction.response.is_done():
+                await interaction.response.defer(ephemeral=True, thinking=True)
+        self.first_answers.answered(interaction)
+        answer = await self.hints.answer(question, interaction_id=interaction.id)
+        await private(interaction, M.hint_text(answer.move, answer.reason, answer.used))
 
     @guarded()
     async def board(self, interaction: discord.Interaction) -> None:
@@ -298,20 +321,16 @@ class Controller:
             self.kick(table.id)
 
     @guarded()
-    async def games(self, interaction: discord.Interaction) -> None:
+    async def games(self, interaction: discord.Interaction, mine: bool = False) -> None:
+        """This server's games; `mine`: only those waiting for the asker (what `/tne turns` was)."""
         tables = await self.service.server_tables(interaction.guild_id, viewer_of(interaction))
-        await private(interaction, M.games_text(tables, self.service.now()))
+        now = self.service.now()
+        await private(interaction, M.turns_text(tables, interaction.user.id, now) if mine
+                      else M.games_text(tables, now))
 
-    @guarded()
-    async def turns(self, interaction: discord.Interaction) -> None:
-        tables = await self.service.server_tables(interaction.guild_id, viewer_of(interaction))
-        await private(interaction, M.turns_text(tables, interaction.user.id, self.service.now()))
-
-    async def rules(self, interaction: discord.Interaction) -> None:
-        await private(interaction, M.RULES_TEXT)
-
-    async def help(self, interaction: discord.Interaction) -> None:
-        await private(interaction, M.HELP_TEXT)
+    async def help(self, interaction: discord.Interaction, topic: str = "commands") -> None:
+        """`/tne help [topic]`: the commands by default, the rules in brief (what `/tne rules` was), and more."""
+        await private(interaction, help_answer(self.interactions.texts_for(interaction), topic))
 
     # --- records (bot/records: the finisher records each finished game; these commands read the records) -----
 
@@ -367,6 +386,85 @@ class Controller:
         data = await self.painter.workers.run(record_text, game)  # replays every move: not on the loop
         file = discord.File(io.BytesIO(data.encode()), filename=f"game-{game.id}.tne.json")
         await interaction.followup.send(M.export_caption(game), file=file, ephemeral=True, allowed_mentions=QUIET)
+
+    @guarded()
+    async def review(self, interaction: discord.Interaction, game_id: int | None, mine: bool = False) -> None:
+        """`/tne review [game] [private]`: the review in the channel, or with `private` the asker's own in full."""
+        viewer = viewer_of(interaction)
+        game = await self.reviews.game(interaction.guild_id, interaction.channel_id, game_id, viewer=viewer)
+        seat = await self.reviews.seat_of(game, interaction.user.id) if mine else None
+        # Another channel's game is shown only to the one who asked, as a replay is; so is a player's own review.
+        hidden = mine or viewer.elsewhere(game.channel_id or 0)
+        if interaction.response.is_done():  # deferred meanwhile (a slow database): that answer becomes the review
+            await interaction.edit_original_response(content=M.review_progress(game.id))
+        else:
+            await interaction.response.send_message(M.review_progress(game.id), ephemeral=hidden,
+                                                    allowed_mentions=QUIET)
+        edits: list[asyncio.Task] = []
+        last = [time.monotonic()]
+
+        def progress(done: int, total: int) -> None:
+            now = time.monotonic()
+            if done >= total or now - last[0] < self.review_edit_every or (edits and not edits[-1].done()):
+                return  # the end is followed at once by the review; one edit in flight at a time
+            last[0] = now
+            edits.append(asyncio.create_task(interaction.edit_original_response(
+                content=M.review_progress(game.id, done, total))))
+
+        try:
+            reviewed = await self.reviews.review(interaction.guild_id or 0, game, progress)
+        except GameError as exc:
+            await asyncio.gather(*edits, return_exceptions=True)
+            await interaction.edit_original_response(content=T.fit(str(exc)))
+            return
+        pictures = await self._review_pictures(interaction, reviewed)
+        await asyncio.gather(*edits, return_exceptions=True)  # a late progress edit must not land after the review
+        await self._review_post(interaction, reviewed, seat, pictures, hidden)
+
+    async def _review_pictures(self, interaction: discord.Interaction, reviewed: Reviewed) -> ReviewPictures | None:
+        try:
+            return await self.reviews.pictures(interaction.guild_id or 0, reviewed)
+        except Exception:
+            log.exception("Could not draw the review of game %s", reviewed.game.id)
+            return None  # the review in words stands
+
+    async def _review_post(self, interaction: discord.Interaction, reviewed: Reviewed, seat: int | None,
+                           pictures: ReviewPictures | None, hidden: bool) -> None:
+        """The summary and chart in place of the progress message, then one message per player's costliest moves
+        (Discord takes 10 pictures a message); with `seat`, that player's every move instead."""
+        game_id, review, names = reviewed.game.id, reviewed.review, reviewed.names
+
+        def files(seat: int) -> list[discord.File]:
+            shown = pictures.of(seat) if pictures is not None else ()
+            return [discord.File(io.BytesIO(p.data), filename=p.name) for p in shown]
+
+        chart = [discord.File(io.BytesIO(pictures.chart.data), filename=pictures.chart.name)] if pictures else []
+        summary = M.review_summary(game_id, review, names, seat=seat)
+        await self._review_say(interaction, summary, chart, hidden, edit=True)
+        if seat is not None:
+            pages = M.review_own(review, seat)
+            for n, page in enumerate(pages):
+                await self._review_say(interaction, page, files(seat) if n == 0 else [], hidden)
+            return
+        for player in review.players:
+            if player.costliest:
+                await self._review_say(interaction, M.review_costliest(review, player.seat, names),
+                                       files(player.seat), hidden)
+
+    async def _review_say(self, interaction: discord.Interaction, content: str, files: list[discord.File],
+                          hidden: bool, *, edit: bool = False) -> None:
+        """Through the interaction while its token works; a public review that outlived it (a long queue) goes to
+        the channel instead. discord.py retries 429s and 5xx on both ways."""
+        if hidden or time.time() - made_at(interaction) < TOKEN_LIFE:
+            if edit:
+                await interaction.edit_original_response(content=content, attachments=files)
+            else:
+                await interaction.followup.send(content, files=files or MISSING, ephemeral=hidden,
+                                                allowed_mentions=QUIET)
+            return
+        channel = interaction.channel
+        if isinstance(channel, discord.abc.Messageable):
+            await channel.send(content, files=files or MISSING, allowed_mentions=QUIET)
 
     # --- buttons ---------------------------------------------------------------------------------------------
 

@@ -22,6 +22,8 @@ from discord import app_commands
 from discord.utils import MISSING
 
 from bot import text as T
+from bot.locales import Locales, Texts
+from bot.locales import load as load_locales
 from bot.outbox import Outbox
 from bot.outbox_herald import view_of
 from bot.service import AlreadyDone, GameError, Origin
@@ -111,10 +113,16 @@ class FirstAnswers:
 class Interactions:
     """The answering that every handler shares: guards, deferrals, origins, replies and the outbox's hand-over."""
 
-    def __init__(self, first_answers: FirstAnswers, outbox: Outbox | None = None, *, busy: int = BUSY) -> None:
+    def __init__(self, first_answers: FirstAnswers, outbox: Outbox | None = None, *, busy: int = BUSY,
+                 locales: Locales | None = None) -> None:
         self.first_answers = first_answers
         self.outbox = outbox  # delivers every stored announcement the interaction did not deliver itself
         self._changing = asyncio.Semaphore(busy)
+        self.locales = locales or load_locales()  # every language's texts, read once (bot/locales.py)
+
+    def texts_for(self, interaction: discord.Interaction) -> Texts:
+        """The asker's language, for private answers: Discord's `locale` is the person's client, never the server."""
+        return self.locales.for_tag(interaction.locale.value)
 
     async def guard(self, interaction: discord.Interaction, action: Callable[[], Awaitable[None]], *,
                     change: bool = False) -> None:

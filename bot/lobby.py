@@ -26,7 +26,7 @@ class Lobby:
 
     async def new_game(self, *, guild_id: int | None, channel_id: int, user_id: int, name: str, seats: int = 4,
                        board: str = "standard", scores: str = "hidden", clock: str = clocks.DEFAULT_CLOCK,
-                       on_timeout: str = clocks.STANDIN) -> Table:
+                       on_timeout: str = clocks.STANDIN, hints: str = "off") -> Table:
         if clock not in clocks.CLOCKS:
             raise GameError(f"The clock is one of {', '.join(clocks.CLOCKS)}.")
         if on_timeout not in clocks.ON_TIMEOUT:
@@ -37,6 +37,8 @@ class Lobby:
             raise GameError(f"The board is {' or '.join(BOARD_NAMES)}.")
         if scores not in ("hidden", "open"):
             raise GameError("Scores are hidden or open.")
+        if hints not in ("on", "off"):
+            raise GameError("Hints are on (a casual game, never rated) or off.")
         storage = self.desk.storage
         if await storage.live_game_id(channel_id) is not None:
             raise GameError("This channel already has a game. Finish or abandon it first, or open a thread.")
@@ -52,7 +54,8 @@ class Lobby:
             try:
                 game_id = await storage.create_game(
                     guild_id=guild_id, channel_id=channel_id, host=PlayerRow(0, user_id, text.plain(name)),
-                    seats=seats, board=board, scores=scores, clock=clock, on_timeout=on_timeout)
+                    seats=seats, board=board, scores=scores, clock=clock, on_timeout=on_timeout,
+                    hints=hints == "on")
             except DuplicateError as exc:
                 raise GameError("This channel already has a game. Finish or abandon it first, or open a thread."
                                 ) from exc

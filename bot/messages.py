@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from bot import clocks
 from bot import text as T
@@ -15,6 +17,9 @@ from bot.table import Played, Table
 from engine import COLOURS, DYNASTIES, LEADER_NAMES, TILE_NAMES, public_move
 from engine.game import ANSWERS
 from render.text import plural
+
+if TYPE_CHECKING:
+    from engine.ai.review import MoveReview, PlayerReview, Review
 
 COLOUR_EMOJI = dict(zip(COLOURS, ("🟥", "🟦", "🟩", "⬛"), strict=True))
 LEADER_OF = dict(zip(COLOURS, LEADER_NAMES, strict=True))
@@ -85,11 +90,14 @@ def announce(table: Table, head: str, *, ping: bool = True) -> Post:
     return Post(f"{body}\n{tail}", pings)
 
 
+HINTS_ON = "Hints are on: `/tne hint` suggests a move on your turn; a casual game, not rated."
+
+
 def lobby_text(table: Table) -> str:
     row = table.row
     lines = [
         f"**Tigris & Euphrates** — game #{row.id}, {row.board} board, scores {row.scores}, "
-        f"up to {row.seats} players; {clock_setting(table)}.",
+        f"up to {row.seats} players; {clock_setting(table)}." + (f" {HINTS_ON}" if row.hints else ""),
         f"Host: <@{row.host_id}>",
         "",
     ]
@@ -156,7 +164,8 @@ def swapped_privately(move: str) -> str | None:
 def opening(table: Table) -> Post:
     seating = ", ".join(table.label(p.seat) for p in table.players)
     first = table.label(table.game.view(None)["turn"]["player"])
-    return announce(table, f"**The game begins!** Seats: {seating}. {first} was drawn to play first.")
+    hints = f" {HINTS_ON}" if table.row.hints else ""
+    return announce(table, f"**The game begins!** Seats: {seating}. {first} was drawn to play first.{hints}")
 
 
 def takeback(table: Table, seat: int, move: str) -> Post:
@@ -209,16 +218,30 @@ def winner_line(table: Table) -> str:
 
 def final_text(table: Table) -> str:
     """How an ended game is told, whatever ended it: the winner and the final standings; an abandoned game's
-    standings are only where it stopped, not a result."""
+    standings are only where it stopped, not a result. A game played with hints says how many each player used."""
     game = table.game
     reason = T.prose(table.row.end_reason or "") or "the game ended"
     if game is None:
         return f"The game is over: {reason}."
+    hints = [hints_used(table)] if table.row.hints else []
     if table.row.status == GameStatus.ABANDONED:
         return "\n".join([f"**The game is over** ({reason}): no result, nobody wins and nothing is rated.",
-                          "Standings when it stopped (not a result):", *standings_lines(table)])
+                          "Standings when it stopped (not a result):", *standings_lines(table), *hints])
     return "\n".join([f"**The game is over** ({reason}). {winner_line(table)}", "Final standings:",
-                      *standings_lines(table)])
+                      *standings_lines(table), *hints])
+
+
+def hints_used(table: Table) -> str:
+    """'Hints used: Alice 2, Bob 0', in seat order (a game opened with hints on)."""
+    people = [p for p in table.players if p.level in (None, "resigned")]  # computers never ask
+    return "Hints used: " + ", ".join(f"{T.name(p.name)} {p.hints}" for p in people) + "."
+
+
+def hint_text(move: str, reason: str, used: int) -> str:
+    """`/tne hint`'s private answer: the move, why, and how many hints this player has used (told at the end)."""
+    why = f" — {reason}" if reason else ""
+    return clip(f"Hint: **{move}**{why}\n-# Your {ordinal(used)} hint in this game; everyone sees how many each "
+                "player used when it ends.")
 
 
 def abandonment(table: Table, who: str, seat: int | None = None) -> Post:
@@ -507,7 +530,7 @@ def games_text(tables: list[Table], now: float) -> str:
 
 
 def turns_text(tables: list[Table], user_id: int, now: float) -> str:
-    """/tne turns (private): the games of this server where this person is the one to act, with links."""
+    """/tne games mine:True (private): the games of this server where this person is the one to act, with links."""
     mine = [t for t in tables if (seat := _turn_of(t)) is not None and t.player(seat).user_id == user_id
             and not t.player(seat).is_bot]
     if not mine:
@@ -526,9 +549,12 @@ NOTIFY_TEXT = {
     "channel": "Reminders ping you in the game's channel.",
     "dm": "Reminders come to you as direct messages, with a link to the game (in the channel when your DMs are "
           "closed).",
-    "off": "No reminders: look with `/tne turns`.",
+    "off": "No reminders: look with `/tne games mine:True`.",
 }
 
+
+# `/tne help [topic]`: one text per topic, each well under Discord's 2,000 characters so translations fit too.
+MORE_HELP = "More: `/tne help topic:` rules, clocks, records, review & hints."
 
 HELP_TEXT = """**Tigris & Euphrates — commands**
 `/tne new seats:3 board:standard scores:hidden` — open a game here (one per channel; threads count)
@@ -540,19 +566,34 @@ HELP_TEXT = """**Tigris & Euphrates — commands**
 `/tne hand` — your tiles, leaders and points, privately
 `/tne board`, `/tne status`, `/tne log` — the board picture, whose turn and what is awaited, recent moves
 `/tne undo` — take back your last action this turn while nothing hidden was revealed
-`/tne resign`, `/tne abandon` (host or Manage Channels; `game:<n>` from anywhere), `/tne rules`, `/tne help`
+`/tne resign`, `/tne abandon` (host or Manage Channels; `game:<n>` from anywhere)
+`/tne games` — this server's games; `/tne games mine:True` — the games waiting for you
+`/tne web` — your link to the web board (when offered): play by tapping, watch live
+`/tne help` — these commands\n""" + MORE_HELP
+
+CLOCKS_HELP = """**Playing over days**
 `/tne new clock:24h on_timeout:standin` — clocks: none, 2m, 5m, 15m, 1h, 12h, 24h, 72h; when time runs out the
   stand-in (a medium computer) plays for you, or the table waits; reminders at half and at a tenth left
-`/tne settings clock:1h` (host, from the next turn on); `/tne notify channel|dm|off` — how reminders reach you
+`/tne settings clock:1h` — (host) another clock, from the next turn on
+`/tne notify channel|dm|off` — how reminders reach you
 `/tne away`, `/tne back` — the stand-in plays your turns meanwhile
-`/tne games` — this server's games; `/tne turns` — the games waiting for you
-`/tne web` — your link to the web board (when offered): play by tapping, watch live
-**Records** (every finished game is kept, with its statistics and everyone's rating)
+`/tne games mine:True` — the games in this server waiting for you, privately, with links\n""" + MORE_HELP
+
+RECORDS_HELP = """**Records** (every finished game is kept, with its statistics and everyone's rating)
 `/tne stats history` — this server's finished games, newest first
 `/tne stats profile user:@Alice` — a player's games, wins, averages and rating, with a chart
 `/tne stats leaderboard` — the best rated players here (computer levels too) and your rank
 `/tne replay game:12` — a finished game as an animated picture, turn by turn
-`/tne export game:12` — a game's record as a `.tne.json` file, only for you"""
+`/tne export game:12` — a game's record as a `.tne.json` file, only for you\n""" + MORE_HELP
+
+LEARN_HELP = """**Review & hints**
+`/tne new hints:on` — a casual game with hints: never rated; how many hints each player used is told at its \
+end and kept in its record
+`/tne hint` — in such a game, on your turn or decision: the move our strongest computer player would make, with \
+a line on why, only for you. It reads your own view only, never another player's hand
+`/tne review game:12` — a finished game reviewed by our strongest computer player: each player's chance to win \
+over the game, their accuracy, inaccuracies, mistakes and blunders, and their costliest moves with the better \
+move; `private:True` shows you your own review in full\n""" + MORE_HELP
 
 RULES_TEXT = """**Tigris & Euphrates in brief**
 You hold **6 tiles**, hidden from the others: red temples, blue farms, green markets, black settlements. \
@@ -577,6 +618,13 @@ Treasures are wild points.
 **The end** comes when only 1–2 treasures are left or the bag cannot refill a hand. \
 Your score is your **weakest colour**.
 Squares: columns A–P, rows 1–11 (A1 top left). Your tiles: `/tne hand`. Every command: `/tne help`."""
+
+
+# The topics of `/tne help`, as its option offers them (name shown, value passed), the default first.
+HELP_TOPICS = {"commands": HELP_TEXT, "rules": RULES_TEXT, "clocks": CLOCKS_HELP, "records": RECORDS_HELP,
+               "hints": LEARN_HELP}
+HELP_TOPIC_NAMES = {"commands": "commands", "rules": "rules", "clocks": "clocks", "records": "records",
+                    "hints": "review & hints"}
 
 
 # --- records: rating changes, history, profile, leaderboard, export and replay --------------------------------------
@@ -708,3 +756,75 @@ def replay_caption(game: StoredGame, frames: int) -> str:
     names = ", ".join(T.name(n) for n in game.names)
     end = T.prose(game.end_reason or "", 80)
     return clip(f"**Replay of game #{game.id}** — {names}; {plural(frames, 'turn')}" + (f"; {end}." if end else "."))
+
+
+# --- /tne review (bot/reviews.py) -----------------------------------------------------------------------------------
+
+
+def review_progress(game_id: int, done: int | None = None, total: int | None = None) -> str:
+    if done is None or not total:
+        return f"Reviewing game #{game_id}…"
+    return f"Reviewing game #{game_id}… {100 * done // total}%"
+
+
+def _chance(value: float) -> str:
+    return f"{round(100 * value)}%"
+
+
+def _mistakes(player: PlayerReview) -> str:
+    return (f"{plural(player.inaccuracies, 'inaccuracy', 'inaccuracies')} · {plural(player.mistakes, 'mistake')} · "
+            f"{plural(player.blunders, 'blunder')}")
+
+
+def review_summary(game_id: int, review: Review, names: Sequence[str], *, seat: int | None = None) -> str:
+    """The head of a review: each player's accuracy and counts (with `seat`, that player's alone)."""
+    who = ", ".join(T.name(n) for n in names)
+    lines = [f"**Review of game #{game_id}** — {who}",
+             "-# Each choice is scored by how much it changed its player's chance to win, as the strongest "
+             "computer player sees the complete game."]
+    for player in review.players:
+        if seat is None or player.seat == seat:
+            lines.append(f"**{T.name(names[player.seat])}**: accuracy {player.accuracy:.0f}% · {_mistakes(player)}")
+    return clip("\n".join(lines))
+
+
+def _costly_line(mv: MoveReview) -> str:
+    label = mv.label.capitalize() if mv.label else "A slip"
+    reason = T.prose(mv.reason, 300)
+    return (f"**Move {mv.index + 1}** `{mv.played}` — {label}, −{_chance(mv.loss)} chance to win. "
+            f"`{mv.best}` was best" + (f": {reason}" if reason else "."))
+
+
+def review_costliest(review: Review, seat: int, names: Sequence[str]) -> str:
+    """One player's (up to) three costliest moves, each with the better move and why; one line if none cost."""
+    player = review.players[seat]
+    name = T.name(names[seat])
+    moves = [mv for index in player.costliest if (mv := review.move(index)) is not None]
+    if not moves:
+        return f"**{name}** made no costly move: every choice was the best found."
+    return clip("\n".join([f"**{name}'s costliest moves**", *(_costly_line(mv) for mv in moves)]))
+
+
+def review_own(review: Review, seat: int) -> list[str]:
+    """A player's every reviewed move, labelled, with the better move and why: as many messages as it takes."""
+    lines = []
+    for mv in review.moves:
+        if mv.seat != seat:
+            continue
+        if mv.best == mv.played:
+            lines.append(f"{mv.index + 1}. `{mv.played}` — best ({_chance(mv.chance_played)} to win)")
+            continue
+        label = mv.label.capitalize() if mv.label else "Slightly worse"
+        reason = T.prose(mv.reason, 300)
+        lines.append(f"{mv.index + 1}. `{mv.played}` — {label}, −{_chance(mv.loss)}: `{mv.best}` was better"
+                     + (f": {reason}" if reason else ""))
+    if not lines:
+        return ["You made no choice of your own in this game: every move was forced or played for you."]
+    pages, page = [], "**Your moves**"
+    for line in lines:
+        if len(page) + 1 + len(line) > LIMIT:
+            pages.append(page)
+            page = line
+        else:
+            page += "\n" + line
+    return [*pages, page]

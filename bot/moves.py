@@ -251,8 +251,8 @@ class Moves:
 
 def rated_abandoner(table: Table, user_id: int) -> int | None:
     """The seat of a person abandoning a running game that has had enough play to be rated, else None."""
-    if table.row.status != GameStatus.ACTIVE or table.game is None:
-        return None
+    if table.row.status != GameStatus.ACTIVE or table.game is None or table.row.hints:
+        return None  # a game played with hints is never rated: abandoning it ends it for everyone alike
     people = [p.level in (None, ratings.RESIGNED_LEVEL) and p.user_id != BOT_USER_ID for p in table.players]
     seat = next((p.seat for p in table.players if people[p.seat] and p.user_id == user_id), None)
     if seat is None or ratings.too_short(ratings.turns_taken(table.moves, len(people)), people) is not None:

@@ -144,9 +144,11 @@ class GameService:
 
     async def new_game(self, *, guild_id: int | None, channel_id: int, user_id: int, name: str, seats: int = 4,
                        board: str = "standard", scores: str = "hidden", clock: str = clocks.DEFAULT_CLOCK,
-                       on_timeout: str = clocks.STANDIN) -> Table:
+                       on_timeout: str = clocks.STANDIN, hints: str = "off") -> Table:
+        """A new lobby; `hints` "on" opens a casual game (never rated) in which players may ask for hints."""
         return await self.lobby.new_game(guild_id=guild_id, channel_id=channel_id, user_id=user_id, name=name,
-                                         seats=seats, board=board, scores=scores, clock=clock, on_timeout=on_timeout)
+                                         seats=seats, board=board, scores=scores, clock=clock, on_timeout=on_timeout,
+                                         hints=hints)
 
     async def join(self, game_id: int, user_id: int, name: str) -> Table:
         return await self.lobby.join(game_id, user_id, name)

@@ -244,7 +244,9 @@ def _added(regions: Regions, sq: int, code: int, colour: int = EMPTY) -> Regions
     out._touches = None if regions._touches is None else _touches_after(regions, regions._touches, sq, code, touching)
     out._river = river = regions._river
     out._open = None
-    if regions._open is not None:
+    # Copies of a game share this labelling, so the open squares kept may be another copy's, whose catastrophe
+    # covers sq: they are for that copy's `cat` only (open_squares checks), and are dropped rather than updated.
+    if regions._open is not None and sq in regions._open[2 if river[sq] else 1]:
         cat, land, water = regions._open
         if river[sq]:
             water = water[:]

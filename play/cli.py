@@ -9,12 +9,16 @@ import shlex
 import shutil
 import sys
 import time
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
+from functools import partial
 
 from engine import Game, IllegalMove
 from engine.ai import HARD_BUDGET, LEVELS, choose_move
+from engine.ai.hint import HINT_BUDGET
 from engine.analysis import announced_points
-from play import records
+from play import records, review
+from play.hints import Hints
 from play.moves import listing
 from play.prompts import commit_range, prompt, situation
 from play.textboard import LEGEND, text_board, text_panel
@@ -25,7 +29,7 @@ actions:   tile <colour> <square> | leader <colour> <square> | withdraw <colour>
            catastrophe <square> | swap <colour> ... (1 to 6 of your tiles)
 decisions: commit <n> (or just the number) | war <colour> | monument <pair> <square> | decline | treasure <square>
 commands:  moves [filter] (e.g. moves leader, moves tile temple, moves F7) | undo (take back your last action
-           of this turn) | board | help | quit"""
+           of this turn) | hint (the hard player's move for you, and why) | board | help | quit"""
 QUIT = ("quit", "exit", "q")
 
 
@@ -86,8 +90,14 @@ def parser() -> argparse.ArgumentParser:
     ap.add_argument("--budget", type=float, default=HARD_BUDGET,
                     help=f"seconds per decision for the hard level (default {HARD_BUDGET:g})")
     ap.add_argument("--png", metavar="PATH", default=None,
-                    help="write the board picture to PATH after every move (default: no picture)")
+                    help="write the board picture to PATH after every move (default: no picture); with --review, "
+                         "a folder to write the review's pictures into")
     ap.add_argument("--pause", type=float, default=0.0, help="seconds to wait after each computer move")
+    ap.add_argument("--hint-budget", type=float, default=HINT_BUDGET,
+                    help=f"seconds the hard player thinks for a hint (default {HINT_BUDGET:g})")
+    ap.add_argument("--review", metavar="FILE", default=None,
+                    help="print the review of the finished game in FILE (a complete tne-record/1): each player's "
+                         "accuracy, the chance to win over the game, the costliest moves and the better ones")
     records.add_options(ap)
     return ap
 
@@ -96,6 +106,12 @@ def options(argv: list[str] | None) -> argparse.Namespace:
     """The command line, checked: every mistake is a usage error naming the option, before the game starts."""
     ap = parser()
     args = ap.parse_args(argv)
+    if args.review:
+        if args.replay or args.load or args.record:
+            ap.error("argument --review: reviews a finished record; it plays no game, so --replay, --load and "
+                     "--record do not go with it")
+        review.check_folder(ap, args.png)
+        return args
     records.check(ap, args)
     if not (args.seat == -1 or 0 <= args.seat < args.players):
         ap.error(f"argument --seat: a {args.players}-player game has seats 0 to {args.players - 1} "
@@ -108,6 +124,8 @@ def options(argv: list[str] | None) -> argparse.Namespace:
         ap.error(f"argument --budget: seconds above 0, not {args.budget:g}")
     if args.pause < 0:
         ap.error(f"argument --pause: seconds, 0 or more, not {args.pause:g}")
+    if args.hint_budget <= 0:
+        ap.error(f"argument --hint-budget: seconds above 0, not {args.hint_budget:g}")
     if args.seed is None:
         args.seed = random.SystemRandom().randrange(1, 1_000_000)
     if args.png:
@@ -157,9 +175,9 @@ def blank_hint(game: Game, seat: int) -> str:
     return "Type a move (moves lists the legal ones), undo, or help."
 
 
-def ask(game: Game, seat: int) -> str | None:
-    """Read a move from the person until it is legal; None after they took back an action (the game changed).
-    Raises Quit when they stop."""
+def ask(game: Game, seat: int, give_hint: Callable[[], str] | None = None) -> str | None:
+    """Read a move from the person until it is legal; None after they took back an action (the game changed);
+    `give_hint()` answers `hint`. Raises Quit when they stop."""
     view = game.view(seat)
     print(situation(view, seat, game.describe_pending(), game.legal_moves(), war_previews(game)))
     while True:
@@ -177,6 +195,8 @@ def ask(game: Game, seat: int) -> str | None:
             raise Quit
         if command == "help" and len(words) == 1:
             print(HELP)
+        elif command == "hint" and len(words) == 1 and give_hint is not None:
+            print(give_hint())
         elif command == "board" and len(words) == 1:
             show(game, seat)
         elif command == "moves":
@@ -199,6 +219,15 @@ def ask(game: Game, seat: int) -> str | None:
             return line
 
 
+def hint_line(hints: Hints, recorder: records.Recorder, game: Game, seat: int,
+              announced: Sequence[Mapping[str, int]]) -> str:
+    """Answer `hint`: the hard player's move for the seat, counted and saved at once (even if the game is quit
+    next)."""
+    line = hints.give(game, seat, announced)
+    recorder.write(game)
+    return line
+
+
 def play(args: argparse.Namespace) -> None:
     game = records.start(args)
     human = args.seat if args.seat >= 0 else None
@@ -207,7 +236,8 @@ def play(args: argparse.Namespace) -> None:
     names = [game.view(None)["players"][s]["dynasty"] + (f" ({bots[s]})" if s in bots else " (you)")
              for s in range(args.players)]
     picture = Picture(args.png)
-    recorder = records.Recorder(args, human, bots)
+    hints = Hints.for_game(args.players, args.hint_budget, args.seed, args.loaded)
+    recorder = records.Recorder(args, human, bots, hints)
     if not args.load:
         print(f"seed {args.seed}: {PROG} --seed {args.seed} replays this game")
     print("players: " + ", ".join(f"seat {s} {n}" for s, n in enumerate(names)))
@@ -226,7 +256,7 @@ def play(args: argparse.Namespace) -> None:
         if seat == human:
             if not shown:  # the board once before each of the person's moves, not after every computer move
                 show(game, human)
-            asked = ask(game, seat)
+            asked = ask(game, seat, partial(hint_line, hints, recorder, game, seat, announced))
             if asked is None:  # an action taken back: the board, picture and record as they are now
                 announced = before.pop() if before else [dict(p["points"]) for p in game.position()["players"]]
                 shown = False
@@ -258,6 +288,9 @@ def play(args: argparse.Namespace) -> None:
     for st in sorted(game.standings(), key=lambda s: s["place"]):
         totals = " ".join(f"{c} {v}" for c, v in st["totals"].items())
         print(f"  {st['place']}. {names[st['seat']]}: score {st['score']}  ({totals})")
+    counts = hints.recorded()
+    if counts is not None:
+        print("hints used: " + ", ".join(f"{names[s]} {n}" for s, n in enumerate(counts)))
 
 
 def goodbye(args: argparse.Namespace) -> str:
@@ -276,6 +309,8 @@ def goodbye(args: argparse.Namespace) -> str:
 def main(argv: list[str] | None = None) -> int:
     """Run one game; returns the exit status (0 done or quit, 2 a usage error, 130 interrupted)."""
     args = options(argv)
+    if args.review:
+        return review.run(args.review, args.png)
     if args.replay:
         return records.replay(args)
     try:

@@ -12,6 +12,7 @@ from pathlib import Path
 
 from engine import DYNASTIES, Game
 from engine.record import ABANDONED, RESIGNATION, Record, RecordError, RecordPlayer, check_result, read, write
+from play.hints import Hints
 from play.textboard import text_board, text_panel
 
 SITE = "terminal"
@@ -84,8 +85,10 @@ def start(args: argparse.Namespace) -> Game:
 class Recorder:
     """Keeps `--record FILE` up to date: the whole record is rewritten after every move, atomically."""
 
-    def __init__(self, args: argparse.Namespace, human: int | None, bots: dict[int, str]) -> None:
+    def __init__(self, args: argparse.Namespace, human: int | None, bots: dict[int, str],
+                 hints: Hints | None = None) -> None:
         self.path: str | None = args.record
+        self.hints = hints
         self.players = players(args.players, human, bots)
         loaded: Record | None = args.loaded
         # A game played on from a record keeps the date it started.
@@ -94,7 +97,8 @@ class Recorder:
     def write(self, game: Game) -> None:
         if not self.path:
             return
-        text = write(game, self.players, date=self.date, site=SITE).dumps()
+        counts = self.hints.recorded() if self.hints is not None else None
+        text = write(game, self.players, date=self.date, site=SITE, hints=counts).dumps()
         folder = os.path.dirname(os.path.abspath(self.path))
         try:
             with tempfile.NamedTemporaryFile("w", encoding="utf-8", dir=folder, delete=False,

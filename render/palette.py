@@ -45,6 +45,17 @@ TEXT: RGB = (34, 30, 24)
 TEXT_DIM: RGB = (120, 110, 96)
 FADED: RGB = (214, 206, 186)
 
+# The review's win-chance lines, one per dynasty: Okabe–Ito hues with a dark grey, at least ΔE 20 apart under
+# every colour-vision deficiency; each line also ends in its dynasty's badge, so colour is never the only cue.
+DYNASTY_LINE: dict[str, RGB] = {
+    "archer": (0, 114, 178),
+    "bull": (213, 94, 0),
+    "lion": (60, 60, 60),
+    "urn": (204, 121, 167),
+}
+# A review's marks on the board: the move played and the better one (each also carries its word).
+REVIEW_MARK: dict[str, RGB] = {"played": (200, 30, 60), "better": (0, 140, 110)}
+
 
 # --- colour science: used by the tests to keep the palette readable for everyone -----------------
 

@@ -37,6 +37,7 @@ class StoredGame:
     ender: int | None = None  # the seat whose resignation ended the game (it made no move after)
     people: tuple[bool, ...] = ()  # per move: made by the seat's person (not a computer, stand-in or autoplayer)
     channel_id: int | None = None  # where it was played (who may see it depends on that channel)
+    hints: tuple[int, ...] | None = None  # per seat, the hints each used, in a game opened with hints on
 
 
 def iso(epoch: float | None) -> str | None:
@@ -49,7 +50,7 @@ def iso(epoch: float | None) -> str | None:
 def record_text(game: StoredGame) -> str:
     """The game's record: complete (deal, every draw, swapped colours) once it has ended, public (draw counts,
     swaps face down) while it runs. A running game's record holds nothing that the table has not seen; an ended
-    one says how it ended (rules, resignation or abandoned) and who resigned when."""
+    one says how it ended (rules, resignation or abandoned), who resigned when, and the hints each seat used."""
     players = [RecordPlayer(text.plain(name) or "Player", kind) for name, kind in zip(game.names, game.kinds,
                                                                                         strict=True)]
     live = game.status == "active"
@@ -61,7 +62,8 @@ def record_text(game: StoredGame) -> str:
     elif game.status == "over" and not played.over and resigned:
         termination = RESIGNATION
     record = write(played, players, public=live, date=iso(game.started_at), site="Discord",
-                   end=None if live else game.end_reason, termination=termination, resigned=resigned)
+                   end=None if live else game.end_reason, termination=termination, resigned=resigned,
+                   hints=None if live else game.hints)  # the counts are told once the game has ended
     return record.dumps()
 
 

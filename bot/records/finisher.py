@@ -48,6 +48,7 @@ log = logging.getLogger(__name__)
 # shows them; games recorded long after (the backfill of games from before records were kept) are not posted.
 ANNOUNCE_WINDOW = 15 * 60.0
 _RESIGNED = re.compile(r"\((\w+)\) resigned")
+PLAYED_WITH_HINTS = "Played with hints: a casual game."
 
 
 def seat_name(p: PlayerRow) -> str:
@@ -107,6 +108,8 @@ def settle(d: Draft, current: dict[str, RatingRow], *, now: float) -> tuple[NewR
     changes: list[RatingChange] | None
     note = None
     try:
+        if game.hints:
+            raise RatingError(PLAYED_WITH_HINTS)
         # A game the rules ended counts however short; one ended early (resigned, abandoned) only after enough play.
         short = too_short([p.turns for p in stats.players], [k.startswith("user:") for k in d.keys])
         if short is not None and stats.ended_by != "rules":

@@ -127,4 +127,5 @@ class Records:
             if row.status == GameStatus.OVER else None,
             people=tuple(m.user_id is not None for m in moves),
             channel_id=row.channel_id,
+            hints=tuple(p.hints for p in row.players) if row.hints else None,
         )

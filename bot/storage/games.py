@@ -19,6 +19,7 @@ from bot.storage.changes import (
 )
 from bot.storage.clocks import CLOCK_COLUMNS, ClockStore, clock_row
 from bot.storage.driver import DEFAULT_POOL_SIZE, Database
+from bot.storage.hints import HintStore
 from bot.storage.rows import FINISHED, LIVE, GameRow, GameStatus, MoveRow, PlayerRow
 from bot.storage.schema import migrate, schema_version
 from bot.storage.seats import SeatStore
@@ -28,7 +29,7 @@ from bot.storage.url import DatabaseURL
 log = logging.getLogger(__name__)
 
 _GAME_COLUMNS = ("id, guild_id, channel_id, host_id, status, seats, board, scores, seed, rev, move_count, snapshot, "
-                 "end_reason, updated_at, started_at, ended_at, " + CLOCK_COLUMNS)
+                 "end_reason, updated_at, started_at, ended_at, hints, " + CLOCK_COLUMNS)
 _LIVE = tuple(sorted(LIVE))
 _FINISHED = tuple(sorted(FINISHED))
 
@@ -40,12 +41,13 @@ def _game(row: Any) -> GameRow:
         seed=row["seed"], rev=row["rev"], move_count=row["move_count"],
         snapshot=json.loads(row["snapshot"]) if row["snapshot"] else None, end_reason=row["end_reason"],
         updated_at=row["updated_at"], started_at=row["started_at"], ended_at=row["ended_at"], clock=clock_row(row),
+        hints=bool(row["hints"]),
     )
 
 
 def _player(row: Any) -> PlayerRow:
     return PlayerRow(row["seat"], row["user_id"], row["name"], row["level"], bool(row["resigned"]), bool(row["away"]),
-                     row["standins"])
+                     row["standins"], int(row["hints"]))
 
 
 def _seat(game_id: int | Returned, p: PlayerRow) -> Statement:
@@ -64,6 +66,7 @@ class Storage:
         self.db = db
         self.clocks = ClockStore(db)
         self.seats = SeatStore(db)
+        self.hints = HintStore(db)  # the hints answered in games opened with hints on
         self.changes = GameChanges(db)  # whole changes of a running game, as the service makes them
 
     @classmethod
@@ -89,8 +92,10 @@ class Storage:
     async def get_game(self, game_id: int) -> GameRow | None:
         games, players = await self.db.read(
             Statement(f"SELECT {_GAME_COLUMNS} FROM games WHERE id = ?", (game_id,)),
-            Statement("SELECT seat, user_id, name, level, resigned, away, standins FROM players WHERE game_id = ? "
-                      "ORDER BY seat", (game_id,)),
+            # A seat's hints are its rows in `hints` (bot/storage/hints.py): counted, never kept twice.
+            Statement("SELECT seat, user_id, name, level, resigned, away, standins, (SELECT COUNT(*) FROM hints h "
+                      "WHERE h.game_id = players.game_id AND h.seat = players.seat) AS hints FROM players "
+                      "WHERE game_id = ? ORDER BY seat", (game_id,)),
         )
         if not games.rows:
             return None
@@ -146,14 +151,14 @@ class Storage:
     # --- writing ---------------------------------------------------------------------------------------------
 
     async def create_game(self, *, guild_id: int | None, channel_id: int, host: PlayerRow, seats: int, board: str,
-                          scores: str, clock: str = "none", on_timeout: str = "standin") -> int:
+                          scores: str, clock: str = "none", on_timeout: str = "standin", hints: bool = False) -> int:
         """A new lobby with its host in the first seat; DuplicateError if the channel has a live game."""
         now = time.time()
         created, _ = await self.db.write(
             Statement("INSERT INTO games (guild_id, channel_id, host_id, status, seats, board, scores, created_at, "
-                      "updated_at, clock, on_timeout) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id",
+                      "updated_at, clock, on_timeout, hints) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id",
                       (guild_id, channel_id, host.user_id, GameStatus.LOBBY.value, seats, board, scores, now, now,
-                       clock, on_timeout)),
+                       clock, on_timeout, int(hints))),
             _seat(Returned(0), PlayerRow(0, host.user_id, host.name, host.level)),
         )
         return int(created.rows[0][0])

@@ -30,6 +30,7 @@ class PlayerRow:
     resigned: bool = False
     away: bool = False  # the stand-in plays this person's turns at once (/tne away, or two expired turns in a row)
     standins: int = 0  # turns in a row the stand-in played for this person because the clock ran out
+    hints: int = 0  # hints answered to this seat (games opened with hints on)
 
     @property
     def is_bot(self) -> bool:
@@ -72,6 +73,7 @@ class GameRow:
     players: list[PlayerRow] = field(default_factory=list)
     started_at: float | None = None  # epoch seconds; None for games started before these were kept
     ended_at: float | None = None
+    hints: bool = False  # opened with hints on: a casual game, never rated, where players may ask for hints
 
 
 @dataclass

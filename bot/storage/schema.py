@@ -233,6 +233,30 @@ MIGRATIONS: list[str | Mapping[str, str]] = [
     );
     CREATE INDEX ratings_by_rating ON ratings(guild_id, rating DESC, games DESC, player);  -- the leaderboard's order
     """,
+    # 6: casual games with hints (`/tne new hints:on`, never rated) and every hint answered in them, one row each: a
+    # seat's count is its rows, and an interaction answered twice (Discord delivered it twice) adds one row only.
+    """
+    ALTER TABLE games ADD COLUMN hints INTEGER NOT NULL DEFAULT 0;  -- 1: opened with hints on
+    CREATE TABLE hints (
+        id              {identity},
+        game_id         BIGINT NOT NULL REFERENCES games(id),
+        seat            INTEGER NOT NULL,
+        move_count      INTEGER NOT NULL,       -- the moves played when it was answered
+        move            TEXT NOT NULL,          -- the move suggested
+        interaction_id  BIGINT,                 -- the interaction answered: counted once
+        created_at      DOUBLE PRECISION NOT NULL
+    );
+    CREATE INDEX hints_by_game ON hints(game_id, seat);
+    CREATE UNIQUE INDEX hints_once_per_interaction ON hints(interaction_id) WHERE interaction_id IS NOT NULL;
+    """,
+    # 7: post-game reviews (engine/ai/review.py), computed once per finished game and kept: the first stored wins.
+    """
+    CREATE TABLE reviews (
+        game_id     BIGINT PRIMARY KEY REFERENCES games(id),
+        review      TEXT NOT NULL,               -- JSON: engine.ai.review.Review.to_json()
+        created_at  DOUBLE PRECISION NOT NULL
+    );
+    """,
 ]
 
 # Any constant: only one process at a time may migrate one PostgreSQL database.

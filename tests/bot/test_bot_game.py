@@ -196,8 +196,8 @@ async def test_hand_is_private_with_picture_and_buttons(harness, fake):
 
 async def test_read_only_commands_for_spectators(harness, fake):
     await open_game(harness, [ALICE, BOB])
-    for sub in ("status", "log", "rules", "help"):
-        call = response(await harness.command(CAROL, CHANNEL, sub))
+    for sub, options in (("status", {}), ("log", {}), ("help", {"topic": "rules"}), ("help", {})):
+        call = response(await harness.command(CAROL, CHANNEL, sub, **options))
         assert call.ephemeral and call.content
     status = response(await harness.command(CAROL, CHANNEL, "status")).content
     assert "Treasures left on the board: " in status and "points hidden" in status

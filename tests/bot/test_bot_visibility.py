@@ -24,26 +24,13 @@ from tests.bot_harness import (
     User,
     response,
 )
+from tests.channel_helpers import PRIVATE, STAFF, overwrite, private_channel
 from tests.records_helpers import people, random_game, stats, store_game
 
-PRIVATE, THREAD, GONE = 5151, 6161, 7171  # GONE: a channel the bot no longer finds (deleted)
-STAFF = 880_000_000_000_000_001  # a role that may view the private channel
+THREAD, GONE = 6161, 7171  # GONE: a channel the bot no longer finds (deleted)
 ERIN = User(1005, "Erin")  # has the staff role
-VIEW = discord.Permissions(view_channel=True).value
 MANAGE_THREADS = discord.Permissions(manage_threads=True).value
 NO_SUCH = "There is no game #{} in this server."
-
-
-def overwrite(target: int, kind: int, *, allow: int = 0, deny: int = 0) -> dict:
-    return {"id": str(target), "type": kind, "allow": str(allow), "deny": str(deny)}
-
-
-def private_channel(*allowed: User) -> dict:
-    """CHANNEL_CREATE of the private channel: @everyone may not view it; these members and the staff role may."""
-    return {"id": str(PRIVATE), "type": 0, "guild_id": str(GUILD_ID), "name": "private", "position": 1,
-            "nsfw": False, "parent_id": None, "permission_overwrites": [
-                overwrite(GUILD_ID, 0, deny=VIEW), overwrite(STAFF, 0, allow=VIEW),
-                *(overwrite(u.id, 1, allow=VIEW) for u in allowed)]}
 
 
 def staff_role() -> dict:
@@ -198,11 +185,11 @@ async def test_turns_leaves_out_a_game_whose_channel_the_player_can_no_longer_vi
     h, games = place
     table = await h.service.load(games["private"])
     acting = (ALICE, BOB)[table.game.to_move]
-    waiting = response(await h.command(acting, CHANNEL, "turns"))
+    waiting = response(await h.command(acting, CHANNEL, "games", mine=True))
     assert waiting.ephemeral and f"game #{games['private']}" in waiting.content
     others = [u for u in (ALICE, BOB, CAROL) if u != acting]
     h.bot._connection.parse_channel_update(private_channel(*others))  # removed from the channel
-    waiting = response(await h.command(acting, CHANNEL, "turns"))
+    waiting = response(await h.command(acting, CHANNEL, "games", mine=True))
     assert waiting.ephemeral and f"game #{games['private']}" not in waiting.content
 
 

@@ -17,7 +17,7 @@ def test_every_command_has_a_handler_of_its_name(harness):
     group = harness.bot.tree.get_command("tne")
     assert isinstance(group, app_commands.Group)
     names = [c.name for c in group.walk_commands() if isinstance(c, app_commands.Command)]
-    assert {"new", "move", "addbot", "away", "back", "rules", "help", "history", "leaderboard"} <= set(names)
+    assert {"new", "move", "addbot", "away", "back", "hint", "help", "history", "leaderboard"} <= set(names)
     missing = [n for n in names if not callable(getattr(harness.bot.controller, n, None))]
     assert missing == [], f"commands without a handler of their name: {missing}"
 
@@ -48,7 +48,7 @@ async def test_the_herald_reads_the_services_time_as_it_is_moved(harness):
 
 
 async def test_rules_and_help_answer_through_their_handlers(harness):
-    rules = response(await harness.command(ALICE, CHANNEL, "rules"))
+    rules = response(await harness.command(ALICE, CHANNEL, "help", topic="rules"))
     assert rules.ephemeral and "in brief" in rules.content
     helped = response(await harness.command(ALICE, CHANNEL, "help"))
     assert helped.ephemeral and "/tne new" in helped.content

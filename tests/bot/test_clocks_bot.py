@@ -1,5 +1,5 @@
 """Clocks through the real command tree (tests/bot_harness.py), with the service's time injected: reminders in
-the channel, the stand-in's moves, away and back, /tne games and /tne turns, and a 3-player game in which one
+the channel, the stand-in's moves, away and back, /tne games and /tne games mine:True, and a 3-player game in which one
 seat never acts. Each runs on SQLite and PostgreSQL."""
 
 from __future__ import annotations
@@ -141,15 +141,15 @@ async def test_games_and_turns_through_the_command_tree(h):
     assert f"{table.label(seat)} to act since <t:" in games.content and "; 10 hours left of 12 hours." in games.content
     assert "12h" not in games.content, "the clock said as a duration, not as the option was typed"
     assert f"<#{OTHER}> — lobby #" in games.content and "1/3 seated (Carol); clock 1 day" in games.content
-    mine = response(await h.command(acting, OTHER, "turns"))
+    mine = response(await h.command(acting, OTHER, "games", mine=True))
     assert mine.ephemeral and f"<#{CHANNEL}> — game #{game_id}: your turn; 10 hours left of 12 hours" in mine.content
     assert f"https://discord.com/channels/{GUILD_ID}/{CHANNEL}" in mine.content
-    theirs = response(await h.command(waiting, CHANNEL, "turns"))
+    theirs = response(await h.command(waiting, CHANNEL, "games", mine=True))
     assert theirs.ephemeral and theirs.content == "No game in this server is waiting for you."
     calls = await h.command(ALICE, CHANNEL, "notify", mode="off")
     assert response(calls).ephemeral and "No reminders" in response(calls).content
     assert await h.service.storage.clocks.notify(ALICE.id) == "off"
-    assert "/tne turns" in response(await h.command(ALICE, CHANNEL, "help")).content
+    assert "/tne games mine:True" in response(await h.command(ALICE, CHANNEL, "help")).content
 
 
 @pytest.mark.fuzz

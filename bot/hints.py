@@ -1,0 +1,130 @@
+"""Hints in casual games (opened with hints on): the move our strongest computer player would make for the person
+to act, with a line on why, thought in a worker from that person's own view only.
+
+Discord-free, so every front end asks the same way: `question` says whether a hint may be asked now (a refusal in
+words otherwise), `answer` thinks it in the fair queue of the computer players (bot/workers.py), then counts it for
+that seat, once per interaction, only if the game still waits on the same decision (bot/storage/hints.py).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import zlib
+from dataclasses import dataclass, replace
+from typing import Any
+
+from bot.autoplay import ai_available
+from bot.service import GameService
+from bot.storage.hints import Counted
+from bot.storage.rows import GameStatus
+from bot.table import GameError, Table
+from bot.workers import Workers
+from engine.analysis import announced_points
+
+log = logging.getLogger(__name__)
+
+HINT_BUDGET = 3.0  # seconds of thought per hint (engine.ai.hint's own default)
+NO_HINTS = ("This game can be rated, so it has no hints: hints are for casual games opened with "
+            "`/tne new hints:on`.")
+STALE = "The game moved on while your hint was being worked out, so it was not counted. Ask again if you like."
+FAILED = "Your hint could not be worked out just now; nothing was counted. Try again in a moment."
+
+
+@dataclass(frozen=True)
+class Question:
+    """A hint that may be asked: whose, at which moment (revision), and what its thinker is given."""
+
+    game_id: int
+    guild_id: int | None
+    seat: int
+    rev: int
+    move_count: int
+    view: dict[str, Any]  # the seat's own view: never another hand
+    announced: list[dict[str, int]]  # every seat's points by the table's public events, as computer players get
+
+
+@dataclass(frozen=True)
+class Answer:
+    """A hint as told to the one who asked."""
+
+    game_id: int
+    seat: int
+    move: str
+    reason: str
+    used: int  # hints this seat has used in the game, this one included
+
+
+def think(view: dict[str, Any], seat: int, seed: int, budget: float,
+          announced: list[dict[str, int]]) -> tuple[str, str]:
+    """In a worker: the hint's move and reason (engine.ai.hint reads only `view`, the seat's own)."""
+    from engine.ai.hint import hint  # imported late: the computer players are an optional part
+
+    found = hint(view, seat, seed=seed, budget=budget, announced=announced)
+    return str(found.move), found.reason
+
+
+def question(table: Table, user_id: int) -> Question:
+    """The hint this person may ask in this game now, or a GameError saying why not."""
+    game = table.game
+    if not table.row.hints:
+        raise GameError(NO_HINTS)
+    if table.row.status == GameStatus.LOBBY or game is None:
+        raise GameError("The game has not started yet.")
+    if table.row.status != GameStatus.ACTIVE or game.over:
+        raise GameError("This game is over: hints are for a game being played.")
+    seat = table.seat_of(user_id)
+    if seat is None:
+        raise GameError("You are not playing in this game, so there is no hint for you.")
+    if game.to_move != seat:
+        if game.pending:
+            raise GameError(f"It is not your decision: {game.describe_pending()}. Ask for a hint when one is yours.")
+        raise GameError(f"It is not your turn: {table.label(game.to_move)} is to play. Ask for a hint on yours.")
+    announced = announced_points((e for m in table.moves for e in m.events), game.players)
+    return Question(table.id, table.row.guild_id, seat, table.row.rev, table.row.move_count, game.view(seat),
+                    announced)
+
+
+class Hints:
+    """Thinks hints in the computer players' workers (their fair queue, so hints never slow another server's games)
+    and counts them; `budget` is the seconds each hint thinks (tests give little)."""
+
+    def __init__(self, service: GameService, workers: Workers, *, budget: float = HINT_BUDGET,
+                 timeout: float = 120.0) -> None:
+        self.service = service
+        self.workers = workers
+        self.budget = budget
+        self.timeout = timeout  # a hint still waiting for a worker after this long has failed
+
+    def question(self, table: Table, user_id: int) -> Question:
+        if not ai_available():
+            raise GameError("Hints need the computer players, which are not installed on this bot.")
+        return question(table, user_id)
+
+    async def answer(self, q: Question, *, interaction_id: int | None = None) -> Answer:
+        """Think the hint, then count it if the game still waits on the same decision; a GameError otherwise."""
+        # One seed per moment: asking again differs only by what the time budget let the search reach.
+        seed = zlib.crc32(f"hint:{q.game_id}:{q.rev}".encode())
+        try:
+            move, reason = await asyncio.wait_for(
+                self.workers.run_fair(q.guild_id, q.game_id, think, q.view, q.seat, seed, self.budget, q.announced),
+                self.timeout)
+        except Exception as exc:
+            log.exception("The hint for seat %s of game %s failed", q.seat, q.game_id)
+            raise GameError(FAILED) from exc
+        return await self._count(q, move, reason, interaction_id)
+
+    async def _count(self, q: Question, move: str, reason: str, interaction_id: int | None) -> Answer:
+        storage, tables = self.service.storage, self.service.tables
+        # Under the game's lock, so the count in memory (the final announcement reads it) and in storage agree.
+        async with tables.lock(q.game_id):
+            counted = await storage.hints.count(q.game_id, q.rev, q.seat, q.move_count, move, interaction_id)
+            if counted == Counted.STALE:
+                raise GameError(STALE)
+            table = tables.tables.get(q.game_id)
+            if table is not None and counted == Counted.COUNTED:
+                player = table.row.players[q.seat]
+                table.row.players[q.seat] = replace(player, hints=player.hints + 1)
+            row = table.row if table is not None else await storage.get_game(q.game_id)
+            used = row.players[q.seat].hints if row is not None else 1
+        return Answer(q.game_id, q.seat, move, reason, used)

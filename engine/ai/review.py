@@ -1,0 +1,291 @@
+"""The post-game review: every choice a player made, scored by how much it changed their chance to win.
+
+A review reads the complete record of a game (every hand is known once it is over). Each move where the
+mover had a real choice is compared with the hard player's best candidates on the true position, each
+played on the same few deals of the bag with the rest of the turn and the rivals' replies after it
+(engine/ai/judge.py); the loss is the chance the move played gave up against the best. Labels and accuracy
+follow lichess (docs/review.md). The work is split in parts of PART_MOVES moves, so a worker can show progress;
+everything is seeded from the record, so the same record always gives the same review."""
+
+import math
+import random
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from engine.ai.chances import win_chances
+from engine.ai.explain import effects, review_reason
+from engine.ai.judge import DEALS, Trace, bag_deals, candidate_moves, judge, mean_chance
+from engine.game import Game
+from engine.record import Record, RecordError, check_result
+
+FORMAT = "tne-review/1"
+LABELS = ("inaccuracy", "mistake", "blunder")
+# The least loss, in the mover's chance to win (0..1), for each label (docs/review.md says why these).
+THRESHOLDS = (0.05, 0.10, 0.20)
+PART_MOVES = 10
+COSTLIEST = 3
+
+
+class ReviewError(ValueError):
+    """A record that cannot be reviewed, or stored review data that cannot be read; `move` is the 1-based
+    number of the move that does not replay, if that is why."""
+
+    def __init__(self, reason: str, move: int | None = None) -> None:
+        super().__init__(f"move {move}: {reason}" if move is not None else reason)
+        self.reason = reason
+        self.move = move
+
+
+@dataclass(frozen=True)
+class MoveReview:
+    """One move a player chose: what was played, the better move found, each one's chance and why."""
+
+    index: int
+    seat: int
+    played: str
+    best: str
+    chance_played: float
+    chance_best: float
+    label: str | None
+    reason: str
+
+    @property
+    def loss(self) -> float:
+        return self.chance_best - self.chance_played
+
+
+@dataclass(frozen=True)
+class PlayerReview:
+    """A player's accuracy (0..100), counts of each label and their costliest moves (record indexes)."""
+
+    seat: int
+    accuracy: float
+    inaccuracies: int
+    mistakes: int
+    blunders: int
+    costliest: tuple[int, ...]
+
+
+@dataclass(frozen=True)
+class ReviewPart:
+    """What one worker job computes: the reviews of the moves [start, stop) and the chances after each."""
+
+    start: int
+    stop: int
+    moves: tuple[MoveReview, ...]
+    curve: tuple[tuple[float, ...], ...]
+
+
+@dataclass(frozen=True)
+class Review:
+    """A whole game's review: each player's figures, each move a player chose and the win-chance curve
+    (curve[0] the start, curve[i + 1] after move i; each point every seat's chance)."""
+
+    players: tuple[PlayerReview, ...]
+    moves: tuple[MoveReview, ...]
+    curve: tuple[tuple[float, ...], ...]
+
+    def move(self, index: int) -> MoveReview | None:
+        """The review of the record's move `index` (0-based), or None if it was not a player's choice."""
+        return next((m for m in self.moves if m.index == index), None)
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "format": FORMAT,
+            "players": [{"seat": p.seat, "accuracy": p.accuracy, "inaccuracies": p.inaccuracies,
+                         "mistakes": p.mistakes, "blunders": p.blunders, "costliest": list(p.costliest)}
+                        for p in self.players],
+            "moves": [{"index": m.index, "seat": m.seat, "played": m.played, "best": m.best,
+                       "chance_played": m.chance_played, "chance_best": m.chance_best, "label": m.label,
+                       "reason": m.reason} for m in self.moves],
+            "curve": [list(point) for point in self.curve],
+        }
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> "Review":
+        """A review as to_json wrote it; ReviewError says what is wrong with malformed data."""
+        try:
+            return _from_json(data)
+        except ReviewError:
+            raise
+        except (KeyError, TypeError, AttributeError) as exc:
+            raise ReviewError(f"stored review data is malformed: {exc!r}") from exc
+
+
+# ---- reviewing -------------------------------------------------------------------------------------------
+
+def review_part(record: Record, start: int, stop: int) -> ReviewPart:
+    """The reviews of the record's moves [start, stop) that were a player's choice, and every seat's chance
+    after each of those moves. Fixed effort, no clock: the same record gives the same part."""
+    if not 0 <= start <= stop <= len(record.moves):
+        raise ReviewError(f"a part of the review covers moves 0 to {len(record.moves)}, not {start} to {stop}")
+    game = _start(record)
+    steps = record.steps(game)
+    table = _table_moves(record)
+    names = [p.name for p in record.players]
+    moves: list[MoveReview] = []
+    curve: list[tuple[float, ...]] = []
+    for i in range(stop):
+        before = _detached(game) if i >= start else None
+        try:
+            played = next(steps)
+        except RecordError as exc:
+            raise ReviewError(f"the record does not replay: {exc.reason}", exc.move) from exc
+        if before is None:
+            continue
+        curve.append(win_chances(game))
+        if i not in table and len(before.legal_moves()) > 1:
+            moves.append(review_move(record, i, before, played.seat, str(played.move), names))
+    if stop == len(record.moves):
+        try:
+            check_result(record, game)
+        except RecordError as exc:
+            raise ReviewError(f"the record does not replay: {exc.reason}") from exc
+    return ReviewPart(start, stop, tuple(moves), tuple(curve))
+
+
+def review_move(record: Record, index: int, before: Game, seat: int, played: str,
+                names: Sequence[str]) -> MoveReview:
+    """One move judged against the hard player's candidates on the same deals of the bag."""
+    rng = random.Random(f"review:{record.first}:{record.deal}:{index}:{played}")
+    moves = candidate_moves(before, seat, played, rng)
+    traces = judge(bag_deals(before, rng, DEALS), seat, moves)
+    chance = {m: mean_chance(t) for m, t in traces.items()}
+    best = max(moves, key=lambda m: (chance[m], m == played))  # a tie keeps the move played
+    cp, cb = chance[played], chance[best]
+    reason = "" if best == played else _reason(played, best, traces, seat, names, (cp, cb))
+    return MoveReview(index, seat, played, best, cp, cb, label_for(cb - cp), reason)
+
+
+def _reason(played: str, best: str, traces: Mapping[str, Sequence[Trace]], seat: int, names: Sequence[str],
+            chances: tuple[float, float]) -> str:
+    n = len(names)
+    whole = {m: [effects(t.events, n) for t in traces[m]] for m in (played, best)}
+    own = {m: [effects(t.events[:t.own], n) for t in traces[m]] for m in (played, best)}
+    return review_reason(played, best, whole[played], whole[best], own[played], own[best], seat, names, chances)
+
+
+def label_for(loss: float) -> str | None:
+    """The label a loss of chance earns: the worst whose threshold it reaches, or None."""
+    label = None
+    for name, least in zip(LABELS, THRESHOLDS, strict=True):
+        if loss >= least - 1e-12:
+            label = name
+    return label
+
+
+def move_accuracy(loss: float) -> float:
+    """lichess's accuracy of one move from the win percentage it lost, clipped to 0..100."""
+    return min(100.0, max(0.0, 103.1668 * math.exp(-0.04354 * 100 * max(0.0, loss)) - 3.1669))
+
+
+def assemble(record: Record, parts: Sequence[ReviewPart]) -> Review:
+    """The review from parts that cover the record's moves 0..len(record.moves) in order."""
+    at = 0
+    for part in sorted(parts, key=lambda p: p.start):
+        if part.start != at or part.stop < part.start or len(part.curve) != part.stop - part.start:
+            raise ReviewError(f"the review's parts leave a gap or overlap at move {at + 1}")
+        at = part.stop
+    if at != len(record.moves):
+        raise ReviewError(f"the review's parts end at move {at}, and the record has {len(record.moves)}")
+    ordered = sorted(parts, key=lambda p: p.start)
+    moves = tuple(m for p in ordered for m in p.moves)
+    curve = (win_chances(_start(record)), *(point for p in ordered for point in p.curve))
+    return Review(tuple(player_review(seat, moves) for seat in range(len(record.players))), moves, curve)
+
+
+def player_review(seat: int, moves: Sequence[MoveReview]) -> PlayerReview:
+    """A seat's figures from its reviewed moves: mean lichess accuracy, label counts, costliest three."""
+    mine = [m for m in moves if m.seat == seat]
+    accuracy = sum(move_accuracy(m.loss) for m in mine) / len(mine) if mine else 100.0
+    costly = sorted((m for m in mine if m.loss > 0), key=lambda m: (-m.loss, m.index))[:COSTLIEST]
+    count = {label: sum(1 for m in mine if m.label == label) for label in LABELS}
+    return PlayerReview(seat, accuracy, count["inaccuracy"], count["mistake"], count["blunder"],
+                        tuple(m.index for m in costly))
+
+
+def review(record: Record, progress: Callable[[int, int], None] | None = None) -> Review:
+    """The whole review, part by part; `progress(done, total)` hears after each part how many moves are done."""
+    total = len(record.moves)
+    parts = []
+    for start in range(0, total, PART_MOVES):
+        parts.append(review_part(record, start, min(total, start + PART_MOVES)))
+        if progress is not None:
+            progress(parts[-1].stop, total)
+    if not parts:
+        _start(record)  # a record with no moves is still checked
+    return assemble(record, parts)
+
+
+def _start(record: Record) -> Game:
+    if not record.complete:
+        raise ReviewError("a review needs the complete record of a finished game: this one is the public record, "
+                          "without the deal and the tiles drawn")
+    try:
+        return record.start()
+    except RecordError as exc:
+        raise ReviewError(f"the record does not replay: {exc.reason}") from exc
+
+
+def _detached(game: Game) -> Game:
+    """A searcher's copy of the game that shares no cached labelling with it, so no search can touch the replay."""
+    pos = game.position()
+    pos.pop("undo", None)
+    return Game.from_position(pos).copy(history=False)
+
+
+def _table_moves(record: Record) -> set[int]:
+    """The indexes of moves the table played for a seat that had resigned: no choice of the player's."""
+    return {i for i, m in enumerate(record.moves) for r in record.resigned if m.seat == r.seat and i >= r.after}
+
+
+# ---- reading stored reviews ------------------------------------------------------------------------------
+
+def _from_json(data: Mapping[str, Any]) -> Review:
+    if not isinstance(data, Mapping) or data.get("format") != FORMAT:
+        raise ReviewError(f"stored review data is not {FORMAT}")
+    players = tuple(PlayerReview(_int(p["seat"]), _number(p["accuracy"], 100.0), _int(p["inaccuracies"]),
+                                 _int(p["mistakes"]), _int(p["blunders"]),
+                                 tuple(_int(i) for i in _list(p["costliest"])))
+                    for p in _list(data["players"]))
+    moves = tuple(_move(m) for m in _list(data["moves"]))
+    curve = tuple(tuple(_number(x, 1.0) for x in _list(point)) for point in _list(data["curve"]))
+    if any(len(point) != len(players) for point in curve) or [p.seat for p in players] != list(range(len(players))):
+        raise ReviewError("stored review data is malformed: its players and curve do not agree")
+    return Review(players, moves, curve)
+
+
+def _move(m: Mapping[str, Any]) -> MoveReview:
+    label = m["label"]
+    if label is not None and label not in LABELS:
+        raise ReviewError(f"stored review data is malformed: unknown label {label!r}")
+    out = MoveReview(_int(m["index"]), _int(m["seat"]), _text(m["played"]), _text(m["best"]),
+                     _number(m["chance_played"], 1.0), _number(m["chance_best"], 1.0), label, _text(m["reason"]))
+    if out.loss < 0:
+        raise ReviewError(f"stored review data is malformed: move {out.index + 1} lost a negative chance")
+    return out
+
+
+def _list(value: object) -> list[Any]:
+    if not isinstance(value, list | tuple):
+        raise ReviewError(f"stored review data is malformed: {value!r} is not a list")
+    return list(value)
+
+
+def _int(value: object) -> int:
+    if isinstance(value, bool) or not isinstance(value, int) or value < 0:
+        raise ReviewError(f"stored review data is malformed: {value!r} is not a count")
+    return value
+
+
+def _number(value: object, top: float) -> float:
+    if isinstance(value, bool) or not isinstance(value, int | float) or not 0 <= value <= top:
+        raise ReviewError(f"stored review data is malformed: {value!r} is not a number from 0 to {top:g}")
+    return float(value)
+
+
+def _text(value: object) -> str:
+    if not isinstance(value, str):
+        raise ReviewError(f"stored review data is malformed: {value!r} is not text")
+    return value

@@ -1,0 +1,149 @@
+"""`python -m play --review FILE`: a finished game's review in the terminal — each player's accuracy and counts,
+the chance to win as a line of bars, and each player's costliest moves with the better move and why."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+from typing import TextIO
+
+from engine import DYNASTIES
+from engine.ai.review import MoveReview, Review, ReviewError, review
+from engine.record import Record, RecordError, read
+
+BARS = "▁▂▃▄▅▆▇█"
+GRAPH_WIDTH = 60
+
+
+def sparkline(chances: Sequence[float], width: int = GRAPH_WIDTH) -> str:
+    """Chances (0..1) as one bar a column, at most `width` columns: each column is the mean of its moves."""
+    if not chances:
+        return ""
+    columns = min(width, len(chances))
+    out = []
+    for c in range(columns):
+        part = chances[c * len(chances) // columns:(c + 1) * len(chances) // columns]
+        mean = sum(part) / len(part)
+        out.append(BARS[min(len(BARS) - 1, max(0, int(mean * len(BARS))))])
+    return "".join(out)
+
+
+def percent(chance: float) -> str:
+    return f"{round(100 * chance)}%"
+
+
+def loss_text(loss: float) -> str:
+    points = round(100 * loss)
+    return "−<1%" if points < 1 else f"−{points}%"
+
+
+def player_names(record: Record) -> list[str]:
+    """'You (archer)', 'Hard computer (bull)': the record's names with their dynasties, as the replay shows them."""
+    return [f"{p.name} ({DYNASTIES[i]})" for i, p in enumerate(record.players)]
+
+
+def plural(n: int, word: str, many: str | None = None) -> str:
+    return f"{n} {word}" if n == 1 else f"{n} {many or word + 's'}"
+
+
+def move_line(mv: MoveReview) -> str:
+    """'move 23: tile red F7 played, tile red G7 was better (−18%, blunder): the reason'."""
+    tag = f"{loss_text(mv.loss)}, {mv.label}" if mv.label else loss_text(mv.loss)
+    line = f"move {mv.index + 1}: {mv.played} played, {mv.best} was better ({tag})"
+    return f"{line}: {mv.reason}" if mv.reason else line
+
+
+def review_text(record: Record, rv: Review, title: str) -> str:
+    """The whole review as the terminal prints it."""
+    names = player_names(record)
+    width = max(len(n) for n in names)
+    lines = [f"Review of {title}: {len(record.moves)} moves, {len(record.players)} players, {record.board} board"]
+    if record.result is not None:
+        winners = [names[r["seat"]] for r in record.result if r.get("place") == 1]
+        lines.append(("winner: " if len(winners) == 1 else "shared win: ") + ", ".join(winners))
+    points = len(rv.curve)
+    per = max(1, -(-points // GRAPH_WIDTH))
+    lines.append("")
+    lines.append(f"Chance to win over the game (▁ 0% … █ 100%; a bar is {plural(per, 'move')}), start → end:")
+    for seat, name in enumerate(names):
+        chances = [point[seat] for point in rv.curve]
+        lines.append(f"  {name:<{width}}  {sparkline(chances)}  {percent(chances[0])} → {percent(chances[-1])}")
+    for p in rv.players:
+        lines.append("")
+        counts = [plural(p.inaccuracies, "inaccuracy", "inaccuracies"), plural(p.mistakes, "mistake"),
+                  plural(p.blunders, "blunder")]
+        lines.append(f"{names[p.seat]}: accuracy {p.accuracy:.0f}%, {', '.join(counts)}")
+        costly = [mv for mv in (rv.move(i) for i in p.costliest) if mv is not None]
+        if not costly:
+            lines.append("  no move cost a chance to win: every move was the best found")
+            continue
+        lines.append("  costliest moves:")
+        lines.extend(f"    {move_line(mv)}" for mv in costly)
+    if record.hints is not None:
+        lines.append("")
+        lines.append("hints used: " + ", ".join(f"{names[s]} {n}" for s, n in enumerate(record.hints)))
+    return "\n".join(lines)
+
+
+class Progress:
+    """'reviewing: 40 of 150 moves' on stderr: one line rewritten in a terminal, a line a step otherwise."""
+
+    def __init__(self, stream: TextIO) -> None:
+        self.stream = stream
+        self.live = stream.isatty()
+
+    def __call__(self, done: int, total: int) -> None:
+        end = "" if self.live and done < total else "\n"
+        prefix = "\r" if self.live else ""
+        print(f"{prefix}reviewing: {done} of {total} moves", end=end, file=self.stream, flush=True)
+
+
+def check_folder(ap: argparse.ArgumentParser, folder: str | None) -> None:
+    """`--png DIR` with --review: a folder that exists or can be made; refused now, before the review runs."""
+    if folder is None:
+        return
+    path = Path(folder)
+    if path.exists() and not path.is_dir():
+        ap.error(f"argument --png: with --review it names a folder for the pictures; {folder} is a file")
+    try:
+        path.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        ap.error(f"argument --png: cannot make the folder {folder}: {exc.strerror or exc}")
+
+
+def write_pictures(record: Record, rv: Review, folder: str) -> list[Path]:
+    """The review's pictures (the chart, each player's costliest moves) written as PNG files into `folder`."""
+    from render.review import review_pictures  # Pillow only when pictures are asked for
+
+    pictures = review_pictures(record, rv)
+    out = []
+    for pic in (pictures.chart, *pictures.moves):
+        path = Path(folder) / pic.name
+        path.write_bytes(pic.data)
+        out.append(path)
+    return out
+
+
+def run(path: str, folder: str | None = None, stderr: TextIO | None = None) -> int:
+    """Review the record in `path` and print it; 0 done, 2 a file that cannot be reviewed (one line on stderr)."""
+    err = stderr if stderr is not None else sys.stderr
+    try:
+        record = read(Path(path).read_bytes())
+        rv = review(record, progress=Progress(err))
+    except OSError as exc:
+        print(f"cannot read {path}: {exc.strerror or exc}", file=err)
+        return 2
+    except (RecordError, ReviewError) as exc:
+        print(f"{path}: {exc}", file=err)
+        return 2
+    print(review_text(record, rv, path))
+    if folder is not None:
+        try:
+            written = write_pictures(record, rv, folder)
+        except OSError as exc:
+            print(f"the pictures could not be written to {folder}: {exc.strerror or exc}", file=err)
+            return 1
+        print(f"\npictures: {', '.join(str(p) for p in written)}")
+    return 0

@@ -1,0 +1,264 @@
+"""The review's pictures: the win-chance chart and a costly move on its board, read at a phone's 400 px; the
+lines in each dynasty's colour, blunders and mistakes on the mover's line, the played and better moves marked on
+the public board, and the named PNGs a worker hands back."""
+
+from __future__ import annotations
+
+import pickle
+import random
+
+import pytest
+from PIL import ImageDraw
+
+import render.board
+import render.review
+from engine import DYNASTIES, Game
+from engine.ai.review import MoveReview, PlayerReview, Review
+from engine.record import Record, RecordPlayer, write
+from render import palette as P
+from render.layout import BOARD_H, MIN_CAP_AT_PHONE, PHONE_WIDTH, square_centre
+from render.review import (
+    PAD,
+    ReviewPictures,
+    chances_chart,
+    move_picture,
+    move_squares,
+    positions_before,
+    review_pictures,
+)
+from tests.render_fixtures import pixels, png
+
+NAMES = ["Alice", "Bartholomew", "Chen", "Dana"]
+
+
+def finished_record(players: int = 3, seed: int = 5) -> Record:
+    g, rng = Game.new(players=players, seed=seed), random.Random(seed)
+    while not g.over:
+        g.play(rng.choice(g.legal_moves()))
+    return write(g, [RecordPlayer(n) for n in NAMES[:players]])
+
+
+def flat_review(record: Record, levels: tuple[float, ...], marked: dict[int, str | None] | None = None) -> Review:
+    """A review whose chances stay at `levels` (one per seat) all game; `marked` labels chosen moves."""
+    marked = marked or {}
+    curve = tuple(levels for _ in range(len(record.moves) + 1))
+    moves = tuple(
+        MoveReview(i, m.seat, str(m.move), str(m.move) if i not in marked else "pass", levels[m.seat],
+                   min(1.0, levels[m.seat] + (0.3 if i in marked else 0.0)), marked.get(i),
+                   "" if i not in marked else "it gave away the red war and 4 points with it")
+        for i, m in enumerate(record.moves))
+    players = tuple(
+        PlayerReview(s, 90.0 - 10 * s, 0, sum(1 for i, lab in marked.items() if lab == "mistake"
+                                              and record.moves[i].seat == s),
+                     sum(1 for i, lab in marked.items() if lab == "blunder" and record.moves[i].seat == s),
+                     tuple(i for i in sorted(marked) if record.moves[i].seat == s)[:3])
+        for s in range(len(record.players)))
+    return Review(players, moves, curve)
+
+
+def review_of(record: Record, mv: MoveReview) -> Review:
+    return Review(tuple(PlayerReview(s, 80.0, 0, 0, 1 if s == mv.seat else 0, (mv.index,) if s == mv.seat else ())
+                        for s in range(len(record.players))), (mv,),
+                  tuple((0.5,) * len(record.players) for _ in range(len(record.moves) + 1)))
+
+
+def drawn_texts(monkeypatch, draw) -> tuple[list[tuple[str, object]], int]:
+    """Every text `draw()` writes, with its font, and the picture's width (as tests/render/test_render_phone.py)."""
+    seen: list[tuple[str, object]] = []
+    real = ImageDraw.ImageDraw.text
+
+    def spy(self, xy, text, fill=None, font=None, *args, **kwargs):
+        seen.append((str(text), font))
+        return real(self, xy, text, fill, font, *args, **kwargs)
+
+    render.board.static_layer.cache_clear()
+    monkeypatch.setattr(ImageDraw.ImageDraw, "text", spy)
+    width = draw().width
+    monkeypatch.undo()
+    return seen, width
+
+
+def small_texts(seen, width) -> list[tuple[str, float]]:
+    def cap(f) -> float:
+        top, bottom = f.getbbox("H")[1], f.getbbox("H")[3]
+        return (bottom - top) * PHONE_WIDTH / width
+
+    return [(t, round(cap(f), 2)) for t, f in seen if cap(f) < MIN_CAP_AT_PHONE]
+
+
+def near(px, rgb, tol: int = 30) -> bool:
+    return sum(abs(a - b) for a, b in zip(px, rgb, strict=True)) < tol
+
+
+def test_every_text_of_the_chart_reads_at_400_px(monkeypatch):
+    record = finished_record()
+    rv = flat_review(record, (0.2, 0.5, 0.3), {5: "blunder", 8: "mistake"})
+    seen, width = drawn_texts(monkeypatch, lambda: chances_chart(rv, NAMES))
+    texts = [t for t, _ in seen]
+    assert {"Alice", "Bartholomew", "Chen", "blunder"} <= set(texts), texts
+    assert any(t.startswith("Chance to win") for t in texts) and "100%" in texts and "accuracy 90%" in texts
+    assert small_texts(seen, width) == [], f"texts under {MIN_CAP_AT_PHONE} px capitals at {PHONE_WIDTH} px wide"
+
+
+def test_each_seat_has_a_line_in_its_dynasty_colour_at_its_chance():
+    record = finished_record()
+    levels = (0.15, 0.6, 0.25)
+    im = chances_chart(flat_review(record, levels), NAMES)
+    x = (render.review.PLOT_X0 + render.review.PLOT_X1) // 2
+    for seat, chance in enumerate(levels):
+        y = round(render.review.TITLE_H + render.review.PLOT_H * (1 - chance))
+        column = [im.getpixel((x, yy)) for yy in range(y - 2, y + 3)]
+        assert any(near(px, P.DYNASTY_LINE[DYNASTIES[seat]]) for px in column), (seat, column)
+
+
+def test_a_blunder_is_a_filled_disc_and_a_mistake_a_hollow_one_on_the_movers_line():
+    record = finished_record()
+    levels = (0.15, 0.6, 0.25)
+    blunder = next(i for i, m in enumerate(record.moves) if m.seat == 1 and i > 10)
+    mistake = next(i for i, m in enumerate(record.moves) if m.seat == 2 and i > blunder + 10)
+    quiet = next(i for i, m in enumerate(record.moves) if m.seat == 0 and i > mistake + 10)
+    im = chances_chart(flat_review(record, levels, {blunder: "blunder", mistake: "mistake", quiet: "inaccuracy"}),
+                       NAMES)
+    moves = len(record.moves)
+
+    def centre(i: int, seat: int) -> tuple[int, int]:
+        x = render.review.PLOT_X0 + (render.review.PLOT_X1 - render.review.PLOT_X0) * (i + 1) / moves
+        return round(x), round(render.review.TITLE_H + render.review.PLOT_H * (1 - levels[seat]))
+
+    assert near(im.getpixel(centre(blunder, 1)), P.DYNASTY_LINE["bull"])
+    x, y = centre(blunder, 1)
+    assert any(near(im.getpixel((x + dx, y)), P.OUTLINE) for dx in range(8, 13)), "a dark edge round the disc"
+    assert near(im.getpixel(centre(mistake, 2)), P.SYMBOL), "a mistake's disc is white inside"
+    x, y = centre(mistake, 2)
+    assert any(near(im.getpixel((x + dx, y)), P.DYNASTY_LINE["lion"]) for dx in range(4, 9)), "ringed in its colour"
+    x, y = centre(quiet, 0)
+    assert not any(near(im.getpixel((x, y + dy)), P.SYMBOL) for dy in range(-3, 4)), "an inaccuracy is not marked"
+
+
+def tile_move(record: Record) -> tuple[int, Game]:
+    """The first tile placed on an inner square (its tag fits above and below), and the game before it."""
+    for i, m in enumerate(record.moves):
+        if str(m.move).startswith("tile ") and m.move.square[0] not in "AP" and m.move.square[1:] not in ("1", "11"):
+            return i, positions_before(record, [i])[i]
+    raise AssertionError("the game places a tile")
+
+
+def free_square(game: Game, away_from: str) -> str:
+    """An empty land square far from `away_from`, for the better move."""
+    taken = set(game.view(None)["tiles"])
+    for sq in ("H6", "C6", "M8", "D9", "L3"):
+        if sq not in taken and sq != away_from and abs(ord(sq[0]) - ord(away_from[0])) > 2:
+            return sq
+    raise AssertionError("a free square")
+
+
+def test_the_move_played_and_the_better_move_are_marked_on_the_board_with_a_caption(monkeypatch):
+    record = finished_record()
+    i, before = tile_move(record)
+    played = record.moves[i].move
+    better_sq = free_square(before, played.square)
+    mv = MoveReview(i, record.moves[i].seat, str(played), f"tile {played.colour} {better_sq}", 0.31, 0.49,
+                    "blunder", "the better tile joins the two kingdoms round the red temples and wins 3 points "
+                    "before anyone can answer, where the move played gave the neighbour a free war")
+    seen, width = drawn_texts(monkeypatch, lambda: move_picture(before, mv, NAMES))
+    texts = [t for t, _ in seen]
+    who = NAMES[mv.seat]
+    assert f"Move {i + 1} · {who} · Blunder" in texts
+    assert f"{played} played · tile {played.colour} {better_sq} was better (−18%)" in texts
+    assert {"played", "better"} <= set(texts)
+    assert any(t.startswith("the better tile joins") for t in texts) and any(t.endswith("a free war") for t in texts)
+    assert small_texts(seen, width) == []
+
+    im = move_picture(before, mv, NAMES)
+    for sq, kind in ((played.square, "played"), (better_sq, "better")):
+        x, y = square_centre(sq)
+        ring = [im.getpixel((x + dx, y)) for dx in range(-36, 37)] + [im.getpixel((x, y + dy)) for dy in range(-36, 37)]
+        assert sum(near(px, P.REVIEW_MARK[kind]) for px in ring) >= 8, (kind, sq)
+    wrapped = [t for t, f in seen if t not in ("played", "better")]
+    widest = max(render.review.font(22).getlength(t) for t in wrapped if t.startswith(("the better", "before")))
+    assert widest <= width - 2 * PAD, "the reason is wrapped to the picture's width"
+
+
+def test_the_board_is_the_public_one_before_the_move(monkeypatch):
+    record = finished_record()
+    i, before = tile_move(record)
+    scenes = []
+    real = render.review.draw_board
+
+    def spy(im, sc):
+        scenes.append(sc)
+        return real(im, sc)
+
+    monkeypatch.setattr(render.review, "draw_board", spy)
+    mv = MoveReview(i, record.moves[i].seat, str(record.moves[i].move), "pass", 0.3, 0.4, "mistake", "")
+    move_picture(before, mv, NAMES)
+    (sc,) = scenes
+    assert all(p.hand is None for p in sc.players), "no hand is shown"
+    assert record.moves[i].move.square not in sc.tiles, "the position before the move"
+    assert sc.last_squares == (), "the previous action is not highlighted"
+
+
+def test_a_move_without_a_square_is_told_in_the_caption_only():
+    record = finished_record()
+    i, before = tile_move(record)
+    seat = record.moves[i].seat
+    mv = MoveReview(i, seat, "pass", str(record.moves[i].move), 0.2, 0.3, "mistake", "")
+    assert move_squares(before, "pass") == () and move_squares(before, "commit 2") == ()
+    plain = move_picture(before, MoveReview(i, seat, "pass", "pass", 0.2, 0.2, None, ""), NAMES)
+    marked = move_picture(before, mv, NAMES)
+    board = (0, 0, plain.width, BOARD_H)
+    played = sum(near(px, P.REVIEW_MARK["played"], 20) for px in pixels(marked.crop(board)))
+    better = sum(near(px, P.REVIEW_MARK["better"], 20) for px in pixels(marked.crop(board)))
+    assert played == 0 and better > 200, "only the better move, which has a square, is marked on the board"
+    assert sum(near(px, P.REVIEW_MARK["played"], 20) for px in pixels(plain.crop(board))) == 0
+
+
+def test_a_monument_is_framed_whole_and_a_withdrawal_at_its_leader():
+    record = finished_record()
+    i = next(i for i, m in enumerate(record.moves) if str(m.move).startswith("withdraw "))
+    before = positions_before(record, [i])[i]
+    colour = record.moves[i].move.colour
+    at = before.view(None)["players"][record.moves[i].seat]["leaders"][colour]
+    assert move_squares(before, f"withdraw {colour}") == (at,)
+    assert move_squares(Game.new(players=2, seed=1), "withdraw red") == (), "no leader on the board: no square"
+    assert move_squares(before, "monument red-blue F7") == ("F7", "G7", "F8", "G8")
+    assert move_squares(before, "not a move") == ()
+
+
+def test_review_pictures_are_named_pngs_per_player_costliest_first_and_picklable():
+    record = finished_record()
+    marked = {}
+    for seat, label in ((0, "blunder"), (1, "mistake")):
+        for i in [i for i, m in enumerate(record.moves) if m.seat == seat][4:6]:
+            marked[i] = label
+    rv = flat_review(record, (0.2, 0.5, 0.3), marked)
+    pics = review_pictures(record, rv)
+    assert isinstance(pics, ReviewPictures)
+    assert pickle.loads(pickle.dumps(pics)) == pics, "a worker process hands them back as they are"
+    chart = png(pics.chart.data)
+    assert pics.chart.name == "review-chances.png" and chart.width >= 780
+    assert [p.index for p in pics.of(0)] == list(rv.players[0].costliest)
+    assert [p.index for p in pics.of(1)] == list(rv.players[1].costliest) and pics.of(2) == ()
+    for p in pics.moves:
+        assert p.name == f"review-move-{p.index + 1}-{DYNASTIES[p.seat]}.png"
+        assert png(p.data).height > BOARD_H
+    assert len({p.name for p in pics.moves}) == len(pics.moves)
+
+
+def test_positions_before_replays_the_record_up_to_each_move():
+    record = finished_record(2, 8)
+    got = positions_before(record, [0, 7, 3])
+    for i in (0, 3, 7):
+        g = record.start()
+        for m in record.moves[:i]:
+            g.play(m.move, m.seat, draws=[(s, list(c)) for s, c in m.draws])
+        assert got[i].view(None) == g.view(None)
+    assert positions_before(record, []) == {}
+
+
+@pytest.mark.parametrize("players", [2, 4])
+def test_the_chart_fits_any_table(players):
+    record = finished_record(players, 11)
+    im = chances_chart(flat_review(record, tuple(1 / players for _ in range(players))), NAMES)
+    assert im.width >= 780 and im.height == (render.review.TITLE_H + render.review.PLOT_H + render.review.AXIS_H
+                                             + players * render.review.LEGEND_ROW + render.review.KEY_H)
