@@ -6,8 +6,8 @@ from __future__ import annotations
 
 import pytest
 
-from tests.bot_harness import ALICE, BOB, CHANNEL, Harness, open_game, reach_conflict, response
 from tests.bot.test_server_language import ADMIN, set_language
+from tests.bot_harness import ALICE, BOB, CHANNEL, Harness, open_game, reach_conflict, response
 
 
 def speak(h: Harness, monkeypatch, guild_locale: str, locale: str = "en-US") -> None:
@@ -39,17 +39,19 @@ def read(texts: list[str], *phrases: str) -> None:
 async def test_a_german_server_reads_a_short_game_in_german(harness, monkeypatch):
     speak(harness, monkeypatch, "de")
     texts = await short_game(harness)
-    read(texts, "**Euphrat & Tigris** — Partie #", "Drücke **Beitreten**", "**Die Partie beginnt!** Plätze: Alice (Bogenschütze), "
-         "Bob (Stier).", "** spielt `tile ", "• Bogenschütze legt ein Plättchen auf ", "Revolte! ", "gibt auf.",
-         "**Die Partie ist vorbei** (", "Endstand:", "— Wertung **", "**Wertungen nach Partie #1:** Alice ")
+    read(texts, "**Euphrat & Tigris** — Partie #", "Drücke **Beitreten**",
+         "**Die Partie beginnt!** Plätze: Alice (Bogenschütze), Bob (Stier).", "** spielt `tile ",
+         "• Bogenschütze legt ein Plättchen auf ", "Revolte! ", "gibt auf.", "**Die Partie ist vorbei** (",
+         "Endstand:", "— Wertung **", "**Wertungen nach Partie #1:** Alice ")
     assert not any("** played `" in text or "Final standings:" in text for text in texts)
 
 
 async def test_a_french_server_reads_a_short_game_in_french(harness, monkeypatch):
     speak(harness, monkeypatch, "fr-FR")
     texts = await short_game(harness, "war")
-    read(texts, "**Tigre & Euphrate** — partie n° ", "**La partie commence !** Places : Alice (Archer), Bob (Taureau).",
-         "** a joué `tile ", "Guerre entre les chefs ", "abandonne.", "**La partie est terminée** (", "Classement final :",
+    read(texts, "**Tigre & Euphrate** — partie n° ",
+         "**La partie commence !** Places : Alice (Archer), Bob (Taureau).", "** a joué `tile ",
+         "Guerre entre les chefs ", "abandonne.", "**La partie est terminée** (", "Classement final :",
          "**Classements après la partie n° 1 :** ")
     assert not any("** played `" in text or "Final standings:" in text for text in texts)
 

@@ -36,7 +36,8 @@ async def test_auto_follows_discords_guess_again(harness):
     await set_language(harness, ADMIN, "fr", guild_locale="de")
     assert (await harness.service.languages.texts(GUILD)).lang == "fr"  # the setting overrides Discord's guess
     answer = await set_language(harness, ADMIN, "auto", guild_locale="de")
-    assert answer.content == "Die öffentlichen Beiträge dieses Servers folgen wieder seiner Sprache in Discord: Deutsch."
+    assert answer.content == ("Die öffentlichen Beiträge dieses Servers folgen wieder seiner Sprache in Discord: "
+                              "Deutsch.")
     assert (await harness.service.languages.texts(GUILD)).lang == "de"
 
 
@@ -48,6 +49,7 @@ async def test_a_member_without_manage_server_is_refused_and_nothing_changes(har
     assert (await harness.service.languages.texts(GUILD)).lang == "de"
 
 
+@pytest.mark.both_databases
 async def test_the_service_holds_the_permission_rule(database):
     storage = await Storage.open(database)
     try:
@@ -64,6 +66,7 @@ async def test_the_service_holds_the_permission_rule(database):
         await storage.close()
 
 
+@pytest.mark.both_databases
 async def test_the_setting_and_discords_guess_survive_a_restart(fake, database):
     h = await Harness(fake, database).start()
     try:

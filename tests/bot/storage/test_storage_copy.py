@@ -91,7 +91,7 @@ async def test_sqlite_to_postgresql_and_back(tmp_path, postgres):
                                                 "notify": 1, **NO_RECORDS}
     assert said[0] == f"Copying {sqlite_url} -> {redact(pg_url)}" and "postgres:***@" in said[0]
     assert "tne-test-only" not in "\n".join(said)
-    assert said[-1] == "Done: 66 rows in 11 tables copied and checked."
+    assert said[-1] == "Done: 66 rows in 12 tables copied and checked."
     assert await dump(pg_url, ids) == await dump(sqlite_url, ids)
     copied = await Storage.open(pg_url)
     assert await Leases(copied.db).holder(CHANNEL, 2) is None, "leases name the source's processes: not copied"
