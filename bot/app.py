@@ -174,7 +174,8 @@ async def build(client: discord.Client, config: Config, *, gone: Callable[[int],
     service = GameService(storage, seed_source=seed_source, caps=config.limits, herald=herald,
                           announced=outbox.stored if hub is None else fan_out(outbox.stored, hub.told))
     # A game's rating changes are stored in the transaction that records it, and the outbox posts them.
-    recorder = Recorder(Finisher(storage, announcement=rating_changes, stored=outbox.stored))
+    recorder = Recorder(Finisher(storage, announcement=rating_changes, stored=outbox.stored,
+                                 language=service.languages.texts))
     # One process plays each game's computer seats: they hold its lease, renewed with the outbox's channels.
     seats = ComputerSeats(service, recorder.played, workers=thinkers, delay=config.ai_delay, budget=config.ai_budget,
                           keeper=keeper, serves=shard_filter(config.shard_count, config.shard_ids))

@@ -91,7 +91,7 @@ class ClockSteps:
             if event is not None and desk.herald is not None:
                 mode = await desk.storage.clocks.notify(event.user_id)
                 shown = Table(replace(table.row, clock=after, players=list(players)), table.game, table.moves)
-                notice = desk.herald.clock(shown, event, mode, now)
+                notice = desk.herald.clock(shown, event, mode, now, t=await desk.voice(table))
                 if notice is not None and event.marked_away and not limits.present(players):
                     notice = replace(notice, content=f"{notice.content}\n{limits.PAUSED}")
                 if notice is not None:

@@ -13,11 +13,14 @@ from bot.autoplay import LEVELS
 from bot.clocks import CLOCKS, DEFAULT_CLOCK
 from bot.controller import Controller
 from bot.messages import HELP_TOPIC_NAMES
+from bot.server_languages import CHOICES as LANGUAGE_CHOICE_NAMES
 from engine import BOARD_NAMES
 
 LEVEL_CHOICES = [app_commands.Choice(name=level, value=level) for level in LEVELS]
 BOARD_CHOICES = [app_commands.Choice(name=board, value=board) for board in BOARD_NAMES]
 CLOCK_CHOICES = [app_commands.Choice(name=clock, value=clock) for clock in CLOCKS]
+# Each language named in its own words, Discord's guess first (bot/server_languages.py).
+LANGUAGE_CHOICES = [app_commands.Choice(name=name, value=value) for value, name in LANGUAGE_CHOICE_NAMES.items()]
 TOPIC_CHOICES = [app_commands.Choice(name=name, value=topic) for topic, name in HELP_TOPIC_NAMES.items()]
 
 
@@ -33,6 +36,7 @@ class TneCog(commands.GroupCog, group_name="tne", group_description="Play Tigris
         """Refuse every command in direct messages at run time too (the synced schema alone is not a guard)."""
         if interaction.guild_id is None:
             raise app_commands.NoPrivateMessage()
+        await self.controller.saw(interaction)
         return True
 
     @app_commands.command(name="new", description="Open a game in this channel")
@@ -114,16 +118,26 @@ class TneCog(commands.GroupCog, group_name="tne", group_description="Play Tigris
                       game: app_commands.Range[int, 1, 2**53] | None = None) -> None:
         await self.controller.abandon(interaction, game)
 
-    @app_commands.command(name="settings", description="Change the game's clock, from the next turn on (host)")
+    # A group, so that /tne stays within Discord's 25 subcommands and groups.
+    settings = app_commands.Group(name="settings", description="The game's clock, your reminders, the server's "
+                                                               "language")
+
+    @settings.command(name="clock", description="Change the game's clock, from the next turn on (host)")
     @app_commands.describe(clock="Time each player has to act")
     @app_commands.choices(clock=CLOCK_CHOICES)
-    async def settings(self, interaction: discord.Interaction, clock: str) -> None:
+    async def settings_clock(self, interaction: discord.Interaction, clock: str) -> None:
         await self.controller.settings(interaction, clock)
 
-    @app_commands.command(name="notify", description="How reminders reach you: channel, dm or off")
+    @settings.command(name="notify", description="How reminders reach you: channel, dm or off")
     @app_commands.describe(mode="channel (a ping in the game's channel), dm (a direct message) or off")
     async def notify(self, interaction: discord.Interaction, mode: Literal["channel", "dm", "off"]) -> None:
         await self.controller.notify(interaction, mode)
+
+    @settings.command(name="language", description="The language of this server's public posts (Manage Server)")
+    @app_commands.describe(language="auto: Discord's server language; or one for every game here")
+    @app_commands.choices(language=LANGUAGE_CHOICES)
+    async def language(self, interaction: discord.Interaction, language: str) -> None:
+        await self.controller.language(interaction, language)
 
     @app_commands.command(name="away", description="The stand-in plays your turns in this game until /tne back")
     async def away(self, interaction: discord.Interaction) -> None:

@@ -29,13 +29,16 @@ from bot.discord_sight import viewer_of
 from bot.help_topics import help_answer
 from bot.hints import Hints
 from bot.interactions import NO_DMS, QUIET, WENT_WRONG, Interactions, guarded, made_at, private
+from bot.locales import ENGLISH, Texts
 from bot.outbox_courier import TOKEN_LIFE
+from bot.outbox_herald import OPEN_BOARD
 from bot.pictures import Painter, ReplaysBusy
 from bot.recording import Recorder
 from bot.records.export import record_text
 from bot.records.service import Records
 from bot.reviews import Reviewed, Reviews
 from bot.seats import ComputerSeats
+from bot.server_languages import language_set_text
 from bot.service import GameError, GameService, Table
 from bot.storage.rows import LIVE, GameStatus
 from bot.views import Press, decision_view, hand_view, history_view, lobby_view, table_view
@@ -83,7 +86,9 @@ class Controller:
             guild_id=interaction.guild_id, channel_id=interaction.channel_id, user_id=interaction.user.id,
             name=interaction.user.display_name, seats=seats, board=board, scores=scores, clock=clock,
             on_timeout=on_timeout, hints=hints)
-        await interaction.response.send_message(M.lobby_text(table), view=lobby_view(table), allowed_mentions=QUIET)
+        t = await self.server_texts(interaction)
+        await interaction.response.send_message(M.lobby_text(table, t=t), view=lobby_view(table, t=t),
+                                                allowed_mentions=QUIET)
 
     @guarded()
     async def join(self, interaction: discord.Interaction, game_id: int | None = None) -> None:
@@ -108,7 +113,8 @@ class Controller:
         article = "An" if level[:1] in "aeiou" else "A"
         # Words only: a second copy of the lobby's buttons would stay live after Start closed the first.
         await interaction.response.send_message(
-            T.fit(f"{article} {level} computer player takes a seat.\n\n{M.lobby_text(table)}"), allowed_mentions=QUIET)
+            T.fit(f"{article} {level} computer player takes a seat.\n\n"
+                  f"{M.lobby_text(table, t=await self.server_texts(interaction))}"), allowed_mentions=QUIET)
 
     @guarded()
     async def start(self, interaction: discord.Interaction, game_id: int | None = None) -> None:
@@ -119,7 +125,8 @@ class Controller:
         table = await self.service.start(gid, interaction.user.id, origin=origin)
         try:
             if pressed:
-                await interaction.response.edit_message(content=M.lobby_text(table), view=None)
+                t = await self.server_texts(interaction)
+                await interaction.response.edit_message(content=M.lobby_text(table, t=t), view=None)
             else:
                 await self.interactions.deliver(interaction, origin)
         finally:
@@ -129,7 +136,8 @@ class Controller:
     async def cancel(self, interaction: discord.Interaction, game_id: int) -> None:
         """The lobby's Cancel button (the host)."""
         table = await self.service.cancel(game_id, interaction.user.id)
-        await interaction.response.edit_message(content=M.lobby_text(table), view=None)
+        t = await self.server_texts(interaction)
+        await interaction.response.edit_message(content=M.lobby_text(table, t=t), view=None)
 
     # --- play ------------------------------------------------------------------------------------------------
 
@@ -140,7 +148,7 @@ class Controller:
         played = await self.service.play(table.id, action, user_id=interaction.user.id, origin=origin)
         try:
             await self.interactions.deliver(interaction, origin)
-            secret = M.swapped_privately(played.move)
+            secret = M.swapped_privately(played.move, t=self.interactions.texts_for(interaction))
             if secret is not None:  # the channel sees how many; only the swapper is told which
                 await private(interaction, secret)
         finally:
@@ -218,14 +226,15 @@ class Controller:
             public = self.links.spectator(table.id, table.row.channel_id)
         except GameError:
             pass  # no game here yet: the personal link alone
-        await private(interaction, M.web_link(self.links.personal(person), public))
+        await private(interaction, M.web_link(self.links.personal(person), public,
+                                              t=self.interactions.texts_for(interaction)))
 
-    def board_link(self, table: Table) -> discord.ui.View | None:
+    def board_link(self, table: Table, *, t: Texts = ENGLISH) -> discord.ui.View | None:
         """The "Open the board" link button for a game's public link, when the web board is on."""
         if self.links is None:
             return None
         view = discord.ui.View(timeout=None)
-        view.add_item(discord.ui.Button(label="Open the board",
+        view.add_item(discord.ui.Button(label=t.gettext(OPEN_BOARD),
                                         url=self.links.spectator(table.id, table.row.channel_id)))
         return view
 
@@ -295,9 +304,28 @@ class Controller:
 
     @guarded()
     async def settings(self, interaction: discord.Interaction, clock: str) -> None:
+        """`/tne settings clock` (what `/tne settings` was)."""
         table = await self.table_here(interaction)
         table = await self.service.set_clock_choice(table.id, interaction.user.id, clock)
-        await interaction.response.send_message(M.clock_changed(table, clock), allowed_mentions=QUIET)
+        t = await self.server_texts(interaction)
+        await interaction.response.send_message(M.clock_changed(table, clock, t=t), allowed_mentions=QUIET)
+
+    @guarded()
+    async def language(self, interaction: discord.Interaction, choice: str) -> None:
+        """`/tne settings language`: the server's language for its public posts (Manage Server), said in it."""
+        perms = interaction.permissions
+        t = await self.service.languages.choose(interaction.guild_id, choice,
+                                                can_manage=bool(perms and perms.manage_guild))
+        await interaction.response.send_message(language_set_text(choice, t), allowed_mentions=QUIET)
+
+    async def server_texts(self, interaction: discord.Interaction) -> Texts:
+        """The server's language, for what the channel reads (its admins' choice, else Discord's guess)."""
+        return await self.service.languages.texts(interaction.guild_id)
+
+    async def saw(self, interaction: discord.Interaction) -> None:
+        """Keep Discord's guess at the server's language (its `guild_locale`) for posts no interaction causes."""
+        locale = interaction.guild_locale
+        await self.service.languages.saw(interaction.guild_id, locale.value if locale is not None else None)
 
     @guarded()
     async def notify(self, interaction: discord.Interaction, mode: str) -> None:
@@ -439,7 +467,9 @@ class Controller:
             return [discord.File(io.BytesIO(p.data), filename=p.name) for p in shown]
 
         chart = [discord.File(io.BytesIO(pictures.chart.data), filename=pictures.chart.name)] if pictures else []
-        summary = M.review_summary(game_id, review, names, seat=seat)
+        # A public review speaks the server's language; one shown only to the asker, theirs.
+        t = self.interactions.texts_for(interaction) if hidden else await self.server_texts(interaction)
+        summary = M.review_summary(game_id, review, names, seat=seat, t=t)
         await self._review_say(interaction, summary, chart, hidden, edit=True)
         if seat is not None:
             pages = M.review_own(review, seat)
@@ -448,7 +478,7 @@ class Controller:
             return
         for player in review.players:
             if player.costliest:
-                await self._review_say(interaction, M.review_costliest(review, player.seat, names),
+                await self._review_say(interaction, M.review_costliest(review, player.seat, names, t=t),
                                        files(player.seat), hidden)
 
     async def _review_say(self, interaction: discord.Interaction, content: str, files: list[discord.File],
@@ -470,6 +500,7 @@ class Controller:
 
     async def on_button(self, interaction: discord.Interaction, press: Press) -> None:
         """Every persistent button lands here, before or after a restart."""
+        await self.saw(interaction)
         try:
             if not await self._in_place(interaction, press):
                 return
@@ -560,10 +591,11 @@ class Controller:
         return await self.service.current(table.id) if stored and table.row.status in LIVE else table
 
     async def _lobby_update(self, interaction: discord.Interaction, table: Table, note: str, *, edit: bool) -> None:
-        text = T.fit(f"{note}\n\n{M.lobby_text(table)}")
-        view = lobby_view(table) if table.row.status == GameStatus.LOBBY else None
+        t = await self.server_texts(interaction)
+        text = T.fit(f"{note}\n\n{M.lobby_text(table, t=t)}")
+        view = lobby_view(table, t=t) if table.row.status == GameStatus.LOBBY else None
         if edit:
-            await interaction.response.edit_message(content=M.lobby_text(table), view=view)
+            await interaction.response.edit_message(content=M.lobby_text(table, t=t), view=view)
         else:
             await interaction.response.send_message(text, view=view or MISSING, allowed_mentions=QUIET)
 
@@ -584,8 +616,9 @@ class Controller:
         """Answer with a public message that reports no change (a board asked for): text at once, then the
         board picture once drawn."""
         snapshot = table.frozen()  # the table may move on while the picture is drawn
-        post = M.board_caption(table)
-        view = with_link(table_view(table, activity=self.activity), self.board_link(table))
+        t = await self.server_texts(interaction)
+        post = M.board_caption(table, t=t)
+        view = with_link(table_view(table, activity=self.activity, t=t), self.board_link(table, t=t))
         await interaction.response.send_message(T.fit(post.text), view=view or MISSING,
                                                 allowed_mentions=T.mentions(post.pings))
 
@@ -595,7 +628,7 @@ class Controller:
 
     async def _private_board(self, interaction: discord.Interaction, table: Table) -> None:
         """A board asked for again soon after one was posted here: shown only to the asker, not the channel."""
-        caption = M.board_caption(table).text
+        caption = M.board_caption(table, t=self.interactions.texts_for(interaction)).text
         await private(interaction, f"{caption}\n-# The board was posted here moments ago, so this copy is only for "
                                    "you.", view=self.board_link(table) or MISSING)
         await self.interactions.attach_later(interaction, lambda: self._picture(table.frozen()))
@@ -644,7 +677,8 @@ class Controller:
         if file is None:
             await interaction.edit_original_response(content=text)
             return
-        await interaction.edit_original_response(content=M.replay_caption(game, frames), attachments=[file])
+        caption = M.replay_caption(game, frames, t=await self.server_texts(interaction))
+        await interaction.edit_original_response(content=caption, attachments=[file])
 
     # --- the background parts ---------------------------------------------------------------------------------
 

@@ -12,6 +12,8 @@ from dataclasses import dataclass
 
 from bot import limits
 from bot.clocks import Now
+from bot.locales import ENGLISH, Texts
+from bot.server_languages import ServerLanguages
 from bot.storage import BusyError, DuplicateError, StaleError, Storage, UnavailableError
 from bot.storage.changes import Committed
 from bot.storage.outbox import NewAnnouncement
@@ -44,6 +46,11 @@ class Desk:
     now: Now  # clocks read time only through this, so tests can move it
     seed_source: Callable[[], int]
     announced: Callable[[Stored], None] | None = None  # told of every announcement stored (the outbox)
+    languages: ServerLanguages | None = None  # each server's language for its public posts (None: English)
+
+    async def voice(self, table: Table) -> Texts:
+        """The language the table's public posts speak: its server's."""
+        return await self.languages.texts(table.row.guild_id) if self.languages is not None else ENGLISH
 
     async def commit(self, table: Table, change: Change, retry: str = "try again", *, notice: Notice | None = None,
                      origin: Origin | None = None) -> Committed:

@@ -122,7 +122,7 @@ class Lobby:
                             options={"scores": table.row.scores})
             after = Table(replace(table.row, status=GameStatus.ACTIVE, seed=seed, rev=table.row.rev + 1, snapshot=None,
                                   players=list(table.players)), game, [])
-            notice = desk.herald.start(after) if desk.herald else None
+            notice = desk.herald.start(after, t=await desk.voice(table)) if desk.herald else None
             first = game.to_move
             clock = clocks.begin(table.row.clock, first, desk.now(), player=table.player(first), turn=turn_of(game))
             await desk.commit(table, lambda new: desk.storage.changes.start(

@@ -2,18 +2,21 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from bot import clocks
+from bot import clocks, words
 from bot import text as T
 from bot.clocks import ClockEvent
+from bot.locales import ENGLISH, N_, Texts
 from bot.records.export import StoredGame
 from bot.records.service import HistoryPage, Leaderboard, ProfileView
 from bot.storage.records import RATED, GameRecord, RatingRow
 from bot.storage.rows import GameStatus
 from bot.table import Played, Table
+from bot.table_words import end_reason, event_line, label
 from engine import COLOURS, DYNASTIES, LEADER_NAMES, TILE_NAMES, public_move
 from engine.game import ANSWERS
 from render.text import plural
@@ -40,10 +43,10 @@ def clip(text: str, limit: int = LIMIT) -> str:
     return T.fit(text, limit)
 
 
-def mention(table: Table, seat: int) -> str:
+def mention(table: Table, seat: int, *, t: Texts = ENGLISH) -> str:
     """A ping for a person, plain name for a computer seat."""
     player = table.player(seat)
-    return table.label(seat) if player.is_bot else f"<@{player.user_id}> ({DYNASTIES[seat].capitalize()})"
+    return label(table, seat, t=t) if player.is_bot else f"<@{player.user_id}> ({words.dynasty(seat, t)})"
 
 
 def present(table: Table, seat: int) -> bool:
@@ -79,45 +82,53 @@ def due(table: Table) -> tuple[int, ...]:
     return (table.player(seat).user_id,)
 
 
-def announce(table: Table, head: str, *, ping: bool = True) -> Post:
+def announce(table: Table, head: str, *, ping: bool = True, t: Texts = ENGLISH) -> Post:
     """A public message after a change: what happened, then who must act now (pinged when `ping` and it is news to
     them, else named) or the result."""
     pings = due(table) if ping else ()
-    tail = final_text(table) if table.game is not None and table.game.over else next_line(table, ping=bool(pings))
+    tail = (final_text(table, t=t) if table.game is not None and table.game.over
+            else next_line(table, ping=bool(pings), t=t))
     if not tail:
         return Post(clip(head))
     body = clip(head, LIMIT - len(tail) - 1)
     return Post(f"{body}\n{tail}", pings)
 
 
-HINTS_ON = "Hints are on: `/tne hint` suggests a move on your turn; a casual game, not rated."
+HINTS_ON = N_("Hints are on: `/tne hint` suggests a move on your turn; a casual game, not rated.")
+# The lobby's words for its board and scores choices (the stored values stay English).
+BOARD_WORDS = {"standard": N_("standard"), "advanced": N_("advanced")}
+SCORES_WORDS = {"hidden": N_("hidden"), "open": N_("open")}
 
 
-def lobby_text(table: Table) -> str:
+def lobby_text(table: Table, *, t: Texts = ENGLISH) -> str:
     row = table.row
+    head = t.gettext("**Tigris & Euphrates** — game #{id}, {board} board, scores {scores}, up to {seats} players; "
+                     "{clock}.").format(id=row.id, board=t.gettext(BOARD_WORDS.get(row.board, row.board)),
+                                        scores=t.gettext(SCORES_WORDS.get(row.scores, row.scores)), seats=row.seats,
+                                        clock=clock_setting(table, t=t))
     lines = [
-        f"**Tigris & Euphrates** — game #{row.id}, {row.board} board, scores {row.scores}, "
-        f"up to {row.seats} players; {clock_setting(table)}." + (f" {HINTS_ON}" if row.hints else ""),
-        f"Host: <@{row.host_id}>",
+        head + (f" {t.gettext(HINTS_ON)}" if row.hints else ""),
+        t.gettext("Host: {host}").format(host=f"<@{row.host_id}>"),
         "",
     ]
     for p in table.players:
-        lines.append(f"{p.seat + 1}. {T.name(p.name)} — {DYNASTIES[p.seat].capitalize()}")
+        lines.append(f"{p.seat + 1}. {T.name(p.name)} — {words.dynasty(p.seat, t)}")
     for i in range(len(table.players), row.seats):
-        lines.append(f"{i + 1}. (open)")
+        lines.append(f"{i + 1}. " + t.gettext("(open)"))
     lines.append("")
     if row.status == GameStatus.LOBBY:
-        lines.append("Press **Join** (or `/tne join`). The host presses **Start** when at least two are seated.")
+        lines.append(t.gettext("Press **Join** (or `/tne join`). The host presses **Start** when at least two are "
+                               "seated."))
     elif row.status == GameStatus.CANCELLED:
-        lines.append("This lobby was cancelled.")
+        lines.append(t.gettext("This lobby was cancelled."))
     elif row.status == GameStatus.ABANDONED:
-        lines.append("This lobby was abandoned before it started.")
+        lines.append(t.gettext("This lobby was abandoned before it started."))
     elif row.status == GameStatus.ACTIVE:
-        lines.append("The game has started.")
+        lines.append(t.gettext("The game has started."))
     return clip("\n".join(lines))
 
 
-def next_line(table: Table, *, ping: bool = True) -> str:
+def next_line(table: Table, *, ping: bool = True, t: Texts = ENGLISH) -> str:
     """Who must act now: a person by mention (`ping`) or by name, a computer or the stand-in thinking; empty once
     the game is over."""
     game = table.game
@@ -127,114 +138,133 @@ def next_line(table: Table, *, ping: bool = True) -> str:
         return ""
     seat = game.to_move
     player = table.player(seat)
+    name = label(table, seat, t=t)
     if player.resigned:
-        return f"{table.label(seat)} has resigned: their seat passes."
+        return t.gettext("{name} has resigned: their seat passes.").format(name=name)
     if player.is_bot:
-        return f"{table.label(seat)} is thinking…"
+        return t.gettext("{name} is thinking…").format(name=name)
     if not present(table, seat):
-        return f"The stand-in is thinking for {table.label(seat)}…"
-    who = mention(table, seat) if ping else f"**{table.label(seat)}**"
+        return t.gettext("The stand-in is thinking for {name}…").format(name=name)
+    who = mention(table, seat, t=t) if ping else f"**{name}**"
     if game.pending:
-        return f"{who}: {decision_words(table)} Press the button below to choose."
+        # decision_words is the private part's (bot/messages.py): at merge it takes `t` too.
+        return t.gettext("{who}: {decision} Press the button below to choose.").format(
+            who=who, decision=decision_words(table))
     left = game.view(None)["turn"]["actions_left"]
-    word = "action" if left == 1 else "actions"
-    return f"{who}, your turn ({left} {word} left). Play with `/tne move`."
+    return t.ngettext("{who}, your turn ({n} action left). Play with `/tne move`.",
+                      "{who}, your turn ({n} actions left). Play with `/tne move`.", left).format(who=who, n=left)
 
 
-def account(played: Played) -> Post:
+def account(played: Played, *, t: Texts = ENGLISH) -> Post:
     """The public account of one move: who played what, the engine's event lines, then who acts next."""
     table = played.table
-    head = f"**{table.label(played.seat)}** played `{public_move(played.move)}`."
+    head = t.gettext("**{name}** played `{move}`.").format(name=label(table, played.seat, t=t),
+                                                          move=public_move(played.move))
     if played.standin:
-        head += " The stand-in played it for them."
-    lines = [e["text"] for e in played.events if e.get("type") not in ("game_over",)]
-    body = "\n".join(f"• {t}" for t in lines)
-    return announce(table, "\n".join(x for x in (head, body) if x))
+        head += " " + t.gettext("The stand-in played it for them.")
+    lines = [event_line(e, t=t) for e in played.events if e.get("type") not in ("game_over",)]
+    body = "\n".join(f"• {line}" for line in lines)
+    return announce(table, "\n".join(x for x in (head, body) if x), t=t)
 
 
-def swapped_privately(move: str) -> str | None:
+def swapped_privately(move: str, *, t: Texts = ENGLISH) -> str | None:
     """Private, for the swapper only: which tiles went face down (the table is told only how many); None for
     any other move."""
-    words = move.split()
-    if words[:1] != ["swap"] or public_move(move) == move:
+    parts = move.split()
+    if parts[:1] != ["swap"] or public_move(move) == move:
         return None
-    return f"You swapped {', '.join(words[1:])}, face down: the table sees only `{public_move(move)}`."
+    return t.gettext("You swapped {tiles}, face down: the table sees only `{move}`.").format(
+        tiles=", ".join(words.tile(c, t) if t.lang != ENGLISH.lang else c for c in parts[1:]), move=public_move(move))
 
 
-def opening(table: Table) -> Post:
-    seating = ", ".join(table.label(p.seat) for p in table.players)
-    first = table.label(table.game.view(None)["turn"]["player"])
-    hints = f" {HINTS_ON}" if table.row.hints else ""
-    return announce(table, f"**The game begins!** Seats: {seating}. {first} was drawn to play first.{hints}")
+def opening(table: Table, *, t: Texts = ENGLISH) -> Post:
+    seating = ", ".join(label(table, p.seat, t=t) for p in table.players)
+    first = label(table, table.game.view(None)["turn"]["player"], t=t)
+    hints = f" {t.gettext(HINTS_ON)}" if table.row.hints else ""
+    head = t.gettext("**The game begins!** Seats: {seating}. {first} was drawn to play first.").format(
+        seating=seating, first=first)
+    return announce(table, head + hints, t=t)
 
 
-def takeback(table: Table, seat: int, move: str) -> Post:
+def takeback(table: Table, seat: int, move: str, *, t: Texts = ENGLISH) -> Post:
     # They act on, and know it: no ping.
-    return announce(table, f"{table.label(seat)} takes back `{public_move(move)}`.", ping=False)
+    return announce(table, t.gettext("{name} takes back `{move}`.").format(name=label(table, seat, t=t),
+                                                                          move=public_move(move)), ping=False, t=t)
 
 
-def resignation(table: Table, who: str) -> Post:
+def resignation(table: Table, who: str, *, t: Texts = ENGLISH) -> Post:
     """`who` is already escaped (a seat label or a person's name)."""
     if table.row.status != GameStatus.ACTIVE:
-        return Post(clip(f"{who} resigns. {final_text(table)}"))
+        return Post(clip(t.gettext("{who} resigns.").format(who=who) + f" {final_text(table, t=t)}"))
     # Whoever acts now was told already (or is the resigned seat, now played by the computer).
-    return announce(table, f"{who} resigns; their seat now passes and commits nothing.", ping=False)
+    return announce(table, t.gettext("{who} resigns; their seat now passes and commits nothing.").format(who=who),
+                    ping=False, t=t)
 
 
-def web_link(personal: str, public: str | None) -> str:
+def web_link(personal: str, public: str | None, *, t: Texts = ENGLISH) -> str:
     """`/tne web`'s private answer: the person's own sign-in link, and the channel's game's public one."""
-    lines = [f"**Your link to the web board** (only for you; it works once within 10 minutes): <{personal}>"]
+    lines = [t.gettext("**Your link to the web board** (only for you; it works once within 10 minutes): {link}")
+             .format(link=f"<{personal}>")]
     if public is not None:
-        lines.append(f"Anyone who can see this channel may watch its game here: <{public}>")
+        lines.append(t.gettext("Anyone who can see this channel may watch its game here: {link}").format(
+            link=f"<{public}>"))
     return "\n".join(lines)
 
 
-def board_caption(table: Table) -> Post:
+def board_caption(table: Table, *, t: Texts = ENGLISH) -> Post:
     """Above a posted board: which game and who is to act (named, not pinged: nobody asked for a ping)."""
-    ended = " (finished)" if table.row.status != GameStatus.ACTIVE else ""
-    line = next_line(table)
-    head = f"Game #{table.id}{ended} after {plural(len(table.moves), 'move')}."
-    return Post(clip(head + (f"\n{line}" if line else "")))
+    line = next_line(table, t=t)
+    n = len(table.moves)
+    if table.row.status != GameStatus.ACTIVE:
+        head = t.ngettext("Game #{id} (finished) after {n} move.", "Game #{id} (finished) after {n} moves.", n)
+    else:
+        head = t.ngettext("Game #{id} after {n} move.", "Game #{id} after {n} moves.", n)
+    return Post(clip(head.format(id=table.id, n=n) + (f"\n{line}" if line else "")))
 
 
-def standings_lines(table: Table) -> list[str]:
+def standings_lines(table: Table, *, t: Texts = ENGLISH) -> list[str]:
     """One line per seat, best first, as the table ranks them (resigned seats last, marked)."""
     lines = []
     for s in sorted(table.standings(), key=lambda s: (s["place"], s["seat"])):
         totals = " ".join(f"{COLOUR_EMOJI[c]}{s['totals'][c]}" for c in COLOURS)
-        gone = " — resigned" if s.get("resigned") else ""
-        lines.append(f"{s['place']}. {table.label(s['seat'])} — score **{s['score']}** ({totals}, "
-                     f"{plural(s['treasures'], 'treasure')}){gone}")
+        treasures = words.count(s["treasures"], "{n} treasure", "{n} treasures", t)
+        gone = t.gettext(" — resigned") if s.get("resigned") else ""
+        lines.append(t.gettext("{place}. {name} — score **{score}** ({totals}, {treasures}){gone}").format(
+            place=s["place"], name=label(table, s["seat"], t=t), score=s["score"], totals=totals,
+            treasures=treasures, gone=gone))
     return lines
 
 
-def winner_line(table: Table) -> str:
+def winner_line(table: Table, *, t: Texts = ENGLISH) -> str:
     """'**Alice (Archer) wins!**', or the seats sharing first place."""
-    first = [table.label(s["seat"]) for s in sorted(table.standings(), key=lambda s: s["seat"]) if s["place"] == 1]
+    first = [label(table, s["seat"], t=t) for s in sorted(table.standings(), key=lambda s: s["seat"])
+             if s["place"] == 1]
     if len(first) == 1:
-        return f"**{first[0]} wins!**"
-    return f"**Shared win: {' and '.join(first)}.**"
+        return t.gettext("**{name} wins!**").format(name=first[0])
+    return t.gettext("**Shared win: {names}.**").format(names=t.gettext(" and ").join(first))
 
 
-def final_text(table: Table) -> str:
+def final_text(table: Table, *, t: Texts = ENGLISH) -> str:
     """How an ended game is told, whatever ended it: the winner and the final standings; an abandoned game's
     standings are only where it stopped, not a result. A game played with hints says how many each player used."""
     game = table.game
-    reason = T.prose(table.row.end_reason or "") or "the game ended"
+    reason = T.prose(end_reason(table.row.end_reason or "", t=t)) or t.gettext("the game ended")
     if game is None:
-        return f"The game is over: {reason}."
-    hints = [hints_used(table)] if table.row.hints else []
+        return t.gettext("The game is over: {reason}.").format(reason=reason)
+    hints = [hints_used(table, t=t)] if table.row.hints else []
     if table.row.status == GameStatus.ABANDONED:
-        return "\n".join([f"**The game is over** ({reason}): no result, nobody wins and nothing is rated.",
-                          "Standings when it stopped (not a result):", *standings_lines(table), *hints])
-    return "\n".join([f"**The game is over** ({reason}). {winner_line(table)}", "Final standings:",
-                      *standings_lines(table), *hints])
+        return "\n".join([t.gettext("**The game is over** ({reason}): no result, nobody wins and nothing is rated.")
+                          .format(reason=reason), t.gettext("Standings when it stopped (not a result):"),
+                          *standings_lines(table, t=t), *hints])
+    return "\n".join([t.gettext("**The game is over** ({reason}).").format(reason=reason) + " "
+                      + winner_line(table, t=t), t.gettext("Final standings:"), *standings_lines(table, t=t),
+                      *hints])
 
 
-def hints_used(table: Table) -> str:
+def hints_used(table: Table, *, t: Texts = ENGLISH) -> str:
     """'Hints used: Alice 2, Bob 0', in seat order (a game opened with hints on)."""
     people = [p for p in table.players if p.level in (None, "resigned")]  # computers never ask
-    return "Hints used: " + ", ".join(f"{T.name(p.name)} {p.hints}" for p in people) + "."
+    return t.gettext("Hints used: {counts}.").format(counts=", ".join(f"{T.name(p.name)} {p.hints}" for p in people))
 
 
 def hint_text(move: str, reason: str, used: int) -> str:
@@ -244,15 +274,16 @@ def hint_text(move: str, reason: str, used: int) -> str:
                 "player used when it ends.")
 
 
-def abandonment(table: Table, who: str, seat: int | None = None) -> Post:
+def abandonment(table: Table, who: str, seat: int | None = None, *, t: Texts = ENGLISH) -> Post:
     """`who` is a person's display name (escaped here); the standings as they stood, claiming no winner, or, when
     the game counts as the abandoning `seat`'s resignation, its result."""
-    head = f"Game #{table.id} was abandoned by {T.name(who)}."
+    head = t.gettext("Game #{id} was abandoned by {who}.").format(id=table.id, who=T.name(who))
     if seat is not None:
-        head += f" It was under way, so it counts as {table.label(seat)}'s resignation: a loss for them."
+        head += " " + t.gettext("It was under way, so it counts as {name}'s resignation: a loss for them.").format(
+            name=label(table, seat, t=t))
     if table.game is None:
         return Post(clip(head))
-    return Post(clip(f"{head}\n{final_text(table)}"))
+    return Post(clip(f"{head}\n{final_text(table, t=t)}"))
 
 
 def leader(colour: str) -> str:
@@ -422,24 +453,37 @@ def channel_link(guild_id: int | None, channel_id: int) -> str:
     return f"https://discord.com/channels/{guild_id or '@me'}/{channel_id}"
 
 
-def clock_setting(table: Table) -> str:
+def _length(choice: str, t: Texts) -> str:
+    """A clock's length: '24 hours' in English as ever, Babel's words in other languages ('24 Stunden')."""
+    seconds = clocks.CLOCKS.get(choice)
+    if t.lang == ENGLISH.lang or seconds is None:
+        return clocks.length(choice)
+    return t.duration(seconds, threshold=1)
+
+
+def clock_setting(table: Table, *, t: Texts = ENGLISH) -> str:
     """The table's clock choice in words."""
     clock = table.row.clock
     if clock.clock == "none" and not clock.next:
-        return "no clock"
-    words = f"{clocks.length(clock.clock)} per turn" if clock.clock != "none" else "no clock"
+        return t.gettext("no clock")
+    said = (t.gettext("{length} per turn").format(length=_length(clock.clock, t)) if clock.clock != "none"
+            else t.gettext("no clock"))
     if clock.next:
-        words += f" ({clocks.length(clock.next)} from the next turn)"
-    expiry = "the stand-in plays" if clock.on_timeout == clocks.STANDIN else "the table waits"
-    return f"{words}; when time runs out {expiry}"
+        said += " " + t.gettext("({length} from the next turn)").format(length=_length(clock.next, t))
+    if clock.on_timeout == clocks.STANDIN:
+        return t.gettext("{clock}; when time runs out the stand-in plays").format(clock=said)
+    return t.gettext("{clock}; when time runs out the table waits").format(clock=said)
 
 
-def clock_changed(table: Table, choice: str) -> str:
+def clock_changed(table: Table, choice: str, *, t: Texts = ENGLISH) -> str:
     """/tne settings clock: the host's new choice, at once in a lobby, else from the next turn on."""
-    when = "now" if table.row.status == GameStatus.LOBBY else "from the next turn on"
+    lobby = table.row.status == GameStatus.LOBBY
     if choice == "none":
-        return f"Game #{table.id} has no clock {when}."
-    return f"The clock of game #{table.id} is {clocks.length(choice)} per turn {when}."
+        return (t.gettext("Game #{id} has no clock now.") if lobby
+                else t.gettext("Game #{id} has no clock from the next turn on.")).format(id=table.id)
+    return (t.gettext("The clock of game #{id} is {length} per turn now.") if lobby
+            else t.gettext("The clock of game #{id} is {length} per turn from the next turn on.")).format(
+        id=table.id, length=_length(choice, t))
 
 
 def clock_name(choice: str) -> str:
@@ -574,8 +618,9 @@ HELP_TEXT = """**Tigris & Euphrates — commands**
 CLOCKS_HELP = """**Playing over days**
 `/tne new clock:24h on_timeout:standin` — clocks: none, 2m, 5m, 15m, 1h, 12h, 24h, 72h; when time runs out the
   stand-in (a medium computer) plays for you, or the table waits; reminders at half and at a tenth left
-`/tne settings clock:1h` — (host) another clock, from the next turn on
-`/tne notify channel|dm|off` — how reminders reach you
+`/tne settings clock clock:1h` — (host) another clock, from the next turn on
+`/tne settings notify mode:dm` — how reminders reach you: channel, dm or off
+`/tne settings language language:de` — (Manage Server) the language of this server's public posts
 `/tne away`, `/tne back` — the stand-in plays your turns meanwhile
 `/tne games mine:True` — the games in this server waiting for you, privately, with links\n""" + MORE_HELP
 
@@ -640,15 +685,35 @@ def _by_rank(summary: list[dict]) -> list[dict]:
     return sorted(summary, key=lambda s: (s.get("rank") or s.get("place") or 9, s["seat"]))
 
 
-def rating_changes(record: GameRecord) -> Post:
+def rating_changes(record: GameRecord, *, t: Texts = ENGLISH) -> Post:
     """Right after the final standings: each player's new rating and its change, or why the game is not rated
     (nobody is pinged)."""
     if record.outcome != RATED:
-        return Post(clip(f"**Game #{record.game_id} is not rated.** {record.note or ''}".rstrip()))
+        head = t.gettext("**Game #{id} is not rated.**").format(id=record.game_id)
+        return Post(clip(f"{head} {not_rated_note(record.note or '', t=t)}".rstrip()))
     parts = [f"{T.name(s['name'])} {s['after']} ({signed(s['after'] - s['before'])})"
              for s in _by_rank(record.summary) if s.get("after") is not None]
-    return Post(clip(f"**Ratings after game #{record.game_id}:** {', '.join(parts)}\n"
-                     "-# `/tne stats leaderboard` shows this server's best; `/tne stats profile` your record."))
+    return Post(clip(t.gettext("**Ratings after game #{id}:** {ratings}").format(id=record.game_id,
+                                                                               ratings=", ".join(parts))
+                     + "\n" + t.gettext("-# `/tne stats leaderboard` shows this server's best; `/tne stats profile` "
+                                        "your record.")))
+
+
+NOT_RATED_NOTES = (N_("Played with hints: a casual game."), N_("Abandoned games do not count for ratings."))
+TOO_SHORT = re.compile(r"Too short to be rated: every person must take at least (?P<least>\d+) turns, and one took "
+                       r"(?P<took>\d+)\.")
+
+
+def not_rated_note(note: str, *, t: Texts = ENGLISH) -> str:
+    """Why a game is not rated (bot/ratings.py and bot/records/finisher.py store the English), in the language when
+    it is one we know; as stored otherwise."""
+    if note in NOT_RATED_NOTES:
+        return t.gettext(note)
+    short = TOO_SHORT.fullmatch(note)
+    if short is not None and t.lang != ENGLISH.lang:
+        return t.gettext("Too short to be rated: every person must take at least {least} turns, and one took "
+                         "{took}.").format(**short.groupdict())
+    return note
 
 
 def _when(epoch: float | None) -> str:
@@ -752,10 +817,12 @@ def replay_progress(game_id: int, done: int | None = None, total: int | None = N
     return f"Drawing the replay of game #{game_id}: turn {done}/{total}…"
 
 
-def replay_caption(game: StoredGame, frames: int) -> str:
+def replay_caption(game: StoredGame, frames: int, *, t: Texts = ENGLISH) -> str:
     names = ", ".join(T.name(n) for n in game.names)
-    end = T.prose(game.end_reason or "", 80)
-    return clip(f"**Replay of game #{game.id}** — {names}; {plural(frames, 'turn')}" + (f"; {end}." if end else "."))
+    end = T.prose(end_reason(game.end_reason or "", t=t), 80)
+    turns = words.count(frames, "{n} turn", "{n} turns", t)
+    head = t.gettext("**Replay of game #{id}** — {names}; {turns}").format(id=game.id, names=names, turns=turns)
+    return clip(head + (f"; {end}." if end else "."))
 
 
 # --- /tne review (bot/reviews.py) -----------------------------------------------------------------------------------
@@ -771,38 +838,50 @@ def _chance(value: float) -> str:
     return f"{round(100 * value)}%"
 
 
-def _mistakes(player: PlayerReview) -> str:
-    return (f"{plural(player.inaccuracies, 'inaccuracy', 'inaccuracies')} · {plural(player.mistakes, 'mistake')} · "
-            f"{plural(player.blunders, 'blunder')}")
+def _mistakes(player: PlayerReview, t: Texts = ENGLISH) -> str:
+    return " · ".join((words.count(player.inaccuracies, "{n} inaccuracy", "{n} inaccuracies", t),
+                       words.count(player.mistakes, "{n} mistake", "{n} mistakes", t),
+                       words.count(player.blunders, "{n} blunder", "{n} blunders", t)))
 
 
-def review_summary(game_id: int, review: Review, names: Sequence[str], *, seat: int | None = None) -> str:
+def review_summary(game_id: int, review: Review, names: Sequence[str], *, seat: int | None = None,
+                   t: Texts = ENGLISH) -> str:
     """The head of a review: each player's accuracy and counts (with `seat`, that player's alone)."""
     who = ", ".join(T.name(n) for n in names)
-    lines = [f"**Review of game #{game_id}** — {who}",
-             "-# Each choice is scored by how much it changed its player's chance to win, as the strongest "
-             "computer player sees the complete game."]
+    lines = [t.gettext("**Review of game #{id}** — {names}").format(id=game_id, names=who),
+             t.gettext("-# Each choice is scored by how much it changed its player's chance to win, as the strongest "
+                       "computer player sees the complete game.")]
     for player in review.players:
         if seat is None or player.seat == seat:
-            lines.append(f"**{T.name(names[player.seat])}**: accuracy {player.accuracy:.0f}% · {_mistakes(player)}")
+            lines.append(t.gettext("**{name}**: accuracy {accuracy}% · {mistakes}").format(
+                name=T.name(names[player.seat]), accuracy=f"{player.accuracy:.0f}", mistakes=_mistakes(player, t)))
     return clip("\n".join(lines))
 
 
-def _costly_line(mv: MoveReview) -> str:
-    label = mv.label.capitalize() if mv.label else "A slip"
+# A reviewed move's label (engine/ai/review.py), as the costliest moves name it.
+MOVE_LABELS = {"inaccuracy": N_("Inaccuracy"), "mistake": N_("Mistake"), "blunder": N_("Blunder")}
+
+
+def _costly_line(mv: MoveReview, t: Texts = ENGLISH) -> str:
+    label = t.gettext(MOVE_LABELS.get(mv.label, mv.label.capitalize())) if mv.label else t.gettext("A slip")
+    # The reason is the engine's English sentence: said as it is (it names moves in notation).
     reason = T.prose(mv.reason, 300)
-    return (f"**Move {mv.index + 1}** `{mv.played}` — {label}, −{_chance(mv.loss)} chance to win. "
-            f"`{mv.best}` was best" + (f": {reason}" if reason else "."))
+    head = t.gettext("**Move {n}** `{played}` — {label}, −{loss} chance to win.").format(
+        n=mv.index + 1, played=mv.played, label=label, loss=_chance(mv.loss))
+    best = (t.gettext("`{best}` was best: {reason}") if reason else t.gettext("`{best}` was best.")).format(
+        best=mv.best, reason=reason)
+    return f"{head} {best}"
 
 
-def review_costliest(review: Review, seat: int, names: Sequence[str]) -> str:
+def review_costliest(review: Review, seat: int, names: Sequence[str], *, t: Texts = ENGLISH) -> str:
     """One player's (up to) three costliest moves, each with the better move and why; one line if none cost."""
     player = review.players[seat]
     name = T.name(names[seat])
     moves = [mv for index in player.costliest if (mv := review.move(index)) is not None]
     if not moves:
-        return f"**{name}** made no costly move: every choice was the best found."
-    return clip("\n".join([f"**{name}'s costliest moves**", *(_costly_line(mv) for mv in moves)]))
+        return t.gettext("**{name}** made no costly move: every choice was the best found.").format(name=name)
+    return clip("\n".join([t.gettext("**{name}'s costliest moves**").format(name=name),
+                           *(_costly_line(mv, t) for mv in moves)]))
 
 
 def review_own(review: Review, seat: int) -> list[str]:

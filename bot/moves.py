@@ -79,7 +79,7 @@ class Moves:
                                   end_reason=reason if trial.over else table.row.end_reason),
                           trial, [*table.moves, row])
             played = Played(after, seat, row.move, events, row.n, standin)
-            notice = desk.herald.move(played) if desk.herald else None
+            notice = desk.herald.move(played, t=await desk.voice(table)) if desk.herald else None
             committed = await desk.commit(table, lambda new: desk.storage.changes.move(
                 table.id, table.row.rev, row, trial.position(), over=trial.over, end_reason=reason, clock=clock,
                 announce=new), "look again and retry", notice=notice, origin=origin)
@@ -124,7 +124,7 @@ class Moves:
             clock, ticking = clock_change(table, game, seat, desk.now())
             after = Table(replace(table.row, rev=table.row.rev + 1, move_count=table.row.move_count - 1,
                                   snapshot=None, players=list(table.players), clock=ticking), game, table.moves[:-1])
-            notice = desk.herald.undo(after, last.seat, last.move) if desk.herald else None
+            notice = desk.herald.undo(after, last.seat, last.move, t=await desk.voice(table)) if desk.herald else None
             committed = await desk.commit(table, lambda new: desk.storage.changes.undo(
                 table.id, table.row.rev, last.n, game.position(), clock=clock, announce=new), "look again and retry",
                 notice=notice, origin=origin)
@@ -160,12 +160,12 @@ class Moves:
                 gone = [replace(p, resigned=True) if p.seat == seat else p for p in table.players]
                 after = Table(replace(table.row, status=GameStatus.OVER, end_reason=reason, rev=table.row.rev + 1,
                                       players=gone), table.game, table.moves)
-                notice = desk.herald.resign(after, seat) if desk.herald else None
+                notice = desk.herald.resign(after, seat, t=await desk.voice(table)) if desk.herald else None
                 await desk.end(table, GameStatus.OVER, reason, notice, origin, resigned=seat)
                 return table
             players = [replace(p, resigned=True, level="resigned") if p.seat == seat else p for p in table.players]
             after = Table(replace(table.row, rev=table.row.rev + 1, players=players), table.game, table.moves)
-            notice = desk.herald.resign(after, seat) if desk.herald else None
+            notice = desk.herald.resign(after, seat, t=await desk.voice(table)) if desk.herald else None
             clock = None
             if table.row.clock.seat == seat:  # their turn now passes to the passive autoplayer, with no clock
                 clock = clocks.begin(table.row.clock, seat, desk.now(), player=players[seat], turn=table.row.clock.turn)
@@ -190,13 +190,13 @@ class Moves:
                 after = Table(replace(table.row, status=GameStatus.OVER, end_reason=reason, rev=table.row.rev + 1,
                                       players=gone), table.game, table.moves)
                 who = (origin.name if origin is not None else "") or table.names()[seat]
-                notice = desk.herald.abandon(after, who, seat) if desk.herald else None
+                notice = desk.herald.abandon(after, who, seat, t=await desk.voice(table)) if desk.herald else None
                 await desk.end(table, GameStatus.OVER, reason, notice, origin, resigned=seat)
                 return table
             after = Table(replace(table.row, status=GameStatus.ABANDONED, end_reason="it was abandoned",
                                   rev=table.row.rev + 1), table.game, table.moves)
             who = (origin.name if origin is not None else "") or "the host"
-            notice = desk.herald.abandon(after, who) if desk.herald else None
+            notice = desk.herald.abandon(after, who, t=await desk.voice(table)) if desk.herald else None
             await desk.end(table, GameStatus.ABANDONED, "it was abandoned", notice, origin)
             return table
 
@@ -212,7 +212,7 @@ class Moves:
             reason = f"everyone was away for {days} days"
             after = Table(replace(table.row, status=GameStatus.ABANDONED, end_reason=reason, rev=table.row.rev + 1),
                           table.game, table.moves)
-            notice = desk.herald.abandon(after, "nobody") if desk.herald else None
+            notice = desk.herald.abandon(after, "nobody", t=await desk.voice(table)) if desk.herald else None
             if notice is not None:
                 notice = replace(notice, content=f"Game #{table.id} has ended unrated: everyone was away for {days} "
                                                  "days, and nobody came back.")
@@ -241,7 +241,7 @@ class Moves:
                 fresh = clocks.begin(clock, seat, desk.now(), turn=clock.turn, player=replace(player, away=away))
             players = away_players(table.players, seat, away)
             after = Table(replace(table.row, rev=table.row.rev + 1, players=players), table.game, table.moves)
-            notice = desk.herald.away(after, seat, away) if desk.herald else None
+            notice = desk.herald.away(after, seat, away, t=await desk.voice(table)) if desk.herald else None
             if notice is not None and away and not limits.present(players):
                 notice = replace(notice, content=f"{notice.content}\n{limits.PAUSED}")
             await desk.commit(table, lambda new: desk.storage.changes.away(

@@ -12,13 +12,15 @@ from bot import clocks
 from bot import messages as M
 from bot import text as T
 from bot.clocks import ClockEvent
+from bot.locales import ENGLISH, N_, Texts
 from bot.storage.rows import GameStatus
 from bot.table import Notice, Played, Table
+from bot.table_words import label
 from bot.views import layout, table_view
 from bot.web.auth import Links
 
 DIRECT = "reminder-dm"  # a reminder sent as a direct message (in the channel when the person's DMs are closed)
-OPEN_BOARD = "Open the board"  # the label /tne board's link button has too
+OPEN_BOARD = N_("Open the board")  # the label /tne board's link button has too
 
 
 def buttons(view: discord.ui.View | None) -> list[dict]:
@@ -34,9 +36,10 @@ def buttons(view: discord.ui.View | None) -> list[dict]:
     return out
 
 
-def link_button(url: str) -> dict:
+def link_button(url: str, *, t: Texts = ENGLISH) -> dict:
     """The web board's "Open the board" link button, as stored data."""
-    return {"custom_id": None, "label": OPEN_BOARD, "style": discord.ButtonStyle.link.value, "emoji": None, "url": url}
+    return {"custom_id": None, "label": t.gettext(OPEN_BOARD), "style": discord.ButtonStyle.link.value, "emoji": None,
+            "url": url}
 
 
 def view_of(stored: list[dict]) -> discord.ui.View | None:
@@ -72,11 +75,11 @@ def picture(table: Table, now: float | None = None) -> dict | None:
 
 
 def _notice(kind: str, table: Table, post: M.Post, *, with_picture: bool = True, now: float | None = None,
-            activity: bool = False, links: Links | None = None) -> Notice:
-    stored = buttons(table_view(table, activity=activity))
+            activity: bool = False, links: Links | None = None, t: Texts = ENGLISH) -> Notice:
+    stored = buttons(table_view(table, activity=activity, t=t))
     if links is not None and with_picture:
         # The board message opens the game's public page, as /tne board's answer does, finished games too.
-        stored.append(link_button(links.spectator(table.id, table.row.channel_id)))
+        stored.append(link_button(links.spectator(table.id, table.row.channel_id), t=t))
     return Notice(kind, T.fit(post.text), list(post.pings), stored, picture(table, now) if with_picture else None)
 
 
@@ -89,15 +92,16 @@ class DiscordHerald:
         self.activity = activity  # the Activity is configured: the board message carries its launch button
         self.links = links  # the web board is on: the board message carries its "Open the board" link
 
-    def start(self, table: Table) -> Notice:
-        return _notice("start", table, M.opening(table), now=self.now() if self.now else None,
-                       activity=self.activity, links=self.links)
+    def start(self, table: Table, *, t: Texts = ENGLISH) -> Notice:
+        return _notice("start", table, M.opening(table, t=t), now=self.now() if self.now else None,
+                       activity=self.activity, links=self.links, t=t)
 
-    def move(self, played: Played) -> Notice:
-        return _notice("move", played.table, M.account(played), now=self.now() if self.now else None,
-                       activity=self.activity, links=self.links)
+    def move(self, played: Played, *, t: Texts = ENGLISH) -> Notice:
+        return _notice("move", played.table, M.account(played, t=t), now=self.now() if self.now else None,
+                       activity=self.activity, links=self.links, t=t)
 
-    def clock(self, table: Table, event: ClockEvent, mode: str, now: float) -> Notice | None:
+    def clock(self, table: Table, event: ClockEvent, mode: str, now: float, *, t: Texts = ENGLISH
+              ) -> Notice | None:
         """A reminder as the person wants it (a ping here, a direct message, or nothing), or the stand-in taking
         their seat (always said here, for the whole table, pinging nobody)."""
         if event.kind == clocks.TIMED_OUT:
@@ -108,18 +112,19 @@ class DiscordHerald:
         post = M.reminder(table, event, now, ping=True)
         return Notice(DIRECT if mode == "dm" else "reminder", T.fit(post.text), list(post.pings))
 
-    def away(self, table: Table, seat: int, away: bool) -> Notice:
-        return _notice("away", table, M.away_text(table, seat, away), with_picture=False)
+    def away(self, table: Table, seat: int, away: bool, *, t: Texts = ENGLISH) -> Notice:
+        # away_text is the private part's (bot/messages.py): at merge it takes `t` too.
+        return _notice("away", table, M.away_text(table, seat, away), with_picture=False, t=t)
 
-    def undo(self, table: Table, seat: int, move: str) -> Notice:
-        return _notice("undo", table, M.takeback(table, seat, move), links=self.links)
+    def undo(self, table: Table, seat: int, move: str, *, t: Texts = ENGLISH) -> Notice:
+        return _notice("undo", table, M.takeback(table, seat, move, t=t), links=self.links, t=t)
 
-    def resign(self, table: Table, seat: int) -> Notice:
+    def resign(self, table: Table, seat: int, *, t: Texts = ENGLISH) -> Notice:
         """The board as it stands, or, when the resignation ends the game, the final standings picture."""
-        return _notice("resign", table, M.resignation(table, table.label(seat)), links=self.links)
+        return _notice("resign", table, M.resignation(table, label(table, seat, t=t), t=t), links=self.links, t=t)
 
-    def abandon(self, table: Table, who: str, seat: int | None = None) -> Notice:
+    def abandon(self, table: Table, who: str, seat: int | None = None, *, t: Texts = ENGLISH) -> Notice:
         """No picture for a game that counts nowhere: the final one would name a winner, and it has none; one that
         counts as the abandoning player's resignation ends like any other, picture included."""
-        return _notice("abandon", table, M.abandonment(table, who, seat), with_picture=seat is not None,
-                       links=self.links)
+        return _notice("abandon", table, M.abandonment(table, who, seat, t=t), with_picture=seat is not None,
+                       links=self.links, t=t)

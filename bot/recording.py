@@ -8,6 +8,7 @@ import time
 
 from bot import messages as M
 from bot import text as T
+from bot.locales import ENGLISH, Texts
 from bot.records.finisher import Finisher
 from bot.service import Played, Table
 from bot.storage.outbox import NewAnnouncement
@@ -17,10 +18,10 @@ from bot.storage.rows import GameStatus
 log = logging.getLogger(__name__)
 
 
-def rating_changes(record: GameRecord) -> NewAnnouncement:
-    """The announcement of a game's rating changes, stored with its record; the outbox posts it after the final
-    standings (an earlier announcement of the same channel)."""
-    post = M.rating_changes(record)
+def rating_changes(record: GameRecord, *, t: Texts = ENGLISH) -> NewAnnouncement:
+    """The announcement of a game's rating changes, stored with its record, in the server's language; the outbox
+    posts it after the final standings (an earlier announcement of the same channel)."""
+    post = M.rating_changes(record, t=t)
     return NewAnnouncement(channel_id=record.channel_id, kind="ratings", content=T.fit(post.text),
                            guild_id=record.guild_id, game_id=record.game_id, pings=list(post.pings),
                            created_at=time.time())

@@ -23,6 +23,7 @@ from bot.desk import BUSY_PAUSES, CHANGED, LATE_AFTER, UNAVAILABLE, Desk
 from bot.limits import Limits
 from bot.lobby import MAX_LOBBIES, Lobby
 from bot.moves import MOVE_LIMIT, Moves
+from bot.server_languages import ServerLanguages
 from bot.storage import GameRow, MoveRow, Storage
 from bot.storage.rows import Stored
 from bot.table import BOT_USER_ID, AlreadyDone, GameError, Herald, Notice, Origin, Played, Table, turn_of
@@ -54,6 +55,7 @@ class GameService:
         self.clocks = ClockSteps(self.desk)
         self.closings = Closings(self.desk)
         self.desk.announced = announced
+        self.languages = self.desk.languages = ServerLanguages(storage.servers)
 
     # What the front end and tests set after building the service lives on the desk, where every part reads it.
 

@@ -11,6 +11,7 @@ from dataclasses import dataclass, field, replace
 from typing import Protocol
 
 from bot import text
+from bot.locales import ENGLISH, Texts
 from bot.storage.rows import GameRow, MoveRow, PlayerRow, Stored
 from engine import DYNASTIES, Game
 
@@ -132,26 +133,28 @@ class ClockEvent:
 
 
 class Herald(Protocol):
-    """Words each change of a running game for its channel (bot/outbox_herald.py for Discord)."""
+    """Words each change of a running game for its channel (bot/outbox_herald.py for Discord), in `t`: the
+    language of the game's server."""
 
-    def start(self, table: Table) -> Notice: ...
+    def start(self, table: Table, *, t: Texts = ENGLISH) -> Notice: ...
 
-    def move(self, played: Played) -> Notice: ...
+    def move(self, played: Played, *, t: Texts = ENGLISH) -> Notice: ...
 
-    def undo(self, table: Table, seat: int, move: str) -> Notice: ...
+    def undo(self, table: Table, seat: int, move: str, *, t: Texts = ENGLISH) -> Notice: ...
 
-    def resign(self, table: Table, seat: int) -> Notice: ...
+    def resign(self, table: Table, seat: int, *, t: Texts = ENGLISH) -> Notice: ...
 
-    def abandon(self, table: Table, who: str, seat: int | None = None) -> Notice:
+    def abandon(self, table: Table, who: str, seat: int | None = None, *, t: Texts = ENGLISH) -> Notice:
         """`seat`: the abandoning player's, when the game counts as their resignation."""
         ...
 
-    def clock(self, table: Table, event: ClockEvent, mode: str, now: float) -> Notice | None:
+    def clock(self, table: Table, event: ClockEvent, mode: str, now: float, *, t: Texts = ENGLISH
+              ) -> Notice | None:
         """A clock's reminder or stand-in notice, as the person to act wants it told (`mode`: bot.storage.clocks
         NOTIFY_MODES); None when nothing is to be said."""
         ...
 
-    def away(self, table: Table, seat: int, away: bool) -> Notice: ...
+    def away(self, table: Table, seat: int, away: bool, *, t: Texts = ENGLISH) -> Notice: ...
 
 
 @dataclass

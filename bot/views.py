@@ -12,7 +12,8 @@ from typing import Any, Protocol
 
 import discord
 
-from bot import text
+from bot import text, words
+from bot.locales import ENGLISH, N_, Texts
 from bot.records.service import HistoryPage
 from bot.storage.rows import GameStatus
 from bot.table import Table
@@ -82,43 +83,50 @@ def layout(*items: discord.ui.Item) -> discord.ui.View:
     return view
 
 
-def move_label(move: str) -> str:
+def _pair(pair: str, t: Texts) -> str:
+    return "-".join(words.colour(c, t) for c in pair.split("-"))
+
+
+def move_label(move: str, *, t: Texts = ENGLISH) -> str:
     """A button label for a move."""
-    words = move.split()
-    verb = words[0]
+    parts = move.split()
+    verb = parts[0]
     if verb == "commit":
-        return f"Commit {words[1]}"
+        return t.gettext("Commit {n}").format(n=parts[1])
     if verb == "war":
-        return f"Fight the {words[1]} war first"
+        if t.lang == ENGLISH.lang:
+            return f"Fight the {parts[1]} war first"
+        return t.gettext("Fight the war of the {leaders} first").format(leaders=words.leader(parts[1], t))
     if verb == "monument":
-        return f"Build the {words[1]} monument on {words[2]}"
+        return t.gettext("Build the {pair} monument on {square}").format(pair=_pair(parts[1], t), square=parts[2])
     if verb == "decline":
-        return "Build no monument"
+        return t.gettext("Build no monument")
     if verb == "treasure":
-        return f"Take the treasure on {words[1]}"
+        return t.gettext("Take the treasure on {square}").format(square=parts[1])
     return move.capitalize()
 
 
-def lobby_view(table: Table) -> discord.ui.View:
+def lobby_view(table: Table, *, t: Texts = ENGLISH) -> discord.ui.View:
     gid = table.id
     return layout(
-        button(gid, "join", "Join", style=discord.ButtonStyle.primary),
-        button(gid, "leave", "Leave"),
-        button(gid, "start", "Start", style=discord.ButtonStyle.success),
-        button(gid, "cancel", "Cancel", style=discord.ButtonStyle.danger),
+        button(gid, "join", t.gettext("Join"), style=discord.ButtonStyle.primary),
+        button(gid, "leave", t.gettext("Leave")),
+        button(gid, "start", t.gettext("Start"), style=discord.ButtonStyle.success),
+        button(gid, "cancel", t.gettext("Cancel"), style=discord.ButtonStyle.danger),
     )
 
 
 DECISION_NAMES = {
-    "revolt": "Choose reinforcements", "war": "Choose reinforcements", "war_order": "Choose the war order",
-    "monument": "Choose a monument", "treasure": "Choose treasures",
+    "revolt": N_("Choose reinforcements"), "war": N_("Choose reinforcements"),
+    "war_order": N_("Choose the war order"), "monument": N_("Choose a monument"), "treasure": N_("Choose treasures"),
 }
 
 
-ACTIVITY_LABEL = "Play on the board"
+DECIDE = N_("Decide")
+ACTIVITY_LABEL = N_("Play on the board")
 
 
-def table_view(table: Table, *, activity: bool = False) -> discord.ui.View | None:
+def table_view(table: Table, *, activity: bool = False, t: Texts = ENGLISH) -> discord.ui.View | None:
     """Buttons under a public game message: the awaited decision (for its owner only), "My hand", and, when the
     operator turned the Activity on, the button that opens the board in this channel."""
     game = table.game
@@ -127,30 +135,30 @@ def table_view(table: Table, *, activity: bool = False) -> discord.ui.View | Non
     items: list[discord.ui.Item] = []
     seat = game.to_move
     if game.pending and not table.player(seat).is_bot:
-        label = f"{DECISION_NAMES.get(game.pending['kind'], 'Decide')} ({table.names()[seat]})"
+        label = f"{t.gettext(DECISION_NAMES.get(game.pending['kind'], DECIDE))} ({table.names()[seat]})"
         items.append(button(table.id, "decide", label, rev=table.row.rev, style=discord.ButtonStyle.primary))
-    items.append(button(table.id, "hand", "My hand", emoji="🂠"))
+    items.append(button(table.id, "hand", t.gettext("My hand"), emoji="🂠"))
     if activity:
-        items.append(button(table.id, "activity", ACTIVITY_LABEL, style=discord.ButtonStyle.success))
+        items.append(button(table.id, "activity", t.gettext(ACTIVITY_LABEL), style=discord.ButtonStyle.success))
     return layout(*items)
 
 
-def decision_view(table: Table) -> discord.ui.View:
+def decision_view(table: Table, *, t: Texts = ENGLISH) -> discord.ui.View:
     """The private panel: one button per legal answer to the awaited decision."""
     moves = table.game.legal_moves()
-    return layout(*(button(table.id, "play", move_label(m), rev=table.row.rev, move=m,
+    return layout(*(button(table.id, "play", move_label(m, t=t), rev=table.row.rev, move=m,
                            style=discord.ButtonStyle.primary if i == 0 else discord.ButtonStyle.secondary)
                     for i, m in enumerate(moves)))
 
 
-def hand_view(table: Table, seat: int) -> discord.ui.View | None:
+def hand_view(table: Table, seat: int, *, t: Texts = ENGLISH) -> discord.ui.View | None:
     """Buttons under a private hand: the decision answers when one is yours, else Pass on your turn."""
     game = table.game
     if game is None or game.over or game.to_move != seat:
         return None
     if game.pending:
-        return decision_view(table)
-    return layout(button(table.id, "play", "Pass (end my actions)", rev=table.row.rev, move="pass",
+        return decision_view(table, t=t)
+    return layout(button(table.id, "play", t.gettext("Pass (end my actions)"), rev=table.row.rev, move="pass",
                          style=discord.ButtonStyle.danger))
 
 
@@ -176,12 +184,12 @@ class HistoryButton(discord.ui.DynamicItem[discord.ui.Button], template=HISTORY_
             interaction, self.anchor, self.page)
 
 
-def history_view(page: HistoryPage) -> discord.ui.View | None:
+def history_view(page: HistoryPage, *, t: Texts = ENGLISH) -> discord.ui.View | None:
     """Newer and Older under a history page; none when everything fits on one page."""
     if page.pages <= 1:
         return None
     return layout(
-        HistoryButton(page.anchor, max(0, page.page - 1), label="◀ Newer", disabled=page.page == 0),
-        HistoryButton(page.anchor, min(page.pages - 1, page.page + 1), label="Older ▶",
+        HistoryButton(page.anchor, max(0, page.page - 1), label=t.gettext("◀ Newer"), disabled=page.page == 0),
+        HistoryButton(page.anchor, min(page.pages - 1, page.page + 1), label=t.gettext("Older ▶"),
                       disabled=page.page >= page.pages - 1),
     )

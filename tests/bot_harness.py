@@ -343,7 +343,11 @@ class Harness:
         for name, value in options.items():
             kind = 4 if isinstance(value, int) and not isinstance(value, bool) else 3
             opts.append({"type": kind, "name": name, "value": value})
-        data = {"id": "1", "name": "tne", "type": 1, "options": [{"type": 1, "name": sub, "options": opts}]}
+        group, _, leaf = sub.rpartition(" ")  # "settings clock": a subcommand of a group
+        option = {"type": 1, "name": leaf, "options": opts}
+        if group:
+            option = {"type": 2, "name": group, "options": [option]}
+        data = {"id": "1", "name": "tne", "type": 1, "options": [option]}
         return self._base(user, channel_id, 2, data)
 
     async def dispatch(self, *payloads: dict) -> list[Call]:

@@ -18,9 +18,10 @@ import asyncio
 import logging
 import re
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass, replace
 
+from bot.locales import Texts
 from bot.ratings import Rating, RatingChange, RatingError, player_key, rate_game, results_from_stats, too_short
 from bot.records.totals import Totals
 from bot.stats import GameStats, PlayerStats, StatsError, game_stats
@@ -178,10 +179,13 @@ class Finisher:
     """Records finished games (see the module docstring). `announcement` words a game's rating changes for the
     outbox, `stored` is told of each one stored (the outbox, to post it now); without them nothing is announced."""
 
-    def __init__(self, storage: Storage, *, announcement: Callable[[GameRecord], NewAnnouncement] | None = None,
+    def __init__(self, storage: Storage, *, announcement: Callable[..., NewAnnouncement] | None = None,
                  stored: Callable[[Stored], None] | None = None, sweep_every: float = 60.0,
-                 clock: Callable[[], float] = time.time) -> None:
+                 clock: Callable[[], float] = time.time,
+                 language: Callable[[int], Awaitable[Texts]] | None = None) -> None:
         self.storage = storage
+        # The server's language (bot/server_languages.py): with it, `announcement` is called with `t=` its Texts.
+        self.language = language
         self.store = RecordsStore.of(storage)
         self.announcement = announcement
         self.stored = stored
@@ -214,6 +218,7 @@ class Finisher:
         row, moves = found
         d = draft(row, moves)
         announced: Stored | None = None
+        t = await self.language(guild_id) if self.language is not None else None
         try:
             async with self.store.transaction() as tx:
                 await self.store.lock_server(tx, guild_id)
@@ -228,7 +233,7 @@ class Finisher:
                                     row.started_at, row.ended_at or 0.0, new.ended_by, row.end_reason, row.board,
                                     new.moves, new.turns, new.summary, new.announced)
                 if self.announcement is not None and new.announced == ANNOUNCED:
-                    wording = self.announcement(record)
+                    wording = self.announcement(record) if t is None else self.announcement(record, t=t)
                     (result,) = await tx.run(insert_statement(wording))
                     announced = stored(result, wording.channel_id)
         except StaleError:

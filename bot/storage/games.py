@@ -23,6 +23,7 @@ from bot.storage.hints import HintStore
 from bot.storage.rows import FINISHED, LIVE, GameRow, GameStatus, MoveRow, PlayerRow
 from bot.storage.schema import migrate, schema_version
 from bot.storage.seats import SeatStore
+from bot.storage.servers import ServerStore
 from bot.storage.sql import Result, Returned, Statement
 from bot.storage.url import DatabaseURL
 
@@ -67,6 +68,7 @@ class Storage:
         self.clocks = ClockStore(db)
         self.seats = SeatStore(db)
         self.hints = HintStore(db)  # the hints answered in games opened with hints on
+        self.servers = ServerStore(db)  # each server's language for its public posts
         self.changes = GameChanges(db)  # whole changes of a running game, as the service makes them
 
     @classmethod

@@ -257,6 +257,15 @@ MIGRATIONS: list[str | Mapping[str, str]] = [
         created_at  DOUBLE PRECISION NOT NULL
     );
     """,
+    # 8: each server's language for public posts: the admins' choice, and Discord's guess as last seen.
+    """
+    CREATE TABLE servers (
+        guild_id        BIGINT PRIMARY KEY,
+        language        TEXT,                    -- en, de, fr; NULL: Discord's guess
+        discord_locale  TEXT,                    -- the server's locale as Discord last told it (guild_locale)
+        updated_at      DOUBLE PRECISION NOT NULL
+    );
+    """,
 ]
 
 # Any constant: only one process at a time may migrate one PostgreSQL database.

@@ -77,9 +77,9 @@ async def test_new_with_a_clock_status_and_settings(h):
     assert "game #" in response(calls).content
     table = await h.service.channel_table(CHANNEL)
     assert (table.row.clock.clock, table.row.clock.on_timeout) == ("15m", "wait")
-    calls = await h.command(BOB, CHANNEL, "settings", clock="1h")
+    calls = await h.command(BOB, CHANNEL, "settings clock", clock="1h")
     assert response(calls).ephemeral and "Only the host" in response(calls).content
-    calls = await h.command(ALICE, CHANNEL, "settings", clock="5m")
+    calls = await h.command(ALICE, CHANNEL, "settings clock", clock="5m")
     assert response(calls).content.endswith("is 5 minutes per turn now.")
     await h.command(BOB, CHANNEL, "join")
     await h.command(ALICE, CHANNEL, "start")
@@ -91,10 +91,10 @@ async def test_new_with_a_clock_status_and_settings(h):
     assert "Clock: 5 minutes per turn; when time runs out the table waits." in status.content
     who = table.label(table.game.to_move)
     assert f"Time left for {who}: 3 minutes" in status.content
-    calls = await h.command(ALICE, CHANNEL, "settings", clock="72h")
+    calls = await h.command(ALICE, CHANNEL, "settings clock", clock="72h")
     assert response(calls).content.endswith("is 3 days per turn from the next turn on.")
     assert "(3 days from the next turn)" in response(await h.command(BOB, CHANNEL, "status")).content
-    calls = await h.command(ALICE, CHANNEL, "settings", clock="none")
+    calls = await h.command(ALICE, CHANNEL, "settings clock", clock="none")
     assert response(calls).content == f"Game #{table.id} has no clock from the next turn on."
     assert "Clock: 5 minutes per turn (no clock from the next turn)" in response(await h.command(BOB, CHANNEL,
                                                                                            "status")).content
@@ -146,7 +146,7 @@ async def test_games_and_turns_through_the_command_tree(h):
     assert f"https://discord.com/channels/{GUILD_ID}/{CHANNEL}" in mine.content
     theirs = response(await h.command(waiting, CHANNEL, "games", mine=True))
     assert theirs.ephemeral and theirs.content == "No game in this server is waiting for you."
-    calls = await h.command(ALICE, CHANNEL, "notify", mode="off")
+    calls = await h.command(ALICE, CHANNEL, "settings notify", mode="off")
     assert response(calls).ephemeral and "No reminders" in response(calls).content
     assert await h.service.storage.clocks.notify(ALICE.id) == "off"
     assert "/tne games mine:True" in response(await h.command(ALICE, CHANNEL, "help")).content

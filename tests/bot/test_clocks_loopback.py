@@ -21,7 +21,7 @@ async def dm_players(loopback, bot_processes, tmp_path):
     env, advance = clock_env(tmp_path)
     await bot_processes.start(env=env, args=("--sync",))
     for person in (alice, bob):
-        answer = await (await loopback.slash(person, channel, "tne notify", mode="dm")).response()
+        answer = await (await loopback.slash(person, channel, "tne settings notify", mode="dm")).response()
         assert answer.ephemeral and "direct messages" in answer.content
     return alice, bob, channel, advance
 

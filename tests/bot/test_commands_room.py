@@ -70,7 +70,7 @@ async def test_games_mine_is_what_turns_was_and_games_alone_is_unchanged(harness
     assert theirs.ephemeral and theirs.content == "No game in this server is waiting for you."
     everyone = response(await h.command(waiting, CHANNEL, "games"))
     assert everyone.ephemeral and everyone.content == M.games_text(tables, h.service.now())
-    off = response(await h.command(ALICE, CHANNEL, "notify", mode="off"))
+    off = response(await h.command(ALICE, CHANNEL, "settings notify", mode="off"))
     assert "`/tne games mine:True`" in off.content
 
 
