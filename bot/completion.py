@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from bot.locales import ENGLISH, Texts
-from bot.move_words import aliases, fold, kind_label, label, to_notation
+from bot.locales import ENGLISH, SOURCE, Texts
+from bot.move_words import aliases_of, fold, kind_label, label, to_notation
 from engine import COLOURS, IllegalMove, Move
 from engine.constants import COLOUR_ALIASES
 
@@ -20,7 +20,7 @@ def suggestions(legal: list[str], typed: str, limit: int = LIMIT, *, t: Texts = 
     are in `t`'s language (English: the notation), values canonical notation."""
     if not typed.split() and len(legal) > limit:
         return kinds(legal, t=t)[:limit]
-    return [(label(m, t), m) for m in matching_moves(legal, typed, limit)]
+    return [(label(m, t), m) for m in matching_moves(legal, typed, limit, lang=t.lang)]
 
 
 def kinds(legal: list[str], *, t: Texts = ENGLISH) -> list[tuple[str, str]]:
@@ -34,12 +34,12 @@ def kinds(legal: list[str], *, t: Texts = ENGLISH) -> list[tuple[str, str]]:
     return [(kind_label(head, n, t), head) for head, n in counts.items()]
 
 
-def matching_moves(legal: list[str], typed: str, limit: int = LIMIT) -> list[str]:
+def matching_moves(legal: list[str], typed: str, limit: int = LIMIT, *, lang: str = SOURCE) -> list[str]:
     """Legal moves for what is typed, best first: the typed move itself when it is legal as typed, then those
     whose words match the typed words in place (the last typed word being the start of the word in its place:
     `tile green L` -> `tile green L1`...`L11`), then those that have the typed words as starts of their words, in
     order (`red f7` -> `tile red F7`). Colours may be named as the engine reads them: `tile temple`, `leader k`,
-    and in each language's words: `plättchen rot`, `chef roi`."""
+    and in each language's words: `plättchen rot`, `chef roi` (a word partly typed, in `lang`'s words only)."""
     typed = to_notation(typed)
     words = [_colour_word(w) for w in typed.lower().split()]
     if not words:
@@ -52,9 +52,9 @@ def matching_moves(legal: list[str], typed: str, limit: int = LIMIT) -> list[str
             continue
         parts = move.lower().split()
         if (len(parts) >= len(words) and parts[: len(whole)] == whole
-                and _starts(parts[len(whole)], last)):
+                and _starts(parts[len(whole)], last, lang)):
             in_place.append(move)
-        elif _starts_in_order(words, parts):
+        elif _starts_in_order(words, parts, lang):
             in_order.append(move)
     first = [exact] if exact else []
     return (first + in_place + in_order)[:limit]
@@ -80,26 +80,28 @@ def _colour_word(word: str) -> str:
     return word
 
 
-def _starts(part: str, typed: str) -> bool:
+def _starts(part: str, typed: str, lang: str = SOURCE) -> bool:
     """Whether a move's word starts with the typed one; a partly typed tile or leader name counts for its colour,
     a partly typed word of another language (`plätt`, `ro`) for the notation word it stands for."""
     if part.startswith(typed):
         return True
-    return len(typed) > 1 and part in _prefix_of(typed)
+    return len(typed) > 1 and part in _prefix_of(typed, lang)
 
 
 @lru_cache(maxsize=1024)
-def _prefix_of(typed: str) -> frozenset[str]:
-    """The notation words (colours, verbs) whose name in some language starts with `typed` (a pure memo: the
-    same few prefixes are typed again and again, and each is checked against every legal move)."""
+def _prefix_of(typed: str, lang: str) -> frozenset[str]:
+    """The notation words (colours, verbs) whose English name, or name in `lang`, starts with `typed` (another
+    language's words would crowd an English `pa` with French `paysan`'s farmer moves). A pure memo: the same few
+    prefixes are typed again and again, each checked against every legal move."""
     english = {COLOURS[index] for alias, index in COLOUR_ALIASES.items() if alias.startswith(typed)}
     folded = fold(typed)
-    return frozenset(english | {_colour_word(word) for alias, word in aliases().items() if alias.startswith(folded)})
+    mine = aliases_of(lang)
+    return frozenset(english | {_colour_word(word) for alias, word in mine.items() if alias.startswith(folded)})
 
 
-def _starts_in_order(words: list[str], parts: list[str]) -> bool:
+def _starts_in_order(words: list[str], parts: list[str], lang: str = SOURCE) -> bool:
     i = 0
     for part in parts:
-        if i < len(words) and _starts(part, words[i]):
+        if i < len(words) and _starts(part, words[i], lang):
             i += 1
     return i == len(words)

@@ -179,6 +179,17 @@ def aliases() -> Mapping[str, str]:
     return build_aliases(load_locales())[0]
 
 
+@lru_cache(maxsize=8)
+def aliases_of(lang: str) -> Mapping[str, str]:
+    """One language's move words (those of `aliases` that it gives); none for English (its words are the
+    notation's)."""
+    texts = load_locales().texts.get(lang)
+    if texts is None or lang == SOURCE:
+        return MappingProxyType({})
+    table = aliases()
+    return MappingProxyType({typed: table[typed] for typed, _ in candidates(texts) if typed in table})
+
+
 def to_notation(text: str, table: Mapping[str, str] | None = None) -> str:
     """A typed move with each language's words as the notation's English ones ('Plättchen rot F7' → 'tile red
     F7', 'monument rot-blau F7' → 'monument red-blue F7'); any other word (squares, numbers) as typed."""

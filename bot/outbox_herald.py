@@ -12,6 +12,7 @@ from bot import clocks
 from bot import messages as M
 from bot import text as T
 from bot.clocks import ClockEvent
+from bot.locales import load as load_locales
 from bot.storage.rows import GameStatus
 from bot.table import Notice, Played, Table
 from bot.views import layout, table_view
@@ -97,15 +98,16 @@ class DiscordHerald:
         return _notice("move", played.table, M.account(played), now=self.now() if self.now else None,
                        activity=self.activity, links=self.links)
 
-    def clock(self, table: Table, event: ClockEvent, mode: str, now: float) -> Notice | None:
-        """A reminder as the person wants it (a ping here, a direct message, or nothing), or the stand-in taking
-        their seat (always said here, for the whole table, pinging nobody)."""
+    def clock(self, table: Table, event: ClockEvent, mode: str, now: float, *, language: str = "en"
+              ) -> Notice | None:
+        """A reminder as the person wants it (a ping here, a direct message, or nothing) in their `language`, or
+        the stand-in taking their seat (always said here, for the whole table, pinging nobody)."""
         if event.kind == clocks.TIMED_OUT:
             # Said for the whole table, pinging nobody: the stand-in acts now, not the person (issue 33's rule).
             return Notice("stand-in", T.fit(M.reminder(table, event, now, ping=False).text), [])
         if mode == "off":
             return None
-        post = M.reminder(table, event, now, ping=True)
+        post = M.reminder(table, event, now, ping=True, t=load_locales().for_tag(language))
         return Notice(DIRECT if mode == "dm" else "reminder", T.fit(post.text), list(post.pings))
 
     def away(self, table: Table, seat: int, away: bool) -> Notice:

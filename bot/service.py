@@ -20,6 +20,7 @@ from bot import clocks
 from bot.clock_steps import ClockSteps
 from bot.closings import CHANNEL_GONE, GUILD_GONE, LOBBY_EXPIRED, Closings, lobby_expired_text
 from bot.desk import BUSY_PAUSES, CHANGED, LATE_AFTER, UNAVAILABLE, Desk
+from bot.languages import PersonLanguages
 from bot.limits import Limits
 from bot.lobby import MAX_LOBBIES, Lobby
 from bot.moves import MOVE_LIMIT, Moves
@@ -51,7 +52,8 @@ class GameService:
                          seed_source or (lambda: secrets.randbits(31)))
         self.lobby = Lobby(self.desk)
         self.moves = Moves(self.desk)
-        self.clocks = ClockSteps(self.desk)
+        self.languages = PersonLanguages(storage.clocks)  # what reminders are written in, person by person
+        self.clocks = ClockSteps(self.desk, self.languages)
         self.closings = Closings(self.desk)
         self.desk.announced = announced
 
@@ -203,6 +205,10 @@ class GameService:
 
     async def set_notify(self, user_id: int, mode: str) -> None:
         await self.clocks.set_notify(user_id, mode)
+
+    async def remember_language(self, user_id: int, locale: str | None) -> None:
+        """The locale a person's Discord used now: reminders and direct messages to them are written in it."""
+        await self.languages.remember(user_id, locale)
 
     # --- closings nobody asked for ----------------------------------------------------------------------------
 

@@ -8,7 +8,7 @@ from types import MappingProxyType
 
 import pytest
 
-from bot.completion import suggestions
+from bot.completion import matching_moves, suggestions
 from bot.locales import ENGLISH, Locales, Texts, load
 from bot.move_words import build_aliases, label, notation_words, to_notation
 from engine import Game
@@ -97,6 +97,15 @@ def test_a_word_that_would_clash_is_left_out():
     aliases, clashes = build_aliases(Locales(MappingProxyType({"en": ENGLISH, "xx": odd})))
     assert clashes == {"red", "a1", "verde"}
     assert "red" not in aliases and "a1" not in aliases and "verde" not in aliases
+
+
+def test_a_partly_typed_word_is_read_in_english_and_the_asker_s_language_only():
+    legal = ["tile blue B2", "leader blue C3", "pass"]
+    assert matching_moves(legal, "pa") == ["pass"]  # not crowded by French paysan's (farmer's) blue moves
+    assert matching_moves(legal, "pa", lang="de") == ["pass"]  # passen
+    assert matching_moves(legal, "pa", lang="fr") == ["pass", "tile blue B2", "leader blue C3"]  # passer, paysan
+    assert matching_moves(legal, "plättchen bl", lang="de") == ["tile blue B2"]  # whole words of any language
+    assert matching_moves(legal, "tuile bl") == ["tile blue B2"]
 
 
 async def choices(harness, user, current: str, locale: str) -> list[tuple[str, str]]:
