@@ -49,6 +49,7 @@ def direct(h: Harness, user, calls: list) -> list[str]:
     return [c.content for c in calls if dm is not None and f"/channels/{dm}/" in c.path]
 
 
+@pytest.mark.both_databases
 async def test_a_german_player_s_reminder_is_german_and_an_english_player_s_english(h):
     game_id = await open_game(h, [ALICE, BOB], clock="1h")
     await say(h, ALICE, "notify", "de", mode="dm")
@@ -83,6 +84,7 @@ async def test_reminders_follow_the_last_locale_and_fall_back_to_english(h):
     assert post.content.endswith("If it runs out, the stand-in plays for you.")
 
 
+@pytest.mark.both_databases
 async def test_the_remembered_language_survives_a_restart(fake, database):
     first = await started(fake, database, seed_where_first(0))
     game_id = await open_game(first, [ALICE, BOB], clock="1h")
@@ -102,6 +104,7 @@ async def test_the_remembered_language_survives_a_restart(fake, database):
         await second.close()
 
 
+@pytest.mark.both_databases
 async def test_a_language_kept_beside_the_notify_choice_leaves_it_as_it_was(database):
     store = await Storage.open(database)
     try:
