@@ -88,12 +88,11 @@ def label(move: str, t: Texts = ENGLISH) -> str:
 
 
 def kind_label(head: str, n: int, t: Texts = ENGLISH) -> str:
-    """A kind of move offered before anything is typed (`tile red`, `swap`), with how many moves it has."""
+    """A kind of move offered before anything is typed (`tile red`, `swap`), with how many moves it has; a head
+    that is a whole move (`pass`) reads as that move."""
     if t.lang == SOURCE:
         return f"{head} … ({n} moves)" if n > 1 else head
     verb, *args = head.split()
-    if n <= 1:
-        return label(head, t)
     if verb == "tile" and len(args) == 1:
         name = t.pgettext("a kind of move", "tile {colour} ({tile})").format(
             colour=tile_colour(args[0], t), tile=words.tile(args[0], t))
@@ -104,8 +103,8 @@ def kind_label(head: str, n: int, t: Texts = ENGLISH) -> str:
     elif head == "swap":
         name = t.pgettext("a kind of move", "swap tiles")
     else:
-        name = head
-    return t.ngettext("{kind} … ({n} move)", "{kind} … ({n} moves)", n).format(kind=name, n=n)
+        return label(head, t)
+    return t.ngettext("{kind} … ({n} move)", "{kind} … ({n} moves)", n).format(kind=name, n=n) if n > 1 else name
 
 
 # --- typed words ---------------------------------------------------------------------------------------------------

@@ -10,7 +10,7 @@ import pytest
 
 from bot.completion import matching_moves, suggestions
 from bot.locales import ENGLISH, Locales, Texts, load
-from bot.move_words import build_aliases, label, notation_words, to_notation
+from bot.move_words import build_aliases, kind_label, label, notation_words, to_notation
 from engine import Game
 from engine.squares import SQUARE_NAMES
 from tests.bot_harness import ALICE, BOB, CHANNEL, open_game, response
@@ -52,6 +52,13 @@ def test_english_choices_are_the_notation_as_before_and_other_languages_keep_can
     assert dict((v, n) for n, v in suggestions(legal, "", t=FRENCH))["swap"].startswith("échanger des tuiles … (")
     typed = suggestions(legal, "tile red F", t=GERMAN)
     assert typed and all(v.startswith("tile red F") and n == label(v, GERMAN) for n, v in typed)
+
+
+def test_a_kind_with_one_move_is_named_without_a_count():
+    assert kind_label("tile red", 1, GERMAN) == "Plättchen rot (Tempel)"
+    assert kind_label("swap", 1, FRENCH) == "échanger des tuiles"
+    assert kind_label("withdraw green", 1, FRENCH) == "retirer le chef vert (marchand)"
+    assert kind_label("tile red", 1) == "tile red" and kind_label("tile red", 2) == "tile red … (2 moves)"
 
 
 def test_each_language_s_words_read_as_the_notation():
