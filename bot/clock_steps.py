@@ -56,7 +56,7 @@ class ClockSteps:
 
     def __init__(self, desk: Desk, languages: PersonLanguages | None = None) -> None:
         self.desk = desk
-        self.languages = languages or PersonLanguages(desk.storage.clocks)
+        self.person_languages = languages or PersonLanguages(desk.storage.clocks)
 
     async def clock_step(self, game_id: int, owner: str) -> ClockEvent | None:
         """Step a game's clock that `owner` claimed: a reminder, the stand-in taking the seat, or nothing yet;
@@ -93,7 +93,7 @@ class ClockSteps:
             if event is not None and desk.herald is not None:
                 mode = await desk.storage.clocks.notify(event.user_id)
                 # A reminder is for one person: in their language (the server's is connected where it is kept).
-                language = await self.languages.language_of(event.user_id)
+                language = await self.person_languages.language_of(event.user_id)
                 shown = Table(replace(table.row, clock=after, players=list(players)), table.game, table.moves)
                 notice = desk.herald.clock(shown, event, mode, now, language=language)
                 if notice is not None and event.marked_away and not limits.present(players):

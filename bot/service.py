@@ -52,8 +52,8 @@ class GameService:
                          seed_source or (lambda: secrets.randbits(31)))
         self.lobby = Lobby(self.desk)
         self.moves = Moves(self.desk)
-        self.languages = PersonLanguages(storage.clocks)  # what reminders are written in, person by person
-        self.clocks = ClockSteps(self.desk, self.languages)
+        self.person_languages = PersonLanguages(storage.clocks)  # what reminders are written in, person by person
+        self.clocks = ClockSteps(self.desk, self.person_languages)
         self.closings = Closings(self.desk)
         self.desk.announced = announced
 
@@ -208,7 +208,7 @@ class GameService:
 
     async def remember_language(self, user_id: int, locale: str | None) -> None:
         """The locale a person's Discord used now: reminders and direct messages to them are written in it."""
-        await self.languages.remember(user_id, locale)
+        await self.person_languages.remember(user_id, locale)
 
     # --- closings nobody asked for ----------------------------------------------------------------------------
 

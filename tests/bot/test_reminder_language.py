@@ -95,7 +95,7 @@ async def test_the_remembered_language_survives_a_restart(fake, database):
     second = await started(fake, database, seed_where_first(0))
     try:
         assert await second.service.storage.clocks.language(ALICE.id) == "fr"
-        assert (await second.service.languages.texts_for(BOB.id)).lang == "de"
+        assert (await second.service.person_languages.texts_for(BOB.id)).lang == "de"
         second.time.advance(HOUR / 2)
         (post,) = await tick(second)
         assert post.content.startswith(f"<@{ALICE.id}> (Archer), la moitié de votre temps dans la partie "
