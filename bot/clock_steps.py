@@ -8,7 +8,7 @@ from dataclasses import replace
 
 from bot import clocks, limits
 from bot.desk import Desk, announcement
-from bot.languages import PersonLanguages
+from bot.person_languages import PersonLanguages
 from bot.storage import StaleError
 from bot.storage.changes import ClockChange, SeatMark
 from bot.storage.clocks import NOTIFY_MODES

@@ -20,10 +20,10 @@ from bot import clocks
 from bot.clock_steps import ClockSteps
 from bot.closings import CHANNEL_GONE, GUILD_GONE, LOBBY_EXPIRED, Closings, lobby_expired_text
 from bot.desk import BUSY_PAUSES, CHANGED, LATE_AFTER, UNAVAILABLE, Desk
-from bot.languages import PersonLanguages
 from bot.limits import Limits
 from bot.lobby import MAX_LOBBIES, Lobby
 from bot.moves import MOVE_LIMIT, Moves
+from bot.person_languages import PersonLanguages
 from bot.storage import GameRow, MoveRow, Storage
 from bot.storage.rows import Stored
 from bot.table import BOT_USER_ID, AlreadyDone, GameError, Herald, Notice, Origin, Played, Table, turn_of

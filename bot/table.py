@@ -149,7 +149,8 @@ class Herald(Protocol):
     def clock(self, table: Table, event: ClockEvent, mode: str, now: float, *, language: str = "en"
               ) -> Notice | None:
         """A clock's reminder or stand-in notice, as the person to act wants it told (`mode`: bot.storage.clocks
-        NOTIFY_MODES), a reminder in `language` (the person's: bot/languages.py); None when nothing is to be said."""
+        NOTIFY_MODES), a reminder in `language` (the person's: bot/person_languages.py); None when nothing is to
+        be said."""
         ...
 
     def away(self, table: Table, seat: int, away: bool) -> Notice: ...
