@@ -182,7 +182,7 @@ async def build(client: discord.Client, config: Config, *, gone: Callable[[int],
     clock_keeper = ClockKeeper(service, standin_plays(seats))
     # Every language's texts, read once: private answers in the asker's language, the commands' translations.
     locales = load_locales()
-    interactions = Interactions(first_answers, outbox, locales=locales)
+    interactions = Interactions(first_answers, outbox, locales=locales, remember=service.remember_language)
     records = Records(storage)
     web = None
     if config.web is not None and hub is not None and auth is not None:

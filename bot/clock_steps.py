@@ -8,6 +8,7 @@ from dataclasses import replace
 
 from bot import clocks, limits
 from bot.desk import Desk, announcement
+from bot.person_languages import PersonLanguages
 from bot.storage import StaleError
 from bot.storage.changes import ClockChange, SeatMark
 from bot.storage.clocks import NOTIFY_MODES
@@ -53,8 +54,9 @@ def clock_written(table: Table, stored: ClockRow | None, person: int | None) -> 
 class ClockSteps:
     """Clock steps and clock settings, under each game's lock."""
 
-    def __init__(self, desk: Desk) -> None:
+    def __init__(self, desk: Desk, languages: PersonLanguages | None = None) -> None:
         self.desk = desk
+        self.person_languages = languages or PersonLanguages(desk.storage.clocks)
 
     async def clock_step(self, game_id: int, owner: str) -> ClockEvent | None:
         """Step a game's clock that `owner` claimed: a reminder, the stand-in taking the seat, or nothing yet;
@@ -90,8 +92,12 @@ class ClockSteps:
             new = None
             if event is not None and desk.herald is not None:
                 mode = await desk.storage.clocks.notify(event.user_id)
+                # A reminder is for one person: in their language, else the server's; the stand-in's notice is
+                # for the whole table, in the server's.
+                voice = await desk.voice(table)
+                language = await self.person_languages.language_of(event.user_id, server=voice.lang)
                 shown = Table(replace(table.row, clock=after, players=list(players)), table.game, table.moves)
-                notice = desk.herald.clock(shown, event, mode, now, t=await desk.voice(table))
+                notice = desk.herald.clock(shown, event, mode, now, t=voice, language=language)
                 if notice is not None and event.marked_away and not limits.present(players):
                     notice = replace(notice, content=f"{notice.content}\n{limits.PAUSED}")
                 if notice is not None:

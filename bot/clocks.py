@@ -19,6 +19,7 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Protocol
 
+from bot.locales import ENGLISH, Texts
 from bot.periodic import Periodic
 from bot.storage.clocks import ClockStore
 from bot.storage.rows import ClockRow, PlayerRow
@@ -144,24 +145,34 @@ def length(choice: str) -> str:
     return span(seconds)
 
 
-def span(seconds: float) -> str:
-    """A duration in words, rounded: '2 days 3 hours', '5 hours 20 minutes', '12 minutes', '40 seconds'."""
+def span(seconds: float, t: Texts = ENGLISH) -> str:
+    """A duration in words, rounded: '2 days 3 hours', '5 hours 20 minutes', '12 minutes', '40 seconds' (in
+    `t`'s language: '2 Tage 3 Stunden', '5 heures 20 minutes')."""
     s = round(seconds)
     if s >= 86_400:
         d, h = divmod(s // 3600, 24)
-        return _units((d, "day"), (h, "hour"))
+        return _units(t, (d, "day"), (h, "hour"))
     if s >= 3600:
         h, m = divmod(s // 60, 60)
-        return _units((h, "hour"), (m, "minute"))
+        return _units(t, (h, "hour"), (m, "minute"))
     if s >= 60:
-        return _units((s // 60, "minute"))
-    return _units((s, "second"))
+        return _units(t, (s // 60, "minute"))
+    return _units(t, (s, "second"))
 
 
-def _units(*parts: tuple[int, str]) -> str:
+def _units(t: Texts, *parts: tuple[int, str]) -> str:
     """'2 days 3 hours': each non-zero part with its word, singular for one (the first part is said even at 0)."""
-    words = [f"{n} {unit}" + ("" if n == 1 else "s") for i, (n, unit) in enumerate(parts) if n or i == 0]
-    return " ".join(words)
+    return " ".join(_unit(n, unit, t) for i, (n, unit) in enumerate(parts) if n or i == 0)
+
+
+def _unit(n: int, unit: str, t: Texts) -> str:
+    if unit == "day":
+        return t.ngettext("{n} day", "{n} days", n).format(n=n)
+    if unit == "hour":
+        return t.ngettext("{n} hour", "{n} hours", n).format(n=n)
+    if unit == "minute":
+        return t.ngettext("{n} minute", "{n} minutes", n).format(n=n)
+    return t.ngettext("{n} second", "{n} seconds", n).format(n=n)
 
 
 # --- the time source -----------------------------------------------------------------------------------------

@@ -167,8 +167,9 @@ class Controller:
         seat = table.seat_of(interaction.user.id)
         if game is None or game.over or seat is None or game.to_move != seat:
             return []
+        mine = self.interactions.texts_for(interaction)  # named in the asker's words, values canonical
         return [app_commands.Choice(name=name, value=value)
-                for name, value in suggestions(game.legal_moves(), current)]
+                for name, value in suggestions(game.legal_moves(), current, t=mine)]
 
     @guarded()
     async def hand(self, interaction: discord.Interaction, game_id: int | None = None) -> None:

@@ -59,6 +59,9 @@ def made_at(interaction: discord.Interaction) -> float:
     return interaction.created_at.timestamp()
 
 
+Remember = Callable[[int, str], Awaitable[None]]  # (user id, Discord's locale tag)
+
+
 class FirstAnswers:
     """Interactions still owed their first answer. Pictures wait for them (briefly): under a burst, Discord's
     3-second deadline is on the first answer, while a picture a few milliseconds later harms nobody."""
@@ -114,11 +117,13 @@ class Interactions:
     """The answering that every handler shares: guards, deferrals, origins, replies and the outbox's hand-over."""
 
     def __init__(self, first_answers: FirstAnswers, outbox: Outbox | None = None, *, busy: int = BUSY,
-                 locales: Locales | None = None) -> None:
+                 locales: Locales | None = None, remember: Remember | None = None) -> None:
         self.first_answers = first_answers
         self.outbox = outbox  # delivers every stored announcement the interaction did not deliver itself
         self._changing = asyncio.Semaphore(busy)
         self.locales = locales or load_locales()  # every language's texts, read once (bot/locales.py)
+        # The service's `remember_language`: each person's locale, for reminders and direct messages to them.
+        self.remember = remember
 
     def texts_for(self, interaction: discord.Interaction) -> Texts:
         """The asker's language, for private answers: Discord's `locale` is the person's client, never the server."""
@@ -154,6 +159,17 @@ class Interactions:
         finally:
             timer.cancel()
             self.first_answers.end(interaction)
+            await self._remember_language(interaction)
+
+    async def _remember_language(self, interaction: discord.Interaction) -> None:
+        """After the answer: the locale this person's Discord uses, for what is later sent to them alone. A
+        storage failure costs only that (the next interaction tries again)."""
+        if self.remember is None:
+            return
+        try:
+            await self.remember(interaction.user.id, interaction.locale.value)
+        except Exception:
+            log.warning("Could not remember the language of user %s", interaction.user.id, exc_info=True)
 
     async def _defer_later(self, interaction: discord.Interaction) -> None:
         await asyncio.sleep(max(0.0, made_at(interaction) + DEFER_AT - time.time()))

@@ -17,7 +17,7 @@ from bot.storage.records import RATED, GameRecord, RatingRow
 from bot.storage.rows import GameStatus
 from bot.table import Played, Table
 from bot.table_words import end_reason, event_line, label
-from engine import COLOURS, DYNASTIES, LEADER_NAMES, TILE_NAMES, public_move
+from engine import COLOURS, LEADER_NAMES, TILE_NAMES, public_move
 from engine.game import ANSWERS
 from render.text import plural
 
@@ -509,28 +509,36 @@ def clock_lines(table: Table, now: float | None) -> list[str]:
     return lines
 
 
-def reminder(table: Table, event: ClockEvent, now: float, *, ping: bool) -> Post:
+def reminder(table: Table, event: ClockEvent, now: float, *, ping: bool, t: Texts = ENGLISH) -> Post:
     """A clock's message in the game's channel: a reminder or overdue notice for the person to act (pinged if
-    they want it), or the stand-in taking their seat."""
+    they want it), or the stand-in taking their seat; in `t`'s language (the reminded person's, for a reminder)."""
     label = table.label(event.seat)
-    who = f"<@{event.user_id}> ({DYNASTIES[event.seat].capitalize()})" if ping else label
-    left = clocks.span(max(0.0, (event.deadline or now) - now))
+    who = f"<@{event.user_id}> ({words.dynasty(event.seat, t)})" if ping else label
+    left = clocks.span(max(0.0, (event.deadline or now) - now), t)
     due = f" ({when(event.deadline)})" if event.deadline else ""
-    game = f"game #{table.id}"
     if event.kind == clocks.REMIND_HALF:
-        text = f"{who}, half your time in {game} has gone: {left} left{due}."
+        text = t.gettext("{who}, half your time in game #{n} has gone: {left} left{due}.").format(
+            who=who, n=table.id, left=left, due=due)
     elif event.kind == clocks.REMIND_TENTH:
-        then = ("the stand-in plays for you" if table.row.clock.on_timeout == clocks.STANDIN
-                else "the table waits for you")
-        text = f"{who}, only a tenth of your time in {game} is left: {left}{due}. If it runs out, {then}."
+        if table.row.clock.on_timeout == clocks.STANDIN:
+            text = t.gettext("{who}, only a tenth of your time in game #{n} is left: {left}{due}. If it runs out, "
+                             "the stand-in plays for you.")
+        else:
+            text = t.gettext("{who}, only a tenth of your time in game #{n} is left: {left}{due}. If it runs out, "
+                             "the table waits for you.")
+        text = text.format(who=who, n=table.id, left=left, due=due)
     elif event.kind == clocks.OVERDUE:
-        text = f"{who}, your time in {game} is up; the table waits for you."
+        text = t.gettext("{who}, your time in game #{n} is up; the table waits for you.").format(who=who, n=table.id)
     else:
-        text = (f"{label}'s time ran out in {game}: the stand-in plays for them. Act yourself at any time to "
-                "take your seat back.")
+        text = t.gettext("{label}'s time ran out in game #{n}: the stand-in plays for them. Act yourself at any "
+                         "time to take your seat back.").format(label=label, n=table.id)
         if event.marked_away:
-            text += (f"\nAfter {plural(clocks.AWAY_AFTER, 'turn')} in a row played by the stand-in, {label} is "
-                     "marked away: the stand-in plays their turns at once until they move or use `/tne back`.")
+            text += "\n" + t.ngettext(
+                "After {n} turn in a row played by the stand-in, {label} is marked away: the stand-in plays their "
+                "turns at once until they move or use `/tne back`.",
+                "After {n} turns in a row played by the stand-in, {label} is marked away: the stand-in plays their "
+                "turns at once until they move or use `/tne back`.", clocks.AWAY_AFTER).format(
+                    n=clocks.AWAY_AFTER, label=label)
         if ping:
             text = f"<@{event.user_id}>: {text}"
     return Post(clip(text), (event.user_id,) if ping else ())

@@ -14,6 +14,7 @@ from dataclasses import replace
 from bot import clocks, limits, ratings, text
 from bot.clock_steps import away_players, clock_change, clock_written
 from bot.desk import Desk, in_time, player_seat, running
+from bot.move_words import to_notation
 from bot.storage.rows import LIVE, GameStatus, MoveRow
 from bot.table import BOT_USER_ID, GameError, Origin, Played, Table
 from engine import IllegalMove, canonical
@@ -63,6 +64,8 @@ class Moves:
                 if game.pending:
                     raise GameError(f"It is not your move: {game.describe_pending()}.")
                 raise GameError(f"It is not your turn: {table.label(game.to_move)} is to play.")
+            # Typed in a player's words ('Plättchen rot F7'): the notation is what is played and stored.
+            move = to_notation(move)
             trial = game.copy()
             try:
                 events = trial.play(move, seat=seat)

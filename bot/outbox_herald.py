@@ -13,6 +13,7 @@ from bot import messages as M
 from bot import text as T
 from bot.clocks import ClockEvent
 from bot.locales import ENGLISH, N_, Texts
+from bot.locales import load as load_locales
 from bot.storage.rows import GameStatus
 from bot.table import Notice, Played, Table
 from bot.table_words import label
@@ -100,16 +101,16 @@ class DiscordHerald:
         return _notice("move", played.table, M.account(played, t=t), now=self.now() if self.now else None,
                        activity=self.activity, links=self.links, t=t)
 
-    def clock(self, table: Table, event: ClockEvent, mode: str, now: float, *, t: Texts = ENGLISH
-              ) -> Notice | None:
-        """A reminder as the person wants it (a ping here, a direct message, or nothing), or the stand-in taking
-        their seat (always said here, for the whole table, pinging nobody)."""
+    def clock(self, table: Table, event: ClockEvent, mode: str, now: float, *, t: Texts = ENGLISH,
+              language: str = "en") -> Notice | None:
+        """A reminder as the person wants it (a ping here, a direct message, or nothing) in their `language`, or
+        the stand-in taking their seat (always said here, for the whole table in the server's `t`, pinging nobody)."""
         if event.kind == clocks.TIMED_OUT:
             # Said for the whole table, pinging nobody: the stand-in acts now, not the person (issue 33's rule).
-            return Notice("stand-in", T.fit(M.reminder(table, event, now, ping=False).text), [])
+            return Notice("stand-in", T.fit(M.reminder(table, event, now, ping=False, t=t).text), [])
         if mode == "off":
             return None
-        post = M.reminder(table, event, now, ping=True)
+        post = M.reminder(table, event, now, ping=True, t=load_locales().for_tag(language))
         return Notice(DIRECT if mode == "dm" else "reminder", T.fit(post.text), list(post.pings))
 
     def away(self, table: Table, seat: int, away: bool, *, t: Texts = ENGLISH) -> Notice:

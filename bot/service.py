@@ -23,6 +23,7 @@ from bot.desk import BUSY_PAUSES, CHANGED, LATE_AFTER, UNAVAILABLE, Desk
 from bot.limits import Limits
 from bot.lobby import MAX_LOBBIES, Lobby
 from bot.moves import MOVE_LIMIT, Moves
+from bot.person_languages import PersonLanguages
 from bot.server_languages import ServerLanguages
 from bot.storage import GameRow, MoveRow, Storage
 from bot.storage.rows import Stored
@@ -52,7 +53,8 @@ class GameService:
                          seed_source or (lambda: secrets.randbits(31)))
         self.lobby = Lobby(self.desk)
         self.moves = Moves(self.desk)
-        self.clocks = ClockSteps(self.desk)
+        self.person_languages = PersonLanguages(storage.clocks)  # what reminders are written in, person by person
+        self.clocks = ClockSteps(self.desk, self.person_languages)
         self.closings = Closings(self.desk)
         self.desk.announced = announced
         self.languages = self.desk.languages = ServerLanguages(storage.servers)
@@ -205,6 +207,10 @@ class GameService:
 
     async def set_notify(self, user_id: int, mode: str) -> None:
         await self.clocks.set_notify(user_id, mode)
+
+    async def remember_language(self, user_id: int, locale: str | None) -> None:
+        """The locale a person's Discord used now: reminders and direct messages to them are written in it."""
+        await self.person_languages.remember(user_id, locale)
 
     # --- closings nobody asked for ----------------------------------------------------------------------------
 

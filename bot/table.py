@@ -148,10 +148,12 @@ class Herald(Protocol):
         """`seat`: the abandoning player's, when the game counts as their resignation."""
         ...
 
-    def clock(self, table: Table, event: ClockEvent, mode: str, now: float, *, t: Texts = ENGLISH
+    def clock(self, table: Table, event: ClockEvent, mode: str, now: float, *, t: Texts = ENGLISH,
+              language: str = "en"
               ) -> Notice | None:
         """A clock's reminder or stand-in notice, as the person to act wants it told (`mode`: bot.storage.clocks
-        NOTIFY_MODES); None when nothing is to be said."""
+        NOTIFY_MODES), a reminder in `language` (the person's: bot/person_languages.py); None when nothing is to
+        be said."""
         ...
 
     def away(self, table: Table, seat: int, away: bool, *, t: Texts = ENGLISH) -> Notice: ...

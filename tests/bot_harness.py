@@ -124,6 +124,7 @@ class FakeDiscord:
         self._saved: list[tuple[type, str, Any]] = []
         self.hold: asyncio.Event | None = None  # when set, callback responses wait for it (latency tests)
         self.on_call: Callable[[Call], None] | None = None
+        self.dms: dict[int, int] = {}  # user id -> their direct-message channel with the bot
 
     def next_id(self) -> int:
         """A snowflake made now, as Discord's are: the bot reads an interaction's age from its id; `worker` (the
@@ -208,6 +209,14 @@ class FakeDiscord:
         if path == "/oauth2/applications/@me":
             return {"id": str(APP_ID), "name": "T&E", "description": "", "icon": None, "bot_public": True,
                     "bot_require_code_grant": False, "verify_key": "0" * 64, "owner": BOT_USER, "flags": 0}
+        if method == "POST" and path == "/users/@me/channels":
+            # A direct-message channel with one person (discord.py's create_dm); its messages are posted as any.
+            user = int(body["recipient_id"])
+            dm = self.dms.setdefault(user, self.next_id())
+            self._record(Call(method, route.url, body, blobs, "other"))
+            person = {"id": str(user), "username": f"user{user}", "discriminator": "0", "avatar": None,
+                      "global_name": None}
+            return {"id": str(dm), "type": 1, "last_message_id": None, "recipients": [person]}
         if method == "POST" and path == "/channels/{channel_id}/messages":
             msg = self._message(int(route.channel_id), body, blobs)
             self._record(Call(method, route.url, body, blobs, "channel", int(msg["id"])))

@@ -1,4 +1,5 @@
-"""The clock queries: a game's clock columns, claiming due clocks (one process each), away marks, notify choices.
+"""The clock queries: a game's clock columns, claiming due clocks (one process each), away marks, notify choices
+and each person's language (what reminders are written in).
 
 A clock is claimed like the outbox's work: `claim_due` marks due games with this process as `clock_owner` until
 `clock_lease`; the change the clock makes is written with the game's revision check and hands the claim back in
@@ -125,3 +126,14 @@ class ClockStore:
         await self.db.write(Statement(
             "INSERT INTO notify (user_id, mode) VALUES (?, ?) ON CONFLICT (user_id) DO UPDATE SET mode = excluded.mode",
             (user_id, mode)))
+
+    async def language(self, user_id: int) -> str | None:
+        """The locale a person's Discord used the last time they used the bot (`de`, `en-GB`), None if unknown."""
+        return await self.db.fetchval("SELECT locale FROM notify WHERE user_id = ?", user_id)
+
+    async def set_language(self, user_id: int, locale: str) -> None:
+        """Remember a person's locale; how their reminders reach them stays as it was (the default for a new row)."""
+        await self.db.write(Statement(
+            "INSERT INTO notify (user_id, mode, locale) VALUES (?, ?, ?) "
+            "ON CONFLICT (user_id) DO UPDATE SET locale = excluded.locale",
+            (user_id, DEFAULT_NOTIFY, locale)))

@@ -266,6 +266,12 @@ MIGRATIONS: list[str | Mapping[str, str]] = [
         updated_at      DOUBLE PRECISION NOT NULL
     );
     """,
+    # 9: each person's language: their Discord client's locale the last time they used the bot, for what is sent
+    # to them outside an interaction (reminders, direct messages). Beside how their reminders reach them; a row
+    # made for the language alone holds the default mode, which is what a missing row reads as anyway.
+    """
+    ALTER TABLE notify ADD COLUMN locale TEXT;
+    """,
 ]
 
 # Any constant: only one process at a time may migrate one PostgreSQL database.
