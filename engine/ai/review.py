@@ -146,9 +146,10 @@ def review_part(record: Record, start: int, stop: int) -> ReviewPart:
 
 
 def review_move(record: Record, index: int, before: Game, seat: int, played: str,
-                names: Sequence[str]) -> MoveReview:
-    """One move judged against the hard player's candidates on the same deals of the bag."""
-    rng = random.Random(f"review:{record.first}:{record.deal}:{index}:{played}")
+                names: Sequence[str], *, salt: str = "") -> MoveReview:
+    """One move judged against the hard player's candidates on the same deals of the bag. A `salt` draws
+    other deals (bench/review_noise.py measures how much the verdict hangs on them)."""
+    rng = random.Random(f"review:{record.first}:{record.deal}:{index}:{played}{salt}")
     moves = candidate_moves(before, seat, played, rng)
     traces = judge(bag_deals(before, rng, DEALS), seat, moves)
     chance = {m: mean_chance(t) for m, t in traces.items()}
