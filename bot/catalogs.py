@@ -23,7 +23,7 @@ from bot.locales import DOMAIN, LOCALE_DIR
 
 ROOT = LOCALE_DIR.parent.parent
 TEMPLATE = LOCALE_DIR / f"{DOMAIN}.pot"
-SOURCES = ("bot", "render", "play")
+SOURCES = ("bot", "render", "play", "engine")
 KEYWORDS = {**DEFAULT_KEYWORDS, "N_": None}
 # A parameter nobody described reads "…" in discord.py: nothing to translate.
 UNDESCRIBED = "…"

@@ -10,9 +10,10 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 from typing import Protocol
 
-from bot import text
+from bot import text, words
+from bot.locales import ENGLISH, Texts
 from bot.storage.rows import GameRow, MoveRow, PlayerRow, Stored
-from engine import DYNASTIES, Game
+from engine import COLOURS, DYNASTIES, Game, IllegalMove
 
 BOT_USER_ID = 0  # computer seats have no Discord account
 
@@ -23,7 +24,37 @@ def turn_of(game: Game) -> int | None:
 
 
 class GameError(Exception):
-    """A request the table refuses; the message is shown privately to the person who asked."""
+    """A request the table refuses; the message is shown privately to the person who asked.
+
+    `template` is the English text (marked with N_ for the catalogs) with `{name}` placeholders, `values` fill
+    them: `said(t)` says it in a reader's language, str() in English. Values stay as given (names, squares,
+    moves in notation), except a `colour`, said in the reader's words."""
+
+    def __init__(self, template: str = "", **values: object) -> None:
+        self.template = template
+        self.values = values
+        super().__init__(template.format(**values) if values else template)
+
+    def __reduce__(self) -> tuple[object, ...]:
+        # Rebuilt from template and values when it crosses a process pool (a review's worker), not from str().
+        return _remake, (type(self), self.template, self.values)
+
+    @classmethod
+    def refusing(cls, exc: IllegalMove) -> GameError:
+        """The engine's refusal of a move, kept as its template and values so it can be said in any language."""
+        return cls(exc.template, **exc.values)
+
+    def said(self, t: Texts = ENGLISH) -> str:
+        """The refusal in `t`'s language; a text the catalogs do not have reads in English."""
+        text = t.gettext(self.template)
+        if not self.values:
+            return text
+        values = {k: words.colour(v, t) if k == "colour" and v in COLOURS else v for k, v in self.values.items()}
+        return text.format(**values)
+
+
+def _remake(cls: type[GameError], template: str, values: dict[str, object]) -> GameError:
+    return cls(template, **values)
 
 
 class AlreadyDone(GameError):
