@@ -824,6 +824,7 @@ def _dynasty_named(name: str, t: Texts) -> str:
 
 
 def ordinal(n: int) -> str:
+    """An English rank ('1st'); words.ordinal says it in the reader's language."""
     return words.ordinal(n)
 
 
