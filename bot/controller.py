@@ -18,7 +18,7 @@ from discord import app_commands
 from discord.utils import MISSING
 
 import render
-from bot import clocks
+from bot import clocks, refusals
 from bot import messages as M
 from bot import text as T
 from bot.autoplay import ai_available
@@ -427,7 +427,7 @@ class Controller:
             reviewed = await self.reviews.review(interaction.guild_id or 0, game, progress)
         except GameError as exc:
             await asyncio.gather(*edits, return_exceptions=True)
-            await interaction.edit_original_response(content=T.fit(exc.said(t)))
+            await interaction.edit_original_response(content=T.fit(refusals.said(exc, t)))
             return
         pictures = await self._review_pictures(interaction, reviewed)
         await asyncio.gather(*edits, return_exceptions=True)  # a late progress edit must not land after the review
@@ -530,7 +530,7 @@ class Controller:
         try:
             table = await self.service.load(press.game_id)
         except GameError as exc:
-            await private(interaction, exc.said(self.interactions.texts_for(interaction)))
+            await private(interaction, refusals.said(exc, self.interactions.texts_for(interaction)))
             return False
         if table.row.channel_id != interaction.channel_id or table.row.guild_id != interaction.guild_id:
             log.info("Refused a press for game %s from channel %s", press.game_id, interaction.channel_id)

@@ -21,6 +21,7 @@ import discord
 from discord import app_commands
 from discord.utils import MISSING
 
+from bot import refusals
 from bot import text as T
 from bot.locales import N_, Locales, Texts
 from bot.locales import load as load_locales
@@ -148,7 +149,7 @@ class Interactions:
         except GameError as exc:
             try:
                 # In the asker's language; a refusal the catalogs do not have reads in English.
-                await private(interaction, exc.said(self.texts_for(interaction)))
+                await private(interaction, refusals.said(exc, self.texts_for(interaction)))
             except discord.HTTPException as http:
                 log.info("Could not tell %s why it was refused (%s): the interaction was too late",
                          interaction.id, http.status)

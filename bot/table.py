@@ -10,10 +10,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 from typing import Protocol
 
-from bot import text, words
-from bot.locales import ENGLISH, Texts
+from bot import text
 from bot.storage.rows import GameRow, MoveRow, PlayerRow, Stored
-from engine import COLOURS, DYNASTIES, Game, IllegalMove
+from engine import DYNASTIES, Game, IllegalMove
 
 BOT_USER_ID = 0  # computer seats have no Discord account
 
@@ -27,8 +26,7 @@ class GameError(Exception):
     """A request the table refuses; the message is shown privately to the person who asked.
 
     `template` is the English text (marked with N_ for the catalogs) with `{name}` placeholders, `values` fill
-    them: `said(t)` says it in a reader's language, str() in English. Values stay as given (names, squares,
-    moves in notation), except a `colour`, said in the reader's words."""
+    them: str() is the English text, bot/refusals.py says it in a reader's language."""
 
     def __init__(self, template: str = "", **values: object) -> None:
         self.template = template
@@ -43,14 +41,6 @@ class GameError(Exception):
     def refusing(cls, exc: IllegalMove) -> GameError:
         """The engine's refusal of a move, kept as its template and values so it can be said in any language."""
         return cls(exc.template, **exc.values)
-
-    def said(self, t: Texts = ENGLISH) -> str:
-        """The refusal in `t`'s language; a text the catalogs do not have reads in English."""
-        text = t.gettext(self.template)
-        if not self.values:
-            return text
-        values = {k: words.colour(v, t) if k == "colour" and v in COLOURS else v for k, v in self.values.items()}
-        return text.format(**values)
 
 
 def _remake(cls: type[GameError], template: str, values: dict[str, object]) -> GameError:

@@ -5,6 +5,7 @@ the server's; a text the catalogs do not have reads in English."""
 from __future__ import annotations
 
 from bot.locales import ENGLISH, load
+from bot.refusals import said
 from bot.table import GameError
 from engine import Game, IllegalMove
 from engine.boards import BOARDS
@@ -169,15 +170,15 @@ async def test_a_refusal_from_outside_a_game_is_translated_too(harness):
 
 def test_a_refusal_the_catalogs_do_not_have_reads_in_english():
     refusal = GameError("Nobody translated this refusal of {what}.", what="game #7")
-    assert str(refusal) == refusal.said(DE) == refusal.said(FR) == "Nobody translated this refusal of game #7."
-    assert GameError("A plain refusal.").said(FR) == "A plain refusal."
+    assert str(refusal) == said(refusal, DE) == said(refusal, FR) == "Nobody translated this refusal of game #7."
+    assert said(GameError("A plain refusal."), FR) == "A plain refusal."
 
 
 def test_a_refusal_keeps_its_template_across_a_process_pool():
     import pickle
 
     refusal = pickle.loads(pickle.dumps(GameError("Game #{n} has not started yet.", n=7)))
-    assert refusal.said(DE) == "Partie #7 hat noch nicht begonnen." and str(refusal) == "Game #7 has not started yet."
+    assert said(refusal, DE) == "Partie #7 hat noch nicht begonnen." and str(refusal) == "Game #7 has not started yet."
 
 
 def test_an_engine_refusal_becomes_a_translatable_refusal():
@@ -186,7 +187,7 @@ def test_an_engine_refusal_becomes_a_translatable_refusal():
     except IllegalMove as exc:
         refusal = GameError.refusing(exc)
     assert str(refusal) == "'Z99' is not a square: columns are A to P and rows 1 to 11, like F7."
-    assert refusal.said(FR).startswith("'Z99' n'est pas une case")
+    assert said(refusal, FR).startswith("'Z99' n'est pas une case")
 
 
 def test_every_refusal_raised_in_bot_has_a_template_in_every_catalog():
