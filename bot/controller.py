@@ -39,6 +39,7 @@ from bot.reviews import Reviewed, Reviews
 from bot.seats import ComputerSeats
 from bot.service import GameError, GameService, Table
 from bot.storage.rows import LIVE, GameStatus
+from bot.table import Awaited
 from bot.views import Press, decision_view, hand_view, history_view, lobby_view, table_view
 from bot.web.auth import Links, Person
 from render.review import ReviewPictures
@@ -549,7 +550,7 @@ class Controller:
             raise GameError(N_("That decision has already been made; look at the newest message."))
         seat = game.to_move
         if table.seat_of(interaction.user.id) != seat:
-            raise GameError(N_("This choice is not yours: {decision}."), decision=game.describe_pending())
+            raise GameError(N_("This choice is not yours: {decision}."), decision=Awaited(table))
         t = self.interactions.texts_for(interaction)
         await interaction.response.send_message(M.decision_text(table, seat, t=t), view=decision_view(table),
                                                 ephemeral=True)

@@ -19,7 +19,7 @@ from bot.locales import N_
 from bot.service import GameService
 from bot.storage.hints import Counted
 from bot.storage.rows import GameStatus
-from bot.table import GameError, Table
+from bot.table import Awaited, GameError, Table
 from bot.workers import Workers
 from engine.analysis import announced_points
 
@@ -80,7 +80,7 @@ def question(table: Table, user_id: int) -> Question:
     if game.to_move != seat:
         if game.pending:
             raise GameError(N_("It is not your decision: {decision}. Ask for a hint when one is yours."),
-                            decision=game.describe_pending())
+                            decision=Awaited(table))
         raise GameError(N_("It is not your turn: {who} is to play. Ask for a hint on yours."),
                         who=table.label(game.to_move))
     announced = announced_points((e for m in table.moves for e in m.events), game.players)

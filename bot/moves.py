@@ -16,7 +16,7 @@ from bot.clock_steps import away_players, clock_change, clock_written
 from bot.desk import LOOK_AGAIN, Desk, in_time, player_seat, running
 from bot.locales import N_
 from bot.storage.rows import LIVE, GameStatus, MoveRow
-from bot.table import BOT_USER_ID, GameError, Origin, Played, Table
+from bot.table import BOT_USER_ID, Awaited, GameError, Origin, Played, Table
 from engine import IllegalMove, canonical
 
 log = logging.getLogger(__name__)
@@ -63,7 +63,7 @@ class Moves:
                 standin = True
             if game.to_move != seat:
                 if game.pending:
-                    raise GameError(N_("It is not your move: {decision}."), decision=game.describe_pending())
+                    raise GameError(N_("It is not your move: {decision}."), decision=Awaited(table))
                 raise GameError(N_("It is not your turn: {who} is to play."), who=table.label(game.to_move))
             trial = game.copy()
             try:

@@ -111,6 +111,18 @@ class Table:
         return Table(replace(self.row, players=list(self.row.players)), self.game, list(self.moves))
 
 
+@dataclass(frozen=True)
+class Awaited:
+    """A refusal's value naming the decision a table awaits: the engine's English words as str(), said in a
+    reader's language by bot/refusals.py."""
+
+    table: Table
+
+    def __str__(self) -> str:
+        game = self.table.game
+        return game.describe_pending() if game is not None else ""
+
+
 @dataclass
 class Played:
     """One applied move and what it did; `table` is the game as that move left it (later moves leave it alone)."""

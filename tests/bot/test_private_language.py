@@ -4,6 +4,7 @@ the server's; a text the catalogs do not have reads in English."""
 
 from __future__ import annotations
 
+from bot import words
 from bot.locales import ENGLISH, load
 from bot.refusals import said
 from bot.table import GameError
@@ -150,6 +151,24 @@ async def test_a_decision_panel_in_the_deciders_language(harness):
         assert panel.content.startswith("**Une révolte : choisissez vos renforts.**\n")
         assert "une révolte en " in panel.content and "Force : " in panel.content
         assert "Choisissez combien de temples (tuiles : rouge) engager : vous en avez **" in panel.content
+    # The other one is refused, in their language, with the decision in their words (English: the engine's).
+    other = BOB if decider is ALICE else ALICE
+    payload = harness.press_payload(other, mid, decide)
+    payload.update(locale=LANGUAGE[other.id], guild_locale="en-US")
+    refused = response(await harness.dispatch(payload)).content
+    moved = await private_answer(harness, other, "move", action="pass")
+    english = await private_answer(harness, other, "move", action="pass", locale="en-GB")
+    assert english == f"It is not your move: {table.game.describe_pending()}."
+    colour = table.game.pending["colour"]
+    if other is ALICE:
+        piece = words.leader(colour, DE)
+        assert refused.startswith(f"Diese Wahl liegt nicht bei dir: Der Anführer {piece} von ")
+        assert moved.startswith(f"Du bist nicht dran: Der Anführer {piece} von ") and "eine Revolte auf" in moved
+    else:
+        piece = words.leader(colour, FR)
+        assert refused.startswith(f"Ce choix ne vous revient pas : Le chef {piece} du joueur ")
+        assert moved.startswith(f"Ce n'est pas à vous : Le chef {piece} du joueur ") and "une révolte en" in moved
+    assert (await harness.service.load(game_id)).row.move_count == table.row.move_count
 
 
 async def test_a_language_we_do_not_have_reads_in_english(harness):
