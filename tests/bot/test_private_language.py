@@ -217,3 +217,35 @@ def test_every_refusal_raised_in_bot_has_a_template_in_every_catalog():
     for refusal in found:
         for text in refusal.texts:
             assert DE.find(text) and FR.find(text), (refusal.where, text)
+
+
+async def test_records_answers_in_the_askers_language(harness):
+    from tests.records_helpers import people, random_game, stats, stats_payload, store_game
+
+    for i in range(3):
+        p = random_game(2, 100 + i)
+        await store_game(harness.service.storage, people("Alice", "Bob"), p.moves, snapshot=p.game.position(),
+                         seed=p.seed, ended_at=1_700_000_000.0 + i, end_reason="only 2 treasures left")
+    await harness.bot.controller.finisher.sweep()
+
+    async def stats_in(user, sub, locale, **kwargs) -> str:
+        payload = stats_payload(harness, user, sub, **kwargs)
+        payload.update(locale=locale)
+        return response(await harness.dispatch(payload)).content
+
+    history = {lang: await stats_in(ALICE, "history", lang) for lang in ("de", "fr", "en-US")}
+    assert history["de"].startswith("**Gespielte Partien auf diesem Server** — neueste zuerst, Seite 1 von 1 "
+                                    "(3 Partien)")
+    assert "-# `/tne export game:<number>` gibt das Protokoll einer Partie" in history["de"]
+    assert history["fr"].startswith("**Parties jouées sur ce serveur** — les plus récentes d'abord, page 1 sur 1 "
+                                    "(3 parties)")
+    assert history["en-US"].startswith("**Games played in this server** — newest first, page 1 of 1 (3 games)")
+    profile = {lang: await stats_in(BOB, "profile", lang, target=ALICE) for lang in ("de", "fr", "en-US")}
+    assert profile["de"].startswith("**Alice** — Wertung **") and "3 Partien, " in profile["de"]
+    assert "aus Plättchen" in profile["de"] and "Revolten gewonnen" in profile["de"]
+    assert profile["fr"].startswith("**Alice** — classement **") and "par les tuiles" in profile["fr"]
+    assert profile["en-US"].startswith("**Alice** — rating **") and "from tiles" in profile["en-US"]
+    assert await stats_in(ALICE, "profile", "fr", target=CAROL) == ("Carol n'a encore aucune partie terminée sur "
+                                                                   "ce serveur.")
+    assert response(await stats(harness, CAROL, "profile", target=CAROL)).content == ("Carol has no finished game "
+                                                                                     "in this server yet.")
