@@ -295,7 +295,8 @@ def status_text(table: Table, now: float | None = None, *, t: Texts = ENGLISH) -
     game = table.game
     view = game.view(None)
     lines = [t.gettext("**Game #{n}** — {board} board, scores {scores}, {moves} played.").format(
-        n=row.id, board=row.board, scores=row.scores, moves=_moves(len(table.moves), t))]
+        # The board and the scores as /tne new's choices name them in this language (the command tree's texts).
+        n=row.id, board=t.gettext(row.board), scores=t.gettext(row.scores), moves=_moves(len(table.moves), t))]
     if row.status != GameStatus.ACTIVE or game.over:
         lines.append(final_text(table))
     else:

@@ -58,11 +58,11 @@ async def test_hand_status_and_games_in_each_askers_language(harness):
 
     status = {u.id: await private_answer(harness, u, "status", guild_locale="de") for u in (ALICE, BOB, CAROL)}
     label = table.label(table.game.to_move)
-    assert status[ALICE.id].startswith(f"**Partie #{game_id}** — Spielplan standard, Punkte hidden, 0 Züge gespielt.")
+    assert status[ALICE.id].startswith(f"**Partie #{game_id}** — Spielplan Standard, Punkte verdeckt, 0 Züge gespielt.")
     assert f"Am Zug: {label}, noch 2 Aktionen." in status[ALICE.id]
     assert "Bedenkzeit: 1 Tag pro Zug; wenn die Zeit abläuft, spielt die Vertretung." in status[ALICE.id]
     assert "Plättchen auf der Hand, 2 Katastrophen; Anführer im Vorrat:" in status[ALICE.id]
-    assert status[BOB.id].startswith(f"**Partie #{game_id}** — plateau standard, scores hidden, 0 coup joués.")
+    assert status[BOB.id].startswith(f"**Partie #{game_id}** — plateau standard, scores cachés, 0 coup au total.")
     assert f"Tour : {label}, encore 2 actions." in status[BOB.id]
     assert "6 tuiles en main, 2 catastrophes ; chefs en réserve :" in status[BOB.id]
     assert status[CAROL.id].startswith(f"**Game #{game_id}** — standard board, scores hidden, 0 moves played.")
