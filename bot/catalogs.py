@@ -23,8 +23,8 @@ from bot.locales import DOMAIN, LOCALE_DIR
 
 ROOT = LOCALE_DIR.parent.parent
 TEMPLATE = LOCALE_DIR / f"{DOMAIN}.pot"
-SOURCES = ("bot", "render", "play")
-KEYWORDS = {**DEFAULT_KEYWORDS, "N_": None}
+SOURCES = ("bot", "render", "play", "engine")
+KEYWORDS = {**DEFAULT_KEYWORDS, "N_": None, "count": (2, 3)}  # words.count(n, singular, plural, t)
 # A parameter nobody described reads "…" in discord.py: nothing to translate.
 UNDESCRIBED = "…"
 

@@ -8,6 +8,7 @@ from dataclasses import replace
 
 from bot import clocks, limits
 from bot.desk import Desk, announcement
+from bot.locales import N_
 from bot.person_languages import PersonLanguages
 from bot.storage import StaleError
 from bot.storage.changes import ClockChange, SeatMark
@@ -120,21 +121,21 @@ class ClockSteps:
     async def set_clock_choice(self, game_id: int, user_id: int, choice: str) -> Table:
         """/tne settings clock: the host changes the clock, in force from the next turn on."""
         if choice not in clocks.CLOCKS:
-            raise GameError(f"The clock is one of {', '.join(clocks.CLOCKS)}.")
+            raise GameError(N_("The clock is one of {choices}."), choices=", ".join(clocks.CLOCKS))
         tables = self.desk.tables
         async with tables.lock(game_id):
             table = await tables.load(game_id)
             if table.row.status not in LIVE:
-                raise GameError("This game is over.")
+                raise GameError(N_("This game is over."))
             if user_id != table.row.host_id:
-                raise GameError("Only the host can change the clock.")
+                raise GameError(N_("Only the host can change the clock."))
             await self.desk.commit(table, lambda _: self.desk.storage.clocks.set_next(
                 game_id, choice, lobby=table.row.status == GameStatus.LOBBY))
             return await tables.refresh(game_id)
 
     async def set_notify(self, user_id: int, mode: str) -> None:
         if mode not in NOTIFY_MODES:
-            raise GameError(f"Notify is one of {', '.join(NOTIFY_MODES)}.")
+            raise GameError(N_("Notify is one of {choices}."), choices=", ".join(NOTIFY_MODES))
         await self.desk.storage.clocks.set_notify(user_id, mode)
 
 

@@ -18,7 +18,7 @@ from discord import app_commands
 from discord.utils import MISSING
 
 import render
-from bot import clocks
+from bot import clocks, refusals
 from bot import messages as M
 from bot import text as T
 from bot.autoplay import ai_available
@@ -29,7 +29,7 @@ from bot.discord_sight import viewer_of
 from bot.help_topics import help_answer
 from bot.hints import Hints
 from bot.interactions import NO_DMS, QUIET, WENT_WRONG, Interactions, guarded, made_at, private
-from bot.locales import ENGLISH, Texts
+from bot.locales import ENGLISH, N_, Texts
 from bot.outbox_courier import TOKEN_LIFE
 from bot.outbox_herald import OPEN_BOARD
 from bot.pictures import Painter, ReplaysBusy
@@ -41,6 +41,7 @@ from bot.seats import ComputerSeats
 from bot.server_languages import language_set_text
 from bot.service import GameError, GameService, Table
 from bot.storage.rows import LIVE, GameStatus
+from bot.table import Awaited
 from bot.views import Press, decision_view, hand_view, history_view, lobby_view, table_view
 from bot.web.auth import Links, Person
 from render.review import ReviewPictures
@@ -107,7 +108,7 @@ class Controller:
     @guarded()
     async def addbot(self, interaction: discord.Interaction, level: str) -> None:
         if not ai_available():
-            raise GameError("Computer players are not installed on this bot yet.")
+            raise GameError(N_("Computer players are not installed on this bot yet."))
         table = await self.table_here(interaction)
         table = await self.service.add_bot(table.id, interaction.user.id, level)
         article = "An" if level[:1] in "aeiou" else "A"
@@ -176,11 +177,12 @@ class Controller:
         table = await (self.service.current(game_id) if game_id is not None
                        else self.table_here(interaction, stored=True))
         if table.game is None:
-            raise GameError("The game has not started yet.")
+            raise GameError(N_("The game has not started yet."))
         seat = table.seat_of(interaction.user.id)
         if seat is None:
-            raise GameError("You are not playing in this game, so you have no hand.")
-        await interaction.response.send_message(M.hand_text(table, seat), view=hand_view(table, seat) or MISSING,
+            raise GameError(N_("You are not playing in this game, so you have no hand."))
+        await interaction.response.send_message(M.hand_text(table, seat, t=self.interactions.texts_for(interaction)),
+                                                view=hand_view(table, seat) or MISSING,
                                                 ephemeral=True)
 
         async def draw() -> discord.File | None:
@@ -201,13 +203,14 @@ class Controller:
                 await interaction.response.defer(ephemeral=True, thinking=True)
         self.first_answers.answered(interaction)
         answer = await self.hints.answer(question, interaction_id=interaction.id)
-        await private(interaction, M.hint_text(answer.move, answer.reason, answer.used))
+        await private(interaction, M.hint_text(answer.move, answer.reason, answer.used,
+                                               t=self.interactions.texts_for(interaction)))
 
     @guarded()
     async def board(self, interaction: discord.Interaction) -> None:
         table = await self.table_here(interaction, finished=True, stored=True)
         if table.game is None:
-            raise GameError("The game has not started yet.")
+            raise GameError(N_("The game has not started yet."))
         if self.boards.recent(interaction.channel_id):
             await self._private_board(interaction, table)
             return
@@ -218,7 +221,7 @@ class Controller:
     async def web(self, interaction: discord.Interaction) -> None:
         """A personal sign-in link to the web board, privately, and this channel's game's public link."""
         if self.links is None:
-            raise GameError("The web board is not turned on for this bot.")
+            raise GameError(N_("The web board is not turned on for this bot."))
         user = interaction.user
         person = Person(user.id, T.plain(user.display_name) or "Player", interaction.guild_id, interaction.channel_id)
         public = None
@@ -242,12 +245,12 @@ class Controller:
     @guarded()
     async def status(self, interaction: discord.Interaction) -> None:
         table = await self.table_here(interaction, finished=True, stored=True)
-        await private(interaction, M.status_text(table, self.service.now()))
+        await private(interaction, M.status_text(table, self.service.now(), t=self.interactions.texts_for(interaction)))
 
     @guarded()
     async def log(self, interaction: discord.Interaction) -> None:
         table = await self.table_here(interaction, finished=True, stored=True)
-        await private(interaction, M.log_text(table))
+        await private(interaction, M.log_text(table, t=self.interactions.texts_for(interaction)))
 
     @guarded(change=True)
     async def undo(self, interaction: discord.Interaction) -> None:
@@ -354,8 +357,9 @@ class Controller:
         """This server's games; `mine`: only those waiting for the asker (what `/tne turns` was)."""
         tables = await self.service.server_tables(interaction.guild_id, viewer_of(interaction))
         now = self.service.now()
-        await private(interaction, M.turns_text(tables, interaction.user.id, now) if mine
-                      else M.games_text(tables, now))
+        t = self.interactions.texts_for(interaction)
+        await private(interaction, M.turns_text(tables, interaction.user.id, now, t=t) if mine
+                      else M.games_text(tables, now, t=t))
 
     async def help(self, interaction: discord.Interaction, topic: str = "commands") -> None:
         """`/tne help [topic]`: the commands by default, the rules in brief (what `/tne rules` was), and more."""
@@ -366,7 +370,8 @@ class Controller:
     @guarded()
     async def history(self, interaction: discord.Interaction) -> None:
         page = await self.records.history(interaction.guild_id, viewer=viewer_of(interaction))
-        await interaction.response.send_message(M.history_text(page), view=history_view(page) or MISSING,
+        await interaction.response.send_message(M.history_text(page, t=self.interactions.texts_for(interaction)),
+                                                view=history_view(page) or MISSING,
                                                 ephemeral=True, allowed_mentions=QUIET)
 
     @guarded()
@@ -374,7 +379,9 @@ class Controller:
         who = user or interaction.user
         view = await self.records.profile(interaction.guild_id, who.id, viewer_of(interaction))
         # Private: its chart shows games of channels that others here may not see.
-        await interaction.response.send_message(M.profile_text(view, who.display_name), ephemeral=True,
+        await interaction.response.send_message(M.profile_text(view, who.display_name,
+                                                               t=self.interactions.texts_for(interaction)),
+                                                ephemeral=True,
                                                 allowed_mentions=QUIET)
         if view.profile is None:
             return
@@ -397,15 +404,18 @@ class Controller:
         game = await self.records.game(interaction.guild_id, interaction.channel_id, game_id, finished=True,
                                        viewer=viewer)
         if not game.moves:
-            raise GameError(f"Game #{game.id} ended before anyone moved: there is nothing to replay.")
+            raise GameError(N_("Game #{n} ended before anyone moved: there is nothing to replay."), n=game.id)
         if self.painter.replays_full():
-            raise GameError("Several replays are being drawn right now; ask again in a minute.")
+            raise GameError(N_("Several replays are being drawn right now; ask again in a minute."))
         waiting = self.painter.replay_waiting()
         # Another channel's game is shown only to the one who asked: this channel may not see that one.
-        await interaction.response.send_message(M.replay_progress(game.id, waiting=waiting),
-                                                ephemeral=viewer.elsewhere(game.channel_id or 0),
+        hidden = viewer.elsewhere(game.channel_id or 0)
+        # A progress only the asker sees is in their language; one in the channel in English (the server's
+        # language is l10n-public's to choose).
+        t = self.interactions.texts_for(interaction) if hidden else ENGLISH
+        await interaction.response.send_message(M.replay_progress(game.id, waiting=waiting, t=t), ephemeral=hidden,
                                                 allowed_mentions=QUIET)
-        await self._draw_replay(interaction, game)
+        await self._draw_replay(interaction, game, t=t)
 
     @guarded()
     async def export(self, interaction: discord.Interaction, game_id: int | None) -> None:
@@ -414,7 +424,8 @@ class Controller:
         await interaction.response.defer(ephemeral=True, thinking=True)
         data = await self.painter.workers.run(record_text, game)  # replays every move: not on the loop
         file = discord.File(io.BytesIO(data.encode()), filename=f"game-{game.id}.tne.json")
-        await interaction.followup.send(M.export_caption(game), file=file, ephemeral=True, allowed_mentions=QUIET)
+        await interaction.followup.send(M.export_caption(game, t=self.interactions.texts_for(interaction)), file=file,
+                                        ephemeral=True, allowed_mentions=QUIET)
 
     @guarded()
     async def review(self, interaction: discord.Interaction, game_id: int | None, mine: bool = False) -> None:
@@ -424,10 +435,11 @@ class Controller:
         seat = await self.reviews.seat_of(game, interaction.user.id) if mine else None
         # Another channel's game is shown only to the one who asked, as a replay is; so is a player's own review.
         hidden = mine or viewer.elsewhere(game.channel_id or 0)
+        t = self.interactions.texts_for(interaction) if hidden else ENGLISH  # the channel's: l10n-public's part
         if interaction.response.is_done():  # deferred meanwhile (a slow database): that answer becomes the review
-            await interaction.edit_original_response(content=M.review_progress(game.id))
+            await interaction.edit_original_response(content=M.review_progress(game.id, t=t))
         else:
-            await interaction.response.send_message(M.review_progress(game.id), ephemeral=hidden,
+            await interaction.response.send_message(M.review_progress(game.id, t=t), ephemeral=hidden,
                                                     allowed_mentions=QUIET)
         edits: list[asyncio.Task] = []
         last = [time.monotonic()]
@@ -438,13 +450,13 @@ class Controller:
                 return  # the end is followed at once by the review; one edit in flight at a time
             last[0] = now
             edits.append(asyncio.create_task(interaction.edit_original_response(
-                content=M.review_progress(game.id, done, total))))
+                content=M.review_progress(game.id, done, total, t=t))))
 
         try:
             reviewed = await self.reviews.review(interaction.guild_id or 0, game, progress)
         except GameError as exc:
             await asyncio.gather(*edits, return_exceptions=True)
-            await interaction.edit_original_response(content=T.fit(str(exc)))
+            await interaction.edit_original_response(content=T.fit(refusals.said(exc, t)))
             return
         pictures = await self._review_pictures(interaction, reviewed)
         await asyncio.gather(*edits, return_exceptions=True)  # a late progress edit must not land after the review
@@ -473,7 +485,7 @@ class Controller:
         summary = M.review_summary(game_id, review, names, seat=seat, t=t)
         await self._review_say(interaction, summary, chart, hidden, edit=True)
         if seat is not None:
-            pages = M.review_own(review, seat)
+            pages = M.review_own(review, seat, t=self.interactions.texts_for(interaction))
             for n, page in enumerate(pages):
                 await self._review_say(interaction, page, files(seat) if n == 0 else [], hidden)
             return
@@ -513,11 +525,12 @@ class Controller:
             elif press.action in by_press:
                 await by_press[press.action](interaction, press)
             else:
-                await private(interaction, "That button is no longer in use.")
+                await private(interaction, self.interactions.texts_for(interaction).gettext(
+                    N_("That button is no longer in use.")))
         except Exception:
             log.exception("Button %s failed", press.action)
             if not interaction.response.is_done():
-                await private(interaction, WENT_WRONG)
+                await private(interaction, self.interactions.texts_for(interaction).gettext(WENT_WRONG))
 
     async def _launch_activity(self, interaction: discord.Interaction, press: Press) -> None:
         """"Play on the board": Discord opens the Activity in this channel, where the channel picks the game."""
@@ -529,30 +542,32 @@ class Controller:
     async def on_history_page(self, interaction: discord.Interaction, anchor: int, page: int) -> None:
         """A history page button, before or after a restart: the message shows that page."""
         if interaction.guild_id is None:
-            await private(interaction, NO_DMS)
+            await private(interaction, self.interactions.texts_for(interaction).gettext(NO_DMS))
             return
         await self._history_page(interaction, anchor, page)
 
     @guarded()
     async def _history_page(self, interaction: discord.Interaction, anchor: int, page: int) -> None:
         shown = await self.records.history(interaction.guild_id, page, anchor, viewer=viewer_of(interaction))
-        await interaction.response.edit_message(content=M.history_text(shown), view=history_view(shown))
+        t = self.interactions.texts_for(interaction)
+        await interaction.response.edit_message(content=M.history_text(shown, t=t), view=history_view(shown))
 
     async def _in_place(self, interaction: discord.Interaction, press: Press) -> bool:
         """A press counts only in its game's own server and channel; anywhere else it is refused privately.
 
         Custom ids are plain text that anyone can craft, so the id alone never proves where a button was."""
         if interaction.guild_id is None:
-            await private(interaction, NO_DMS)
+            await private(interaction, self.interactions.texts_for(interaction).gettext(NO_DMS))
             return False
         try:
             table = await self.service.load(press.game_id)
         except GameError as exc:
-            await private(interaction, str(exc))
+            await private(interaction, refusals.said(exc, self.interactions.texts_for(interaction)))
             return False
         if table.row.channel_id != interaction.channel_id or table.row.guild_id != interaction.guild_id:
             log.info("Refused a press for game %s from channel %s", press.game_id, interaction.channel_id)
-            await private(interaction, "That button belongs to a game in another channel; it does nothing here.")
+            await private(interaction, self.interactions.texts_for(interaction).gettext(
+                N_("That button belongs to a game in another channel; it does nothing here.")))
             return False
         return True
 
@@ -561,13 +576,14 @@ class Controller:
         table = await self.service.load(press.game_id)
         game = table.game
         if table.row.status != GameStatus.ACTIVE or game is None or game.over:
-            raise GameError("This game is over.")
+            raise GameError(N_("This game is over."))
         if press.rev != table.row.rev or not game.pending:
-            raise GameError("That decision has already been made; look at the newest message.")
+            raise GameError(N_("That decision has already been made; look at the newest message."))
         seat = game.to_move
         if table.seat_of(interaction.user.id) != seat:
-            raise GameError(f"This choice is not yours: {game.describe_pending()}.")
-        await interaction.response.send_message(M.decision_text(table, seat), view=decision_view(table),
+            raise GameError(N_("This choice is not yours: {decision}."), decision=Awaited(table))
+        t = self.interactions.texts_for(interaction)
+        await interaction.response.send_message(M.decision_text(table, seat, t=t), view=decision_view(table),
                                                 ephemeral=True)
 
     @guarded()
@@ -650,7 +666,7 @@ class Controller:
         return render.ClockLine(clocks.clock_words(clock, self.service.now()),
                                 clocks.standin_seats(clock, table.players))
 
-    async def _draw_replay(self, interaction: discord.Interaction, game: Any) -> None:
+    async def _draw_replay(self, interaction: discord.Interaction, game: Any, *, t: Texts = ENGLISH) -> None:
         """Draw in the replay worker, showing progress by editing the message, then attach the GIF."""
         edits: list[asyncio.Task] = []
         last = [time.monotonic()]
@@ -661,18 +677,18 @@ class Controller:
                 return  # the last frame is followed at once by the GIF; one edit in flight at a time
             last[0] = now
             edits.append(asyncio.create_task(interaction.edit_original_response(
-                content=M.replay_progress(game.id, done, total))))
+                content=M.replay_progress(game.id, done, total, t=t))))
 
         names = [T.plain(n) or "Player" for n in game.names]
         try:
             file, frames = await self.painter.replay(game, names, interaction.filesize_limit, progress)
         except ReplaysBusy:
-            text = "Several replays are being drawn right now; ask again in a minute."
+            text = t.gettext(N_("Several replays are being drawn right now; ask again in a minute."))
             file = None
         except ValueError:
             log.warning("The replay of game %s does not fit %d bytes", game.id, interaction.filesize_limit)
-            text = (f"The replay of game #{game.id} is too long to fit in the file size this channel allows, even "
-                    "drawn small. `/tne export` gives its record instead.")
+            text = t.gettext(N_("The replay of game #{n} is too long to fit in the file size this channel allows, "
+                                "even drawn small. `/tne export` gives its record instead.")).format(n=game.id)
             file = None
         await asyncio.gather(*edits, return_exceptions=True)  # a late progress edit must not land after the GIF
         if file is None:

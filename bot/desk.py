@@ -12,7 +12,7 @@ from dataclasses import dataclass
 
 from bot import limits
 from bot.clocks import Now
-from bot.locales import ENGLISH, Texts
+from bot.locales import ENGLISH, N_, Texts
 from bot.server_languages import ServerLanguages
 from bot.storage import BusyError, DuplicateError, StaleError, Storage, UnavailableError
 from bot.storage.changes import Committed
@@ -26,11 +26,20 @@ log = logging.getLogger(__name__)
 
 # A database locked by someone else (BusyError) wrote nothing: the same write is tried again after these pauses.
 BUSY_PAUSES = (0.2, 1.0)
-CHANGED = "The game changed after you sent that; look at the newest message and try again."
+CHANGED = N_("The game changed after you sent that; look at the newest message and try again.")
 # A command older than this is late (held by a gateway outage and replayed, or by a slow database): it is applied
 # only if the game did not change after it was made.
 LATE_AFTER = 2.0
-UNAVAILABLE = "The game's storage cannot be reached just now; nothing was changed. Try again in a minute."
+UNAVAILABLE = N_("The game's storage cannot be reached just now; nothing was changed. Try again in a minute.")
+# What a refused change asks of the person (Desk.commit's `retry`), and the whole sentence for each case.
+TRY_AGAIN = "try again"
+LOOK_AGAIN = "look again and retry"
+_MEANWHILE = {  # (a lobby, look again)
+    (True, False): N_("The lobby changed meanwhile; try again."),
+    (True, True): N_("The lobby changed meanwhile; look again and retry."),
+    (False, False): N_("The game changed meanwhile; try again."),
+    (False, True): N_("The game changed meanwhile; look again and retry."),
+}
 
 Change = Callable[[NewAnnouncement | None], Awaitable[Committed | None]]
 
@@ -52,7 +61,7 @@ class Desk:
         """The language the table's public posts speak: its server's."""
         return await self.languages.texts(table.row.guild_id) if self.languages is not None else ENGLISH
 
-    async def commit(self, table: Table, change: Change, retry: str = "try again", *, notice: Notice | None = None,
+    async def commit(self, table: Table, change: Change, retry: str = TRY_AGAIN, *, notice: Notice | None = None,
                      origin: Origin | None = None) -> Committed:
         """Run one storage transaction, with the change's announcement when there is one (`notice`).
 
@@ -66,15 +75,14 @@ class Desk:
                 break
             except BusyError as exc:
                 if pause is None:
-                    raise GameError("The game's storage is busy just now; nothing was changed. Try again in a "
-                                    "moment.") from exc
+                    raise GameError(N_("The game's storage is busy just now; nothing was changed. Try again in a "
+                                       "moment.")) from exc
                 log.warning("Game %s: the database is locked; trying the same change again in %.1f s", table.id,
                             pause)
                 await asyncio.sleep(pause)
             except StaleError as exc:
                 self.tables.forget(table.id)
-                what = "lobby" if table.row.status == GameStatus.LOBBY else "game"
-                raise GameError(f"The {what} changed meanwhile; {retry}.") from exc
+                raise GameError(_MEANWHILE[table.row.status == GameStatus.LOBBY, retry == LOOK_AGAIN]) from exc
             except DuplicateError as exc:
                 if new is None or new.interaction_id is None:
                     raise
@@ -128,9 +136,9 @@ def in_time(table: Table, origin: Origin | None) -> None:
 def running(table: Table) -> Game:
     """The engine game of a running table, or a GameError saying why there is none to play."""
     if table.row.status == GameStatus.LOBBY:
-        raise GameError("The game has not started yet.")
+        raise GameError(N_("The game has not started yet."))
     if table.row.status != GameStatus.ACTIVE or table.game is None or table.game.over:
-        raise GameError("This game is over.")
+        raise GameError(N_("This game is over."))
     return table.game
 
 
@@ -138,5 +146,5 @@ def player_seat(table: Table, user_id: int | None) -> int:
     """The seat a person plays in this game, or a GameError saying they play none."""
     seat = table.seat_of(user_id if user_id is not None else -1)
     if seat is None:
-        raise GameError("You are not playing in this game.")
+        raise GameError(N_("You are not playing in this game."))
     return seat

@@ -15,20 +15,21 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from bot.autoplay import ai_available
+from bot.locales import N_
 from bot.service import GameService
 from bot.storage.hints import Counted
 from bot.storage.rows import GameStatus
-from bot.table import GameError, Table
+from bot.table import Awaited, GameError, Table
 from bot.workers import Workers
 from engine.analysis import announced_points
 
 log = logging.getLogger(__name__)
 
 HINT_BUDGET = 3.0  # seconds of thought per hint (engine.ai.hint's own default)
-NO_HINTS = ("This game can be rated, so it has no hints: hints are for casual games opened with "
-            "`/tne new hints:on`.")
-STALE = "The game moved on while your hint was being worked out, so it was not counted. Ask again if you like."
-FAILED = "Your hint could not be worked out just now; nothing was counted. Try again in a moment."
+NO_HINTS = N_("This game can be rated, so it has no hints: hints are for casual games opened with "
+              "`/tne new hints:on`.")
+STALE = N_("The game moved on while your hint was being worked out, so it was not counted. Ask again if you like.")
+FAILED = N_("Your hint could not be worked out just now; nothing was counted. Try again in a moment.")
 
 
 @dataclass(frozen=True)
@@ -70,16 +71,18 @@ def question(table: Table, user_id: int) -> Question:
     if not table.row.hints:
         raise GameError(NO_HINTS)
     if table.row.status == GameStatus.LOBBY or game is None:
-        raise GameError("The game has not started yet.")
+        raise GameError(N_("The game has not started yet."))
     if table.row.status != GameStatus.ACTIVE or game.over:
-        raise GameError("This game is over: hints are for a game being played.")
+        raise GameError(N_("This game is over: hints are for a game being played."))
     seat = table.seat_of(user_id)
     if seat is None:
-        raise GameError("You are not playing in this game, so there is no hint for you.")
+        raise GameError(N_("You are not playing in this game, so there is no hint for you."))
     if game.to_move != seat:
         if game.pending:
-            raise GameError(f"It is not your decision: {game.describe_pending()}. Ask for a hint when one is yours.")
-        raise GameError(f"It is not your turn: {table.label(game.to_move)} is to play. Ask for a hint on yours.")
+            raise GameError(N_("It is not your decision: {decision}. Ask for a hint when one is yours."),
+                            decision=Awaited(table))
+        raise GameError(N_("It is not your turn: {who} is to play. Ask for a hint on yours."),
+                        who=table.label(game.to_move))
     announced = announced_points((e for m in table.moves for e in m.events), game.players)
     return Question(table.id, table.row.guild_id, seat, table.row.rev, table.row.move_count, game.view(seat),
                     announced)
@@ -98,7 +101,7 @@ class Hints:
 
     def question(self, table: Table, user_id: int) -> Question:
         if not ai_available():
-            raise GameError("Hints need the computer players, which are not installed on this bot.")
+            raise GameError(N_("Hints need the computer players, which are not installed on this bot."))
         return question(table, user_id)
 
     async def answer(self, q: Question, *, interaction_id: int | None = None) -> Answer:

@@ -21,8 +21,9 @@ import discord
 from discord import app_commands
 from discord.utils import MISSING
 
+from bot import refusals
 from bot import text as T
-from bot.locales import Locales, Texts
+from bot.locales import N_, Locales, Texts
 from bot.locales import load as load_locales
 from bot.outbox import Outbox
 from bot.outbox_herald import view_of
@@ -31,7 +32,7 @@ from bot.service import AlreadyDone, GameError, Origin
 log = logging.getLogger(__name__)
 
 QUIET = T.NOBODY
-NO_DMS = "Tigris & Euphrates is played in a server channel, not in direct messages."
+NO_DMS = N_("Tigris & Euphrates is played in a server channel, not in direct messages.")
 DEADLINE = 3.0  # Discord takes an interaction's first answer within this many seconds of its creation
 DEFER_AT = 2.0  # a handler still busy (a slow database) this long after the interaction was made defers
 # Past DEADLINE, the reply may still have reached Discord (a dropped connection): until this long after the
@@ -41,8 +42,8 @@ REPLY_HOLD = 5.0
 # once ("thinking...") and wait their turn, their announcements posted in the channel: answered in time, all of
 # them, instead of all running together and many answering late (bench/bench_bot.py, burst).
 BUSY = 32
-IN_CHANNEL = "Done. The channel shows it in a moment."
-WENT_WRONG = "Something went wrong on my side. Check `/tne status` before trying again."
+IN_CHANNEL = N_("Done. The channel shows it in a moment.")
+WENT_WRONG = N_("Something went wrong on my side. Check `/tne status` before trying again.")
 
 
 async def private(interaction: discord.Interaction, text: str, **kwargs: Any) -> None:
@@ -152,7 +153,8 @@ class Interactions:
             log.info("Interaction %s was delivered again; its change was made already", interaction.id)
         except GameError as exc:
             try:
-                await private(interaction, str(exc))
+                # In the asker's language; a refusal the catalogs do not have reads in English.
+                await private(interaction, refusals.said(exc, self.texts_for(interaction)))
             except discord.HTTPException as http:
                 log.info("Could not tell %s why it was refused (%s): the interaction was too late",
                          interaction.id, http.status)
@@ -233,7 +235,7 @@ class Interactions:
             await self._not_replied(stored.id, stored.channel_id, True, 0.0)
         if tell:
             try:
-                await private(interaction, IN_CHANNEL)
+                await private(interaction, self.texts_for(interaction).gettext(IN_CHANNEL))
             except discord.HTTPException as exc:
                 log.info("Could not tell interaction %s that the channel shows its change (%s)", interaction.id,
                          exc.status)
@@ -255,7 +257,7 @@ class Interactions:
     async def on_tree_error(self, interaction: discord.Interaction, error: app_commands.AppCommandError) -> None:
         """tree.on_error: log what went wrong and tell the user privately, whatever state the reply is in."""
         if isinstance(error, app_commands.CheckFailure):
-            text = "You cannot use that here."
+            text = N_("You cannot use that here.")
             if isinstance(error, app_commands.NoPrivateMessage):
                 text = NO_DMS
         else:
@@ -263,7 +265,7 @@ class Interactions:
                       exc_info=error)
             text = WENT_WRONG
         try:
-            await private(interaction, text)
+            await private(interaction, self.texts_for(interaction).gettext(text))
         except discord.HTTPException:
             log.warning("Could not tell the user about the error")
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 
+from bot.locales import N_
 from bot.storage.rows import PlayerRow
 
 MAX_RUNNING_PER_PERSON = 5  # running games one person hosts, in all servers together
@@ -40,17 +41,21 @@ def present(players: Iterable[PlayerRow]) -> bool:
     return any(not p.is_bot and not p.away for p in players)
 
 
+PERSON_CAP = N_("You already host {running} running games, the most one person may. Finish or abandon one of "
+                "them before starting another.")
+SERVER_CAP = N_("This server already has {running} running games, the most it may have at once. Try again when "
+                "one of them has ended.")
+
+
 def person_refusal(running: int, limits: Limits) -> str | None:
     """Why a person who hosts `running` running games may not open or start another one, or None."""
     if running < limits.per_person:
         return None
-    return (f"You already host {running} running games, the most one person may. Finish or abandon one of them "
-            "before starting another.")
+    return PERSON_CAP.format(running=running)
 
 
 def server_refusal(running: int, limits: Limits) -> str | None:
     """Why this server, with `running` running games, takes no further one now, or None."""
     if running < limits.per_server:
         return None
-    return (f"This server already has {running} running games, the most it may have at once. Try again when one "
-            "of them has ended.")
+    return SERVER_CAP.format(running=running)

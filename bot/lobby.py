@@ -7,6 +7,7 @@ from dataclasses import replace
 from bot import clocks, limits, text
 from bot.autoplay import LEVELS
 from bot.desk import Desk
+from bot.locales import N_
 from bot.storage import DuplicateError, PlayerRow
 from bot.storage.rows import GameStatus
 from bot.storage.running import running_hosted, running_in_server
@@ -16,6 +17,7 @@ from engine import BOARD_NAMES, Game
 # At most this many open lobbies per person per server: enough to gather players in a few threads at once,
 # few enough that nobody fills a server's channels with lobbies that never start.
 MAX_LOBBIES = 3
+ONE_PER_CHANNEL = N_("This channel already has a game. Finish or abandon it first, or open a thread.")
 
 
 class Lobby:
@@ -28,28 +30,29 @@ class Lobby:
                        board: str = "standard", scores: str = "hidden", clock: str = clocks.DEFAULT_CLOCK,
                        on_timeout: str = clocks.STANDIN, hints: str = "off") -> Table:
         if clock not in clocks.CLOCKS:
-            raise GameError(f"The clock is one of {', '.join(clocks.CLOCKS)}.")
+            raise GameError(N_("The clock is one of {choices}."), choices=", ".join(clocks.CLOCKS))
         if on_timeout not in clocks.ON_TIMEOUT:
-            raise GameError("When the clock runs out, the stand-in plays (standin) or the table waits (wait).")
+            raise GameError(N_("When the clock runs out, the stand-in plays (standin) or the table waits (wait)."))
         if not 2 <= seats <= 4:
-            raise GameError("A game has 2, 3 or 4 seats.")
+            raise GameError(N_("A game has 2, 3 or 4 seats."))
         if board not in BOARD_NAMES:
-            raise GameError(f"The board is {' or '.join(BOARD_NAMES)}.")
+            raise GameError(N_("The board is {choices}."), choices=" or ".join(BOARD_NAMES))
         if scores not in ("hidden", "open"):
-            raise GameError("Scores are hidden or open.")
+            raise GameError(N_("Scores are hidden or open."))
         if hints not in ("on", "off"):
-            raise GameError("Hints are on (a casual game, never rated) or off.")
+            raise GameError(N_("Hints are on (a casual game, never rated) or off."))
         storage = self.desk.storage
         if await storage.live_game_id(channel_id) is not None:
-            raise GameError("This channel already has a game. Finish or abandon it first, or open a thread.")
+            raise GameError(ONE_PER_CHANNEL)
         # One person's lobbies in one server are counted and created one at a time, so two quick /tne new
         # in two channels cannot both slip under the limit.
         async with self.desk.tables.lock(("lobbies", guild_id, user_id)):
             lobbies = await storage.open_lobbies(guild_id, user_id)
             if len(lobbies) >= MAX_LOBBIES:
                 where = ", ".join(f"<#{c}>" for c in lobbies)
-                raise GameError(f"You already have {len(lobbies)} open lobbies in this server ({where}), the most "
-                                "one person may have. Start one of them, or cancel one, before opening another.")
+                raise GameError(N_("You already have {n} open lobbies in this server ({where}), the most one person "
+                                   "may have. Start one of them, or cancel one, before opening another."),
+                                n=len(lobbies), where=where)
             await self.check_caps(guild_id, user_id)  # a lobby that could never start only fills a channel
             try:
                 game_id = await storage.create_game(
@@ -57,8 +60,7 @@ class Lobby:
                     seats=seats, board=board, scores=scores, clock=clock, on_timeout=on_timeout,
                     hints=hints == "on")
             except DuplicateError as exc:
-                raise GameError("This channel already has a game. Finish or abandon it first, or open a thread."
-                                ) from exc
+                raise GameError(ONE_PER_CHANNEL) from exc
         return await self.desk.tables.load(game_id)
 
     async def _change(self, table: Table, players: list[PlayerRow]) -> Table:
@@ -69,17 +71,17 @@ class Lobby:
         """The lobby, or a GameError saying it is one no more."""
         table = await self.desk.tables.load(game_id)
         if table.row.status != GameStatus.LOBBY:
-            raise GameError("This lobby is closed. `/tne new` opens another." if table.game is None
-                            else "The game has already started.")
+            raise GameError(N_("This lobby is closed. `/tne new` opens another.") if table.game is None
+                            else N_("The game has already started."))
         return table
 
     async def join(self, game_id: int, user_id: int, name: str) -> Table:
         async with self.desk.tables.lock(game_id):
             table = await self._open(game_id)
             if table.seat_of(user_id) is not None:
-                raise GameError("You are already in this game.")
+                raise GameError(N_("You are already in this game."))
             if len(table.players) >= table.row.seats:
-                raise GameError(f"The game is full ({table.row.seats} seats).")
+                raise GameError(N_("The game is full ({n} seats)."), n=table.row.seats)
             seats = [*table.players, PlayerRow(len(table.players), user_id, text.plain(name))]
             return await self._change(table, seats)
 
@@ -88,9 +90,9 @@ class Lobby:
             table = await self._open(game_id)
             seat = table.seat_of(user_id)
             if seat is None:
-                raise GameError("You are not in this game.")
+                raise GameError(N_("You are not in this game."))
             if user_id == table.row.host_id:
-                raise GameError("The host cannot leave the lobby; press Cancel (or `/tne abandon`) to close it.")
+                raise GameError(N_("The host cannot leave the lobby; press Cancel (or `/tne abandon`) to close it."))
             rest = [p for p in table.players if p.seat != seat]
             return await self._change(table, [PlayerRow(i, p.user_id, p.name, p.level) for i, p in enumerate(rest)])
 
@@ -98,11 +100,11 @@ class Lobby:
         async with self.desk.tables.lock(game_id):
             table = await self._open(game_id)
             if level not in LEVELS:
-                raise GameError(f"The level is one of {', '.join(LEVELS)}.")
+                raise GameError(N_("The level is one of {choices}."), choices=", ".join(LEVELS))
             if user_id != table.row.host_id:
-                raise GameError("Only the host can seat computer players.")
+                raise GameError(N_("Only the host can seat computer players."))
             if len(table.players) >= table.row.seats:
-                raise GameError(f"The game is full ({table.row.seats} seats).")
+                raise GameError(N_("The game is full ({n} seats)."), n=table.row.seats)
             count = sum(1 for p in table.players if p.is_bot) + 1
             name = f"{level.capitalize()} computer" + (f" {count}" if count > 1 else "")
             bot = PlayerRow(len(table.players), BOT_USER_ID, name, level)
@@ -113,9 +115,9 @@ class Lobby:
         async with desk.tables.lock(game_id):
             table = await self._open(game_id)
             if user_id != table.row.host_id:
-                raise GameError("Only the host can start the game.")
+                raise GameError(N_("Only the host can start the game."))
             if len(table.players) < 2:
-                raise GameError("At least two players must join before the game can start.")
+                raise GameError(N_("At least two players must join before the game can start."))
             await self.check_caps(table.row.guild_id, user_id)
             seed = desk.seed_source()
             game = Game.new(players=len(table.players), seed=seed, board=table.row.board,
@@ -133,15 +135,17 @@ class Lobby:
     async def check_caps(self, guild_id: int | None, host_id: int) -> None:
         """A GameError in words when this host, or this server, runs as many games as the caps allow."""
         db, caps = self.desk.storage.db, self.desk.limits
-        refusal = (limits.person_refusal(await running_hosted(db, host_id), caps)
-                   or limits.server_refusal(await running_in_server(db, guild_id), caps))
-        if refusal is not None:
-            raise GameError(refusal)
+        hosted = await running_hosted(db, host_id)
+        if limits.person_refusal(hosted, caps) is not None:
+            raise GameError(limits.PERSON_CAP, running=hosted)
+        here = await running_in_server(db, guild_id)
+        if limits.server_refusal(here, caps) is not None:
+            raise GameError(limits.SERVER_CAP, running=here)
 
     async def cancel(self, game_id: int, user_id: int) -> Table:
         async with self.desk.tables.lock(game_id):
             table = await self._open(game_id)
             if user_id != table.row.host_id:
-                raise GameError("Only the host can cancel the game.")
+                raise GameError(N_("Only the host can cancel the game."))
             await self.desk.end(table, GameStatus.CANCELLED, "the host cancelled it", None)
             return table

@@ -7,7 +7,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from bot import clocks, words
+from bot import clock_texts, clocks, words
 from bot import text as T
 from bot.clocks import ClockEvent
 from bot.locales import ENGLISH, N_, Texts
@@ -17,9 +17,8 @@ from bot.storage.records import RATED, GameRecord, RatingRow
 from bot.storage.rows import GameStatus
 from bot.table import Played, Table
 from bot.table_words import end_reason, event_line, label
-from engine import COLOURS, LEADER_NAMES, TILE_NAMES, public_move
+from engine import COLOURS, DYNASTIES, LEADER_NAMES, TILE_NAMES, public_move
 from engine.game import ANSWERS
-from render.text import plural
 
 if TYPE_CHECKING:
     from engine.ai.review import MoveReview, PlayerReview, Review
@@ -267,11 +266,12 @@ def hints_used(table: Table, *, t: Texts = ENGLISH) -> str:
     return t.gettext("Hints used: {counts}.").format(counts=", ".join(f"{T.name(p.name)} {p.hints}" for p in people))
 
 
-def hint_text(move: str, reason: str, used: int) -> str:
+def hint_text(move: str, reason: str, used: int, *, t: Texts = ENGLISH) -> str:
     """`/tne hint`'s private answer: the move, why, and how many hints this player has used (told at the end)."""
     why = f" — {reason}" if reason else ""
-    return clip(f"Hint: **{move}**{why}\n-# Your {ordinal(used)} hint in this game; everyone sees how many each "
-                "player used when it ends.")
+    return clip(t.gettext("Hint: **{move}**").format(move=move) + why + "\n"
+                + t.gettext("-# Your {nth} hint in this game; everyone sees how many each player used when it ends."
+                            ).format(nth=words.ordinal(used, t)))
 
 
 def abandonment(table: Table, who: str, seat: int | None = None, *, t: Texts = ENGLISH) -> Post:
@@ -291,89 +291,149 @@ def leader(colour: str) -> str:
     return f"{colour} ({LEADER_OF[colour]})"
 
 
-def _leaders(player: dict) -> str:
+def _leaders(player: dict, t: Texts = ENGLISH) -> str:
     placed = player.get("leaders") or {}
-    on_board = [f"{leader(c)} on {placed[c]}" for c in COLOURS if placed.get(c)]
-    supply = [leader(c) for c in COLOURS if not placed.get(c)]
+    on_board = [t.gettext("{leader} on {square}").format(leader=words.leader(c, t), square=placed[c])
+                for c in COLOURS if placed.get(c)]
+    supply = [words.leader(c, t) for c in COLOURS if not placed.get(c)]
     parts = []
     if on_board:
-        parts.append("on the board: " + ", ".join(on_board))
+        parts.append(t.gettext("on the board: {leaders}").format(leaders=", ".join(on_board)))
     if supply:
-        parts.append("in supply: " + ", ".join(supply))
-    return "; ".join(parts)
+        parts.append(t.gettext("in supply: {leaders}").format(leaders=", ".join(supply)))
+    return _then(parts, t)
 
 
-def _points(points: dict | None) -> str:
+def _then(parts: Sequence[str], t: Texts) -> str:
+    """Parts of one line, one after another: 'a; b' (French sets its semicolon apart: 'a ; b')."""
+    return t.gettext("{first}; {second}").format(first=parts[0], second=_then(parts[1:], t)) if len(parts) > 1 \
+        else "".join(parts)
+
+
+def _points(points: dict | None, t: Texts = ENGLISH) -> str:
     if not points:
-        return "hidden"
+        return t.pgettext("points", "hidden")
     return " ".join(f"{COLOUR_EMOJI[c]}{points.get(c, 0)}" for c in COLOURS) + f" 💎{points.get('treasure', 0)}"
 
 
-def status_text(table: Table, now: float | None = None) -> str:
+def status_text(table: Table, now: float | None = None, *, t: Texts = ENGLISH) -> str:
     """Public status: whose turn, actions left, the awaited decision, the clock, treasures left, players' facts."""
     row = table.row
     if row.status == GameStatus.LOBBY or table.game is None:  # a lobby, or one closed before it started
         return lobby_text(table)
     game = table.game
     view = game.view(None)
-    lines = [f"**Game #{row.id}** — {row.board} board, scores {row.scores}, {plural(len(table.moves), 'move')} played."]
+    lines = [t.gettext("**Game #{n}** — {board} board, scores {scores}, {moves} played.").format(
+        # The board and the scores as /tne new's choices name them in this language (the command tree's texts).
+        n=row.id, board=t.gettext(row.board), scores=t.gettext(row.scores), moves=_moves(len(table.moves), t))]
     if row.status != GameStatus.ACTIVE or game.over:
         lines.append(final_text(table))
     else:
         seat = view["turn"]["player"]
-        lines.append(f"Turn: {table.label(seat)}, {plural(view['turn']['actions_left'], 'action')} left.")
+        lines.append(t.gettext("Turn: {who}, {actions} left.").format(
+            who=table.label(seat), actions=_actions(view["turn"]["actions_left"], t)))
         if game.pending:
-            lines.append(f"Awaited: {decision_words(table)}")
-        lines.extend(clock_lines(table, now))
-    lines.append(f"Treasures left on the board: {len(view.get('treasures') or [])}. "
-                 f"Bag about {round(100 * (view.get('bag_fill') or 0))}% full.")
+            lines.append(t.gettext("Awaited: {decision}").format(decision=decision_words(table, t=t)))
+        lines.extend(clock_lines(table, now, t=t))
+    lines.append(t.gettext("Treasures left on the board: {n}. Bag about {percent}% full.").format(
+        n=len(view.get("treasures") or []), percent=round(100 * (view.get("bag_fill") or 0))))
     standins = clocks.standin_seats(table.row.clock, table.players) if row.status == GameStatus.ACTIVE else frozenset()
     for i, p in enumerate(view["players"]):
         played_by = ""
         if i in standins:
-            played_by = " (away: the stand-in plays)" if table.player(i).away else " (the stand-in plays this turn)"
-        lines.append(f"{table.label(i)}{played_by}: {plural(p.get('hand_size', 0), 'tile')} in hand, "
-                     f"{plural(p.get('catastrophes', 0), 'catastrophe')}; leaders {_leaders(p)}; "
-                     f"points {_points(p.get('points'))}")
+            played_by = (t.gettext(" (away: the stand-in plays)") if table.player(i).away
+                         else t.gettext(" (the stand-in plays this turn)"))
+        lines.append(t.gettext("{who}: {tiles} in hand, {catastrophes}; leaders {leaders}; points {points}").format(
+            who=table.label(i) + played_by, tiles=_tiles(p.get("hand_size", 0), t),
+            catastrophes=_catastrophes(p.get("catastrophes", 0), t), leaders=_leaders(p, t),
+            points=_points(p.get("points"), t)))
     return clip("\n".join(lines))
 
 
-def hand_text(table: Table, seat: int) -> str:
+def _moves(n: int, t: Texts) -> str:
+    return t.ngettext("{n} move", "{n} moves", n).format(n=n)
+
+
+def _actions(n: int, t: Texts) -> str:
+    return t.ngettext("{n} action", "{n} actions", n).format(n=n)
+
+
+def _tiles(n: int, t: Texts) -> str:
+    return t.ngettext("{n} tile", "{n} tiles", n).format(n=n)
+
+
+def _catastrophes(n: int, t: Texts) -> str:
+    return t.ngettext("{n} catastrophe", "{n} catastrophes", n).format(n=n)
+
+
+def _games(n: int, t: Texts) -> str:
+    return t.ngettext("{n} game", "{n} games", n).format(n=n)
+
+
+def _wins(n: int, t: Texts) -> str:
+    return t.ngettext("{n} win", "{n} wins", n).format(n=n)
+
+
+def hand_text(table: Table, seat: int, *, t: Texts = ENGLISH) -> str:
     """Private: one seat's tiles, leaders, catastrophes and points (only ever sent ephemerally)."""
     view = table.game.view(seat)
     me = view["players"][seat]
     hand = me.get("hand") or {}
-    tiles = "  ".join(f"{COLOUR_EMOJI[c]} {c} ×{hand.get(c, 0)}" for c in COLOURS)
+    tiles = "  ".join(f"{COLOUR_EMOJI[c]} {words.colour(c, t)} ×{hand.get(c, 0)}" for c in COLOURS)
     lines = [
-        f"**Your hand** — {table.label(seat)}",
-        f"Tiles: {tiles}",
-        f"Leaders: {_leaders(me)}",
-        f"Catastrophes: {me.get('catastrophes', 0)}",
-        f"Your points: {_points(me.get('points'))}",
+        t.gettext("**Your hand** — {who}").format(who=table.label(seat)),
+        t.gettext("Tiles: {tiles}").format(tiles=tiles),
+        t.gettext("Leaders: {leaders}").format(leaders=_leaders(me, t)),
+        t.gettext("Catastrophes: {n}").format(n=me.get("catastrophes", 0)),
+        t.gettext("Your points: {points}").format(points=_points(me.get("points"), t)),
     ]
     game = table.game
     if not game.over and game.to_move == seat:
         if game.pending:
-            lines.append(f"Your decision: {decision_words(table, seat)}")
+            lines.append(t.gettext("Your decision: {decision}").format(decision=decision_words(table, seat, t=t)))
         else:
-            lines.append(f"Your turn: {plural(view['turn']['actions_left'], 'action')} left. Use `/tne move`.")
+            lines.append(t.gettext("Your turn: {actions} left. Use `/tne move`.").format(
+                actions=_actions(view["turn"]["actions_left"], t)))
     return clip("\n".join(lines))
 
 
 DECISION_HEADS = {
-    "revolt": "A revolt: choose your reinforcements", "war": "A war: choose your reinforcements",
-    "war_order": "Choose which war to fight first", "monument": "You may build a monument",
-    "treasure": "Choose a treasure to take",
+    "revolt": N_("A revolt: choose your reinforcements"), "war": N_("A war: choose your reinforcements"),
+    "war_order": N_("Choose which war to fight first"), "monument": N_("You may build a monument"),
+    "treasure": N_("Choose a treasure to take"),
 }
+YOUR_DECISION = N_("Your decision")
 
 
-def decision_text(table: Table, seat: int) -> str:
+def decision_text(table: Table, seat: int, *, t: Texts = ENGLISH) -> str:
     """Private: the decision this seat faces, said to them, with what they hold of the colour that matters."""
     kind = (table.game.pending or {}).get("kind")
-    return clip(f"**{DECISION_HEADS.get(kind, 'Your decision')}.**\n{decision_words(table, seat)}")
+    head = t.gettext(DECISION_HEADS.get(kind, YOUR_DECISION))
+    return clip(f"**{head}.**\n{decision_words(table, seat, t=t)}")
 
 
-def decision_words(table: Table, you: int | None = None) -> str:
+# A leader's name for several of them ("which war: `war red` (priests)"), and a tile's, marked for the catalogs.
+LEADERS_OF = {"red": N_("priests"), "blue": N_("farmers"), "green": N_("traders"), "black": N_("kings")}
+TILES_NAMED = {"red": N_("temples"), "blue": N_("farms"), "green": N_("markets"), "black": N_("settlements")}
+
+
+def _or(items: Sequence[str], t: Texts) -> str:
+    """'a or b or c' in the reader's words."""
+    return t.gettext(" or ").join(items)
+
+
+def _added(colour: str, n: int, t: Texts) -> str:
+    """'2 temples': tiles of one colour by their name, one literal ngettext each so the extractor finds them."""
+    if colour == "red":
+        return t.ngettext("{n} temple", "{n} temples", n).format(n=n)
+    if colour == "blue":
+        return t.ngettext("{n} farm", "{n} farms", n).format(n=n)
+    if colour == "green":
+        return t.ngettext("{n} market", "{n} markets", n).format(n=n)
+    return t.ngettext("{n} settlement", "{n} settlements", n).format(n=n)
+
+
+def decision_words(table: Table, you: int | None = None, *, t: Texts = ENGLISH) -> str:
     """The awaited decision as a person would say it: who attacks whose leader, the strengths, what to choose.
     Said to `you` when that seat decides (private: it tells their hand), else to the table."""
     game = table.game
@@ -382,63 +442,79 @@ def decision_words(table: Table, you: int | None = None) -> str:
     mine = you is not None and you == seat
     who = table.label(seat)
     if p.get("kind") in ("revolt", "war"):
-        return _conflict_words(table, p, you if mine else None)
+        return _conflict_words(table, p, you if mine else None, t=t)
     if p.get("kind") == "war_order":
-        wars = " or ".join(f"`war {c}` ({LEADER_OF[c]}s)" for c in p.get("waiting") or ())
-        return (f"{who}, choose" if mine else f"{who} chooses") + f" which war to fight first: {wars}."
+        wars = _or([f"`war {c}` ({t.gettext(LEADERS_OF[c])})" for c in p.get("waiting") or ()], t)
+        said = (t.gettext("{who}, choose which war to fight first: {wars}.") if mine
+                else t.gettext("{who} chooses which war to fight first: {wars}."))
+        return said.format(who=who, wars=wars)
     if p.get("kind") == "monument":
-        pairs = " or ".join(p.get("pairs") or ())
-        return (f"{who}, you may" if mine else f"{who} may") + f" build a monument ({pairs}), or build none."
+        pairs = _or(p.get("pairs") or (), t)
+        said = (t.gettext("{who}, you may build a monument ({pairs}), or build none.") if mine
+                else t.gettext("{who} may build a monument ({pairs}), or build none."))
+        return said.format(who=who, pairs=pairs)
     if p.get("kind") == "treasure":
-        squares = " or ".join(p.get("choices") or ())
-        return (f"{who}, choose" if mine else f"{who} chooses") + f" a treasure to take: {squares}."
+        squares = _or(p.get("choices") or (), t)
+        said = (t.gettext("{who}, choose a treasure to take: {squares}.") if mine
+                else t.gettext("{who} chooses a treasure to take: {squares}."))
+        return said.format(who=who, squares=squares)
     return f"{game.describe_pending()}."
 
 
-def _conflict_words(table: Table, p: dict, you: int | None) -> str:
+def _conflict_words(table: Table, p: dict, you: int | None, *, t: Texts = ENGLISH) -> str:
     """A revolt or war: 'Alice (Archer), your red (priest) is attacking Bob (Bull)'s red (priest) in a revolt at
     F7. Strength: ...'."""
     game = table.game
     att, dfn, colour, extra = p["attacker"], p["defender"], p["colour"], p["commit_colour"]
     players = game.view(None)["players"]
     where = (players[att].get("leaders") or {}).get(colour) if p["kind"] == "revolt" else p.get("marker")
-    fight = f"a revolt at {where}" if p["kind"] == "revolt" else f"a war over the {colour} leaders at {where}"
-    piece = leader(colour)
+    fight = (t.gettext("a revolt at {square}").format(square=where) if p["kind"] == "revolt"
+             else t.gettext("a war over the {colour} leaders at {square}").format(colour=words.colour(colour, t),
+                                                                                  square=where))
+    piece = words.leader(colour, t)
     a_name, d_name = table.label(att), table.label(dfn)
     if you == att:
-        head = f"{a_name}, your {piece} is attacking {d_name}'s {piece} in {fight}."
+        head = t.gettext("{attacker}, your {piece} is attacking {defender}'s {piece} in {fight}.")
     elif you == dfn:
-        head = f"{d_name}, {a_name}'s {piece} is attacking your {piece} in {fight}."
+        head = t.gettext("{defender}, {attacker}'s {piece} is attacking your {piece} in {fight}.")
     else:
-        head = f"{a_name}'s {piece} is attacking {d_name}'s {piece} in {fight}."
+        head = t.gettext("{attacker}'s {piece} is attacking {defender}'s {piece} in {fight}.")
+    head = head.format(attacker=a_name, defender=d_name, piece=piece, fight=fight)
     strength = p.get("strength") or {}
     a, d = strength.get("attacker", 0), strength.get("defender", 0)
-    tiles = f"{TILES_OF[extra]}s ({extra} tiles)"
+    you_word = t.gettext("you")
     added = p.get("attacker_commit")
+    d_says = f"{you_word if you == dfn else d_name} {d}"
     if added is None:
-        a_says = f"{'you' if you == att else a_name} {a}"
-        d_says = f"{'you' if you == dfn else d_name} {d}"
-        power = f"Strength: {a_says}, {d_says}, before reinforcements; a tie goes to the defender."
+        a_says = f"{you_word if you == att else a_name} {a}"
+        power = t.gettext("Strength: {attacker}, {defender}, before reinforcements; a tie goes to the defender.")
     else:
-        a_says = f"{'you' if you == att else a_name} {a + added} ({a} + {plural(added, TILES_OF[extra])} added)"
-        d_says = f"{'you' if you == dfn else d_name} {d}"
-        power = f"Strength: {a_says}, {d_says} before your reinforcements; a tie goes to you, the defender." \
-            if you == dfn else f"Strength: {a_says}, {d_says}; a tie goes to the defender."
+        a_says = t.gettext("{who} {total} ({base} + {tiles} added)").format(
+            who=you_word if you == att else a_name, total=a + added, base=a, tiles=_added(extra, added, t))
+        power = (t.gettext("Strength: {attacker}, {defender} before your reinforcements; a tie goes to you, the "
+                           "defender.") if you == dfn
+                 else t.gettext("Strength: {attacker}, {defender}; a tie goes to the defender."))
+    power = power.format(attacker=a_says, defender=d_says)
+    tiles = t.gettext(TILES_NAMED[extra])
     if you is not None:
         held = (game.view(you)["players"][you].get("hand") or {}).get(extra, 0)
-        ask = f"Choose how many {tiles} to commit: you hold **{held}**."
+        ask = t.gettext("Choose how many {tiles} ({colour} tiles) to commit: you hold **{held}**.").format(
+            tiles=tiles, colour=words.colour(extra, t), held=held)
     else:
-        ask = f"{table.label(p['seat'])} chooses how many {tiles} to commit."
+        ask = t.gettext("{who} chooses how many {tiles} ({colour} tiles) to commit.").format(
+            who=table.label(p["seat"]), tiles=tiles, colour=words.colour(extra, t))
     return f"{head} {power} {ask}"
 
 
-def log_text(table: Table, count: int = 12) -> str:
+def log_text(table: Table, count: int = 12, *, t: Texts = ENGLISH) -> str:
     moves = table.moves[-count:]
     if not moves:
-        return "No moves yet."
-    last = "The last move" if len(moves) == 1 else f"The last {len(moves)} moves"
-    lines = [f"**{last} of game #{table.id}:**"]
+        return t.gettext("No moves yet.")
+    head = (t.gettext("**The last move of game #{game}:**") if len(moves) == 1
+            else t.gettext("**The last {n} moves of game #{game}:**"))
+    lines = [head.format(n=len(moves), game=table.id)]
     for m in moves:
+        # The engine's event texts are English (engine/events.py): a language of their own is a later step.
         texts = " ".join(e["text"] for e in m.events if e.get("type") not in ("draw", "game_over"))
         lines.append(f"{m.n + 1}. {table.label(m.seat)}: `{public_move(m.move)}` — {texts}")
     return clip("\n".join(lines))
@@ -453,23 +529,15 @@ def channel_link(guild_id: int | None, channel_id: int) -> str:
     return f"https://discord.com/channels/{guild_id or '@me'}/{channel_id}"
 
 
-def _length(choice: str, t: Texts) -> str:
-    """A clock's length: '24 hours' in English as ever, Babel's words in other languages ('24 Stunden')."""
-    seconds = clocks.CLOCKS.get(choice)
-    if t.lang == ENGLISH.lang or seconds is None:
-        return clocks.length(choice)
-    return t.duration(seconds, threshold=1)
-
-
 def clock_setting(table: Table, *, t: Texts = ENGLISH) -> str:
     """The table's clock choice in words."""
     clock = table.row.clock
     if clock.clock == "none" and not clock.next:
         return t.gettext("no clock")
-    said = (t.gettext("{length} per turn").format(length=_length(clock.clock, t)) if clock.clock != "none"
-            else t.gettext("no clock"))
+    said = (t.gettext("{length} per turn").format(length=clock_texts.length(clock.clock, t=t))
+            if clock.clock != "none" else t.gettext("no clock"))
     if clock.next:
-        said += " " + t.gettext("({length} from the next turn)").format(length=_length(clock.next, t))
+        said += t.gettext(" ({length} from the next turn)").format(length=clock_texts.length(clock.next, t=t))
     if clock.on_timeout == clocks.STANDIN:
         return t.gettext("{clock}; when time runs out the stand-in plays").format(clock=said)
     return t.gettext("{clock}; when time runs out the table waits").format(clock=said)
@@ -483,29 +551,33 @@ def clock_changed(table: Table, choice: str, *, t: Texts = ENGLISH) -> str:
                 else t.gettext("Game #{id} has no clock from the next turn on.")).format(id=table.id)
     return (t.gettext("The clock of game #{id} is {length} per turn now.") if lobby
             else t.gettext("The clock of game #{id} is {length} per turn from the next turn on.")).format(
-        id=table.id, length=_length(choice, t))
+        id=table.id, length=clock_texts.length(choice, t=t))
 
 
-def clock_name(choice: str) -> str:
+def clock_name(choice: str, *, t: Texts = ENGLISH) -> str:
     """'clock 12 h', or 'no clock'."""
-    return "no clock" if choice == "none" else f"clock {clocks.length(choice)}"
+    if choice == "none":
+        return t.gettext("no clock")
+    return t.gettext("clock {length}").format(length=clock_texts.length(choice, t=t))
 
 
-def clock_lines(table: Table, now: float | None) -> list[str]:
+def clock_lines(table: Table, now: float | None, *, t: Texts = ENGLISH) -> list[str]:
     """/tne status: the clock, and the time left to whoever must act."""
     clock = table.row.clock
-    lines = [f"Clock: {clock_setting(table)}."]
+    lines = [t.gettext("Clock: {clock}.").format(clock=clock_setting(table, t=t))]
     if clock.seat is None or now is None:
         return lines
     who = table.label(clock.seat)
     left = clocks.time_left(clock, now)
     if clock.standin:
-        lines.append(f"Time: the stand-in plays for {who} now.")
+        lines.append(t.gettext("Time: the stand-in plays for {who} now.").format(who=who))
     elif left is not None and clock.deadline is not None:
         if left > 0:
-            lines.append(f"Time left for {who}: {clocks.span(left)} (until {when(clock.deadline, 'f')}).")
+            lines.append(t.gettext("Time left for {who}: {left} (until {deadline}).").format(
+                who=who, left=clock_texts.span(left, t=t), deadline=when(clock.deadline, "f")))
         else:
-            lines.append(f"Time is up for {who} (since {when(clock.deadline)}).")
+            lines.append(t.gettext("Time is up for {who} (since {deadline}).").format(
+                who=who, deadline=when(clock.deadline)))
     return lines
 
 
@@ -544,13 +616,14 @@ def reminder(table: Table, event: ClockEvent, now: float, *, ping: bool, t: Text
     return Post(clip(text), (event.user_id,) if ping else ())
 
 
-def away_text(table: Table, seat: int, away: bool) -> Post:
+def away_text(table: Table, seat: int, away: bool, *, t: Texts = ENGLISH) -> Post:
     """Pings nobody: whoever acts now was told already, or is the person who just said they are back."""
     label = table.label(seat)
     if away:
-        return announce(table, f"{label} is away: the stand-in plays their turns at once until they use "
-                               "`/tne back` or move.", ping=False)
-    return announce(table, f"{label} is back and plays their own turns again.", ping=False)
+        return announce(table, t.gettext("{who} is away: the stand-in plays their turns at once until they use "
+                                         "`/tne back` or move.").format(who=label), ping=False)
+    return announce(table, t.gettext("{who} is back and plays their own turns again.").format(who=label),
+                    ping=False)
 
 
 def _turn_of(table: Table) -> int | None:
@@ -560,40 +633,45 @@ def _turn_of(table: Table) -> int | None:
     return game.to_move
 
 
-def games_text(tables: list[Table], now: float) -> str:
+def games_text(tables: list[Table], now: float, *, t: Texts = ENGLISH) -> str:
     """/tne games: each live game of the server with its channel, seats, whose turn since when, and the clock."""
     if not tables:
-        return "No games are being played in this server. Open one with `/tne new`."
-    lines = [f"**Games in this server** ({len(tables)}):"]
-    for t in tables:
-        seats = ", ".join(T.name(p.name) for p in t.players)
-        if t.row.status == GameStatus.LOBBY:
-            lines.append(f"• <#{t.row.channel_id}> — lobby #{t.id}, {len(t.players)}/{t.row.seats} seated "
-                         f"({seats}); {clock_name(t.row.clock.clock)}")
+        return t.gettext("No games are being played in this server. Open one with `/tne new`.")
+    lines = [t.gettext("**Games in this server** ({n}):").format(n=len(tables))]
+    for table in tables:
+        seats = ", ".join(T.name(p.name) for p in table.players)
+        if table.row.status == GameStatus.LOBBY:
+            lines.append(t.gettext("• {channel} — lobby #{n}, {seated}/{seats} seated ({names}); {clock}").format(
+                channel=f"<#{table.row.channel_id}>", n=table.id, seated=len(table.players), seats=table.row.seats,
+                names=seats, clock=clock_name(table.row.clock.clock, t=t)))
             continue
-        seat = _turn_of(t)
-        clock = t.row.clock
-        turn = f"{t.label(seat)} to act" if seat is not None else "nobody to act"
+        seat = _turn_of(table)
+        clock = table.row.clock
+        turn = (t.gettext("{who} to act").format(who=table.label(seat)) if seat is not None
+                else t.gettext("nobody to act"))
         if clock.since is not None and seat is not None and clock.seat == seat:
-            turn += f" since {when(clock.since)}"
-        words = clocks.clock_words(clock, now) if seat is not None and clock.seat == seat else None
-        lines.append(f"• <#{t.row.channel_id}> — game #{t.id}: {seats}. {turn}; {words or clock_name(clock.clock)}.")
+            turn += t.gettext(" since {moment}").format(moment=when(clock.since))
+        said = clock_texts.clock_words(clock, now, t=t) if seat is not None and clock.seat == seat else None
+        lines.append(t.gettext("• {channel} — game #{n}: {names}. {turn}; {clock}.").format(
+            channel=f"<#{table.row.channel_id}>", n=table.id, names=seats, turn=turn,
+            clock=said or clock_name(clock.clock, t=t)))
     return clip("\n".join(lines))
 
 
-def turns_text(tables: list[Table], user_id: int, now: float) -> str:
+def turns_text(tables: list[Table], user_id: int, now: float, *, t: Texts = ENGLISH) -> str:
     """/tne games mine:True (private): the games of this server where this person is the one to act, with links."""
-    mine = [t for t in tables if (seat := _turn_of(t)) is not None and t.player(seat).user_id == user_id
-            and not t.player(seat).is_bot]
+    mine = [table for table in tables if (seat := _turn_of(table)) is not None
+            and table.player(seat).user_id == user_id and not table.player(seat).is_bot]
     if not mine:
-        return "No game in this server is waiting for you."
-    lines = [f"**Waiting for you** ({len(mine)}):"]
-    for t in mine:
-        game = t.game
-        what = decision_words(t).rstrip(".") if game.pending else "your turn"
-        words = clocks.clock_words(t.row.clock, now)
-        lines.append(f"• <#{t.row.channel_id}> — game #{t.id}: {what}" + (f"; {words}" if words else "")
-                     + f" — {channel_link(t.row.guild_id, t.row.channel_id)}")
+        return t.gettext("No game in this server is waiting for you.")
+    lines = [t.gettext("**Waiting for you** ({n}):").format(n=len(mine))]
+    for table in mine:
+        game = table.game
+        what = decision_words(table, t=t).rstrip(".") if game.pending else t.gettext("your turn")
+        said = clock_texts.clock_words(table.row.clock, now, t=t)
+        lines.append(t.gettext("• {channel} — game #{n}: {what}").format(
+            channel=f"<#{table.row.channel_id}>", n=table.id, what=_then([what, said] if said else [what], t))
+            + f" — {channel_link(table.row.guild_id, table.row.channel_id)}")
     return clip("\n".join(lines))
 
 
@@ -728,101 +806,131 @@ def _when(epoch: float | None) -> str:
     return f"<t:{int(epoch)}:d>" if epoch else "?"
 
 
-def history_line(record: GameRecord) -> str:
+def history_line(record: GameRecord, *, t: Texts = ENGLISH) -> str:
     """'#12 · date · 1. Alice 7 · 2. Bob 5 — Alice won; only 2 treasures left on the board'."""
     ranked = _by_rank(record.summary)
     scores = " · ".join(f"{s.get('rank', '?')}. {T.name(s['name'])} {s.get('score', '?')}"
-                        + (" (resigned)" if s.get("resigned") else "") for s in ranked)
+                        + (t.gettext(" (resigned)") if s.get("resigned") else "") for s in ranked)
     winners = [T.name(s["name"]) for s in ranked if s.get("rank") == 1]
-    won = f"{' and '.join(winners)} won" if winners else "no winner"
-    how = T.prose(record.end_reason or "", 80) or "the game ended"
+    won = (t.gettext("{names} won").format(names=t.gettext(" and ").join(winners)) if winners
+           else t.gettext("no winner"))
+    # The end reason is the engine's English words, kept in the record as they were said.
+    how = T.prose(record.end_reason or "", 80) or t.gettext("the game ended")
     return f"**#{record.game_id}** · {_when(record.ended_at)} · {scores} — {won}; {how}"
 
 
-def history_text(page: HistoryPage) -> str:
+def history_text(page: HistoryPage, *, t: Texts = ENGLISH) -> str:
     if not page.total:
-        return "No game has been played to its end in this server yet. Open one with `/tne new`."
-    head = (f"**Games played in this server** — newest first, page {page.page + 1} of {page.pages} "
-            f"({plural(page.total, 'game')})")
-    return clip("\n".join([head, *(history_line(r) for r in page.records),
-                           "-# `/tne export game:<number>` gives a game's record, `/tne replay game:<number>` "
-                           "its replay."]))
+        return t.gettext("No game has been played to its end in this server yet. Open one with `/tne new`.")
+    head = t.gettext("**Games played in this server** — newest first, page {page} of {pages} ({games})").format(
+        page=page.page + 1, pages=page.pages, games=_games(page.total, t))
+    return clip("\n".join([head, *(history_line(r, t=t) for r in page.records),
+                           t.gettext("-# `/tne export game:<number>` gives a game's record, `/tne replay "
+                                     "game:<number>` its replay.")]))
 
 
-def _average_time(seconds: float | None) -> str:
+def _average_time(seconds: float | None, t: Texts = ENGLISH) -> str:
     if seconds is None:
         return "?"
     minutes, secs = divmod(round(seconds), 60)
     hours, minutes = divmod(minutes, 60)
-    return f"{hours}h {minutes:02d}m" if hours else f"{minutes}m {secs:02d}s" if minutes else f"{secs}s"
+    if hours:
+        return t.gettext("{hours}h {minutes}m").format(hours=hours, minutes=f"{minutes:02d}")
+    if minutes:
+        return t.gettext("{minutes}m {seconds}s").format(minutes=minutes, seconds=f"{secs:02d}")
+    return t.gettext("{seconds}s").format(seconds=secs)
 
 
-def profile_text(view: ProfileView, name: str) -> str:
+def profile_text(view: ProfileView, name: str, *, t: Texts = ENGLISH) -> str:
     """A person's record in this server, in words (the picture shows their last games)."""
     who = T.name(name)
     if view.rating is None or view.profile is None:
-        return f"{who} has no finished game in this server yet."
-    t, c, r = view.profile.totals, view.profile.career, view.rating
+        return t.gettext("{who} has no finished game in this server yet.").format(who=who)
+    tot, c, r = view.profile.totals, view.profile.career, view.rating
+    # With nothing scored every colour is 0: none is best or weakest.
+    colours = (t.gettext("Best colour {best}, weakest {weakest}").format(
+        best=words.colour(tot.best_colour, t) if tot.best_colour in COLOURS else tot.best_colour,
+        weakest=words.colour(tot.weakest_colour, t) if tot.weakest_colour in COLOURS else tot.weakest_colour)
+        if sum(c.points_by_source.values()) else t.gettext("No points scored yet"))
+    if tot.best_dynasty:
+        colours += t.gettext(" · strongest dynasty: {dynasty}").format(dynasty=_dynasty_named(tot.best_dynasty, t))
     lines = [
-        f"**{who}** — rating **{r.rating}**, {ordinal(view.rank)} of {view.rated} in this server",
-        f"{plural(t.games, 'game')}, {plural(t.wins, 'win')} · average place {t.avg_place} · average score "
-        f"{t.avg_score}",
-        # With nothing scored every colour is 0: none is best or weakest.
-        (f"Best colour {t.best_colour}, weakest {t.weakest_colour}" if sum(c.points_by_source.values())
-         else "No points scored yet")
-        + (f" · strongest dynasty: {t.best_dynasty.capitalize()}" if t.best_dynasty else ""),
-        f"Revolts won {c.revolts_won} of {c.revolts_fought} · wars won {c.wars_won} of {c.wars_fought} · "
-        f"monuments built {c.monuments_built} · catastrophes {c.catastrophes_used}",
-        "Points: " + ", ".join(f"{v} from {k}" for k, v in c.points_by_source.items())
-        + f" · average turn {_average_time(c.avg_turn_seconds)}"
-        + (f" · resigned {c.resigned}" if c.resigned else ""),
+        t.gettext("**{who}** — rating **{rating}**, {rank} of {rated} in this server").format(
+            who=who, rating=r.rating, rank=words.ordinal(view.rank, t), rated=view.rated),
+        t.gettext("{games}, {wins} · average place {place} · average score {score}").format(
+            games=_games(tot.games, t), wins=_wins(tot.wins, t), place=tot.avg_place, score=tot.avg_score),
+        colours,
+        t.gettext("Revolts won {revolts_won} of {revolts} · wars won {wars_won} of {wars} · monuments built "
+                  "{monuments} · catastrophes {catastrophes}").format(
+            revolts_won=c.revolts_won, revolts=c.revolts_fought, wars_won=c.wars_won, wars=c.wars_fought,
+            monuments=c.monuments_built, catastrophes=c.catastrophes_used),
+        t.gettext("Points: {sources}").format(sources=", ".join(
+            _from_source(k, v, t) for k, v in c.points_by_source.items()))
+        + t.gettext(" · average turn {time}").format(time=_average_time(c.avg_turn_seconds, t))
+        + (t.gettext(" · resigned {n}").format(n=c.resigned) if c.resigned else ""),
     ]
     return clip("\n".join(lines))
 
 
+# Points by where they came from (bot/stats.py's keys), as a profile says it: '12 from tiles'.
+FROM_SOURCE = {"tiles": N_("{n} from tiles"), "monuments": N_("{n} from monuments"),
+               "revolts": N_("{n} from revolts"), "wars": N_("{n} from wars"), "treasures": N_("{n} from treasures")}
+
+
+def _from_source(key: str, n: int, t: Texts) -> str:
+    return t.gettext(FROM_SOURCE[key]).format(n=n) if key in FROM_SOURCE else f"{n} from {key}"
+
+
+def _dynasty_named(name: str, t: Texts) -> str:
+    return words.dynasty(DYNASTIES.index(name), t) if name in DYNASTIES else name.capitalize()
+
+
 def ordinal(n: int) -> str:
-    suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
-    return f"{n}{suffix}"
+    """An English rank ('1st'); words.ordinal says it in the reader's language."""
+    return words.ordinal(n)
 
 
-def _board_line(rank: int, row: RatingRow) -> str:
+def _board_line(rank: int, row: RatingRow, t: Texts = ENGLISH) -> str:
     bot = "🤖 " if row.player.startswith("bot:") else ""
-    return (f"{rank}. {bot}{T.name(row.name)} — **{row.rating}** · {plural(row.games, 'game')}"
-            f" · {plural(row.wins, 'win')}")
+    return f"{rank}. {bot}{T.name(row.name)} — **{row.rating}** · {_games(row.games, t)} · {_wins(row.wins, t)}"
 
 
-def leaderboard_text(board: Leaderboard) -> str:
+def leaderboard_text(board: Leaderboard, *, t: Texts = ENGLISH) -> str:
     if not board.top:
-        return "Nobody is rated in this server yet: ratings start with the first finished game."
-    lines = ["**Leaderboard** — this server's ratings (OpenSkill; everyone starts at 1000)"]
+        return t.gettext("Nobody is rated in this server yet: ratings start with the first finished game.")
+    lines = [t.gettext("**Leaderboard** — this server's ratings (OpenSkill; everyone starts at 1000)")]
     rank, previous = 0, None
     for i, row in enumerate(board.top):
         if row.rating != previous:
             rank, previous = i + 1, row.rating
-        lines.append(_board_line(rank, row))
+        lines.append(_board_line(rank, row, t))
     if board.me is None:
-        lines.append(f"You are not rated yet: finish a game here to join the {board.rated} rated players.")
+        lines.append(t.gettext("You are not rated yet: finish a game here to join the {n} rated players.").format(
+            n=board.rated))
     else:
-        lines.append(f"You: {ordinal(board.my_rank)} of {board.rated} — **{board.me.rating}** · "
-                     f"{plural(board.me.games, 'game')} · {plural(board.me.wins, 'win')}")
+        lines.append(t.gettext("You: {rank} of {rated} — **{rating}** · {games} · {wins}").format(
+            rank=words.ordinal(board.my_rank, t), rated=board.rated, rating=board.me.rating,
+            games=_games(board.me.games, t), wins=_wins(board.me.wins, t)))
     return clip("\n".join(lines))
 
 
-def export_caption(game: StoredGame) -> str:
+def export_caption(game: StoredGame, *, t: Texts = ENGLISH) -> str:
     if game.status == GameStatus.ACTIVE:
-        return (f"The record of game #{game.id} so far ({plural(len(game.moves), 'move')}), as the table sees it: "
-                "no tiles in hand and no drawn colours. The complete record comes once the game is over.")
-    return (f"The complete record of game #{game.id} ({plural(len(game.moves), 'move')}): `tne-record/1`, "
-            "readable by `python -m play --replay`.")
+        return t.gettext("The record of game #{n} so far ({moves}), as the table sees it: no tiles in hand and no "
+                         "drawn colours. The complete record comes once the game is over.").format(
+            n=game.id, moves=_moves(len(game.moves), t))
+    return t.gettext("The complete record of game #{n} ({moves}): `tne-record/1`, readable by `python -m play "
+                     "--replay`.").format(n=game.id, moves=_moves(len(game.moves), t))
 
 
-def replay_progress(game_id: int, done: int | None = None, total: int | None = None, *, waiting: bool = False
-                    ) -> str:
+def replay_progress(game_id: int, done: int | None = None, total: int | None = None, *, waiting: bool = False,
+                    t: Texts = ENGLISH) -> str:
     if waiting:
-        return f"The replay of game #{game_id} waits for another replay to be drawn…"
+        return t.gettext("The replay of game #{n} waits for another replay to be drawn…").format(n=game_id)
     if done is None:
-        return f"Drawing the replay of game #{game_id}…"
-    return f"Drawing the replay of game #{game_id}: turn {done}/{total}…"
+        return t.gettext("Drawing the replay of game #{n}…").format(n=game_id)
+    return t.gettext("Drawing the replay of game #{n}: turn {done}/{total}…").format(n=game_id, done=done,
+                                                                                       total=total)
 
 
 def replay_caption(game: StoredGame, frames: int, *, t: Texts = ENGLISH) -> str:
@@ -836,10 +944,10 @@ def replay_caption(game: StoredGame, frames: int, *, t: Texts = ENGLISH) -> str:
 # --- /tne review (bot/reviews.py) -----------------------------------------------------------------------------------
 
 
-def review_progress(game_id: int, done: int | None = None, total: int | None = None) -> str:
+def review_progress(game_id: int, done: int | None = None, total: int | None = None, *, t: Texts = ENGLISH) -> str:
     if done is None or not total:
-        return f"Reviewing game #{game_id}…"
-    return f"Reviewing game #{game_id}… {100 * done // total}%"
+        return t.gettext("Reviewing game #{n}…").format(n=game_id)
+    return t.gettext("Reviewing game #{n}… {percent}%").format(n=game_id, percent=100 * done // total)
 
 
 def _chance(value: float) -> str:
@@ -881,6 +989,10 @@ def _costly_line(mv: MoveReview, t: Texts = ENGLISH) -> str:
     return f"{head} {best}"
 
 
+def _label(label: str, t: Texts) -> str:
+    return t.gettext(MOVE_LABELS[label]) if label in MOVE_LABELS else label.capitalize()
+
+
 def review_costliest(review: Review, seat: int, names: Sequence[str], *, t: Texts = ENGLISH) -> str:
     """One player's (up to) three costliest moves, each with the better move and why; one line if none cost."""
     player = review.players[seat]
@@ -892,22 +1004,24 @@ def review_costliest(review: Review, seat: int, names: Sequence[str], *, t: Text
                            *(_costly_line(mv, t) for mv in moves)]))
 
 
-def review_own(review: Review, seat: int) -> list[str]:
+def review_own(review: Review, seat: int, *, t: Texts = ENGLISH) -> list[str]:
     """A player's every reviewed move, labelled, with the better move and why: as many messages as it takes."""
     lines = []
     for mv in review.moves:
         if mv.seat != seat:
             continue
         if mv.best == mv.played:
-            lines.append(f"{mv.index + 1}. `{mv.played}` — best ({_chance(mv.chance_played)} to win)")
+            lines.append(t.gettext("{n}. `{played}` — best ({chance} to win)").format(
+                n=mv.index + 1, played=mv.played, chance=_chance(mv.chance_played)))
             continue
-        label = mv.label.capitalize() if mv.label else "Slightly worse"
+        label = _label(mv.label, t) if mv.label else t.gettext("Slightly worse")
         reason = T.prose(mv.reason, 300)
-        lines.append(f"{mv.index + 1}. `{mv.played}` — {label}, −{_chance(mv.loss)}: `{mv.best}` was better"
-                     + (f": {reason}" if reason else ""))
+        lines.append(t.gettext("{n}. `{played}` — {label}, −{loss}: `{best}` was better").format(
+            n=mv.index + 1, played=mv.played, label=label, loss=_chance(mv.loss), best=mv.best)
+            + (f": {reason}" if reason else ""))
     if not lines:
-        return ["You made no choice of your own in this game: every move was forced or played for you."]
-    pages, page = [], "**Your moves**"
+        return [t.gettext("You made no choice of your own in this game: every move was forced or played for you.")]
+    pages, page = [], t.gettext("**Your moves**")
     for line in lines:
         if len(page) + 1 + len(line) > LIMIT:
             pages.append(page)

@@ -13,10 +13,11 @@ from dataclasses import replace
 
 from bot import clocks, limits, ratings, text
 from bot.clock_steps import away_players, clock_change, clock_written
-from bot.desk import Desk, in_time, player_seat, running
+from bot.desk import LOOK_AGAIN, Desk, in_time, player_seat, running
+from bot.locales import N_
 from bot.move_words import to_notation
 from bot.storage.rows import LIVE, GameStatus, MoveRow
-from bot.table import BOT_USER_ID, GameError, Origin, Played, Table
+from bot.table import BOT_USER_ID, Awaited, GameError, Origin, Played, Table
 from engine import IllegalMove, canonical
 
 log = logging.getLogger(__name__)
@@ -48,9 +49,10 @@ class Moves:
             game = running(table)
             in_time(table, origin)
             if rev is not None and rev != table.row.rev:
-                raise GameError("That button is out of date: the game has moved on. Use the newest message.")
+                raise GameError(N_("That button is out of date: the game has moved on. Use the newest message."))
             if len(move) > MOVE_LIMIT:
-                raise GameError(f"“{text.quote(move)}” is not a move: moves are short, like `tile red F7`.")
+                raise GameError(N_("“{move}” is not a move: moves are short, like `tile red F7`."),
+                                move=text.quote(move))
             standin = False
             if seat is None:
                 seat = player_seat(table, user_id)
@@ -58,19 +60,19 @@ class Moves:
                 # The stand-in plays a person's seat only while their clock has run out (or they are away): a
                 # person who acted, or came back, meanwhile has taken it back.
                 if not clocks.stand_in_plays(table.row.clock, table.player(seat)):
-                    raise GameError("That seat's player has taken it back.")
+                    raise GameError(N_("That seat's player has taken it back."))
                 standin = True
             if game.to_move != seat:
                 if game.pending:
-                    raise GameError(f"It is not your move: {game.describe_pending()}.")
-                raise GameError(f"It is not your turn: {table.label(game.to_move)} is to play.")
+                    raise GameError(N_("It is not your move: {decision}."), decision=Awaited(table))
+                raise GameError(N_("It is not your turn: {who} is to play."), who=table.label(game.to_move))
             # Typed in a player's words ('Plättchen rot F7'): the notation is what is played and stored.
             move = to_notation(move)
             trial = game.copy()
             try:
                 events = trial.play(move, seat=seat)
             except IllegalMove as exc:
-                raise GameError(str(exc)) from exc
+                raise GameError.refusing(exc) from exc
             row = MoveRow(table.row.move_count, seat, user_id, canonical(move), events)
             reason = outcome.reason if (outcome := trial.outcome()) else None
             person = seat if user_id is not None else None
@@ -85,7 +87,7 @@ class Moves:
             notice = desk.herald.move(played, t=await desk.voice(table)) if desk.herald else None
             committed = await desk.commit(table, lambda new: desk.storage.changes.move(
                 table.id, table.row.rev, row, trial.position(), over=trial.over, end_reason=reason, clock=clock,
-                announce=new), "look again and retry", notice=notice, origin=origin)
+                announce=new), LOOK_AGAIN, notice=notice, origin=origin)
             clock_written(table, committed.clock, person)
             table.game = trial
             table.moves.append(row)
@@ -111,25 +113,25 @@ class Moves:
             in_time(table, origin)
             seat = player_seat(table, user_id)
             if not table.moves:
-                raise GameError("There is nothing to undo.")
+                raise GameError(N_("There is nothing to undo."))
             # The engine holds the rule and the position before the action (also in a stored snapshot), so
             # nothing is replayed from the seed.
             game = table.game.copy()
             try:
                 undone = game.undo(seat)
             except IllegalMove as exc:
-                raise GameError(str(exc)) from exc
+                raise GameError.refusing(exc) from exc
             last = table.moves[-1]
             if str(undone) != last.move:
                 log.error("Game %s: the engine undid %r but the last stored move is %r", table.id, str(undone),
                           last.move)
-                raise GameError("That action cannot be undone.")
+                raise GameError(N_("That action cannot be undone."))
             clock, ticking = clock_change(table, game, seat, desk.now())
             after = Table(replace(table.row, rev=table.row.rev + 1, move_count=table.row.move_count - 1,
                                   snapshot=None, players=list(table.players), clock=ticking), game, table.moves[:-1])
             notice = desk.herald.undo(after, last.seat, last.move, t=await desk.voice(table)) if desk.herald else None
             committed = await desk.commit(table, lambda new: desk.storage.changes.undo(
-                table.id, table.row.rev, last.n, game.position(), clock=clock, announce=new), "look again and retry",
+                table.id, table.row.rev, last.n, game.position(), clock=clock, announce=new), LOOK_AGAIN,
                 notice=notice, origin=origin)
             clock_written(table, committed.clock, seat)
             table.game = game
@@ -181,9 +183,9 @@ class Moves:
         async with tables.lock(game_id):
             table = await tables.load(game_id)
             if table.row.status not in LIVE:
-                raise GameError("This game is already over.")
+                raise GameError(N_("This game is already over."))
             if user_id != table.row.host_id and not can_manage:
-                raise GameError("Only the host or someone with Manage Channels can abandon the game.")
+                raise GameError(N_("Only the host or someone with Manage Channels can abandon the game."))
             seat = rated_abandoner(table, user_id)
             if seat is not None:
                 # A player who abandons a game that would be rated does not escape its result: it ends as their
@@ -210,7 +212,7 @@ class Moves:
             table = await tables.load(game_id)
             running(table)
             if limits.present(table.players):
-                raise GameError("Someone came back to the game meanwhile.")
+                raise GameError(N_("Someone came back to the game meanwhile."))
             days = f"{desk.limits.paused_days:g}"
             reason = f"everyone was away for {days} days"
             after = Table(replace(table.row, status=GameStatus.ABANDONED, end_reason=reason, rev=table.row.rev + 1),
@@ -236,8 +238,8 @@ class Moves:
             clock = table.row.clock
             held = clock.seat == seat and clock.standin  # the stand-in plays this turn of theirs: back takes it
             if player.away == away and (away or not held):
-                raise GameError("You are already marked away in this game." if away
-                                else "You are not marked away in this game.")
+                raise GameError(N_("You are already marked away in this game.") if away
+                                else N_("You are not marked away in this game."))
             fresh = None
             if clock.seat == seat:
                 # Their own turn now: the stand-in takes it at once, or hands it back with a fresh clock.

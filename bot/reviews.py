@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from bot import text as T
+from bot.locales import N_
 from bot.records.export import StoredGame, record_text
 from bot.records.service import Records
 from bot.storage import Storage
@@ -43,8 +44,11 @@ def names_of(game: StoredGame) -> tuple[str, ...]:
 
 
 def _unplayable(game_id: int, move: int | None, why: str) -> GameError:
-    where = f" at move {move}" if move is not None else ""
-    return GameError(f"The record of game #{game_id} does not replay{where} ({why}), so it cannot be reviewed.")
+    if move is None:
+        return GameError(N_("The record of game #{n} does not replay ({why}), so it cannot be reviewed."),
+                         n=game_id, why=why)
+    return GameError(N_("The record of game #{n} does not replay at move {move} ({why}), so it cannot be reviewed."),
+                     n=game_id, move=move, why=why)
 
 
 # Module-level so a process pool can pickle them by name. Each turns the engine's refusal into words before it
@@ -102,15 +106,15 @@ class Reviews:
         """The finished game a review is asked for: this server's game by its number (one `viewer` may see), else
         the channel's last finished game. GameError says why not, and nothing changes."""
         if guild_id is None or channel_id is None:
-            raise GameError("Reviews are of games played in a server channel.")
+            raise GameError(N_("Reviews are of games played in a server channel."))
         # The same finding and the same visibility rule as /tne replay and /tne export (bot/records/service.py).
         game = await self.records.game(guild_id, channel_id, game_id, finished=game_id is None, viewer=viewer)
         if game.status == "active":
-            raise GameError(f"Game #{game.id} is still being played: a review comes once it is over.")
+            raise GameError(N_("Game #{n} is still being played: a review comes once it is over."), n=game.id)
         if game.status == "abandoned":
-            raise GameError(f"Game #{game.id} was abandoned: it has no result to review.")
+            raise GameError(N_("Game #{n} was abandoned: it has no result to review."), n=game.id)
         if not game.moves:
-            raise GameError(f"Game #{game.id} ended before anyone moved: there is nothing to review.")
+            raise GameError(N_("Game #{n} ended before anyone moved: there is nothing to review."), n=game.id)
         return game
 
     async def seat_of(self, game: StoredGame, user_id: int) -> int:
@@ -119,8 +123,8 @@ class Reviews:
         seat = next((p.seat for p in row.players if p.user_id == user_id and p.level in (None, "resigned")), None) \
             if row is not None else None
         if seat is None:
-            raise GameError(f"You did not play in game #{game.id}, so it has no review of your own. Ask without "
-                            "`private` to see everyone's.")
+            raise GameError(N_("You did not play in game #{n}, so it has no review of your own. Ask without "
+                               "`private` to see everyone's."), n=game.id)
         return seat
 
     async def stored(self, game_id: int) -> Review | None:

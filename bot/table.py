@@ -13,7 +13,7 @@ from typing import Protocol
 from bot import text
 from bot.locales import ENGLISH, Texts
 from bot.storage.rows import GameRow, MoveRow, PlayerRow, Stored
-from engine import DYNASTIES, Game
+from engine import DYNASTIES, Game, IllegalMove
 
 BOT_USER_ID = 0  # computer seats have no Discord account
 
@@ -24,7 +24,28 @@ def turn_of(game: Game) -> int | None:
 
 
 class GameError(Exception):
-    """A request the table refuses; the message is shown privately to the person who asked."""
+    """A request the table refuses; the message is shown privately to the person who asked.
+
+    `template` is the English text (marked with N_ for the catalogs) with `{name}` placeholders, `values` fill
+    them: str() is the English text, bot/refusals.py says it in a reader's language."""
+
+    def __init__(self, template: str = "", **values: object) -> None:
+        self.template = template
+        self.values = values
+        super().__init__(template.format(**values) if values else template)
+
+    def __reduce__(self) -> tuple[object, ...]:
+        # Rebuilt from template and values when it crosses a process pool (a review's worker), not from str().
+        return _remake, (type(self), self.template, self.values)
+
+    @classmethod
+    def refusing(cls, exc: IllegalMove) -> GameError:
+        """The engine's refusal of a move, kept as its template and values so it can be said in any language."""
+        return cls(exc.template, **exc.values)
+
+
+def _remake(cls: type[GameError], template: str, values: dict[str, object]) -> GameError:
+    return cls(template, **values)
 
 
 class AlreadyDone(GameError):
@@ -89,6 +110,18 @@ class Table:
         """A copy of this moment that later moves leave alone (engine games are never changed after a move:
         each move makes a new one)."""
         return Table(replace(self.row, players=list(self.row.players)), self.game, list(self.moves))
+
+
+@dataclass(frozen=True)
+class Awaited:
+    """A refusal's value naming the decision a table awaits: the engine's English words as str(), said in a
+    reader's language by bot/refusals.py."""
+
+    table: Table
+
+    def __str__(self) -> str:
+        game = self.table.game
+        return game.describe_pending() if game is not None else ""
 
 
 @dataclass

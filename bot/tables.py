@@ -8,6 +8,7 @@ import weakref
 from collections.abc import Awaitable, Callable, Hashable
 from typing import TypeVar
 
+from bot.locales import N_
 from bot.storage import BusyError, GameRow, MoveRow, Storage, UnavailableError
 from bot.storage.rows import LIVE, GameStatus
 from bot.table import AlreadyDone, GameError, Table
@@ -43,7 +44,7 @@ class LiveTables:
             return table
         row = await self.storage.get_game(game_id)
         if row is None:
-            raise GameError("That game does not exist any more.")
+            raise GameError(N_("That game does not exist any more."))
         table = Table(row)
         if row.status != GameStatus.LOBBY and row.seed is not None:  # a lobby closed unstarted has no game
             table.moves = await self.storage.moves(game_id)
@@ -68,7 +69,7 @@ class LiveTables:
         if game_id is None and finished:
             game_id = await self.storage.last_finished_game_id(channel_id)
         if game_id is None:
-            raise GameError("There is no game in this channel. Open one with `/tne new`.")
+            raise GameError(N_("There is no game in this channel. Open one with `/tne new`."))
         return await self.load(game_id)
 
     async def active_tables(self) -> list[Table]:
@@ -151,7 +152,7 @@ class LiveTables:
         except GameError:
             table = None
         if table is None or table.row.guild_id != guild_id:
-            raise GameError(f"There is no game #{game_id} in this server. `/tne games` lists them.")
+            raise GameError(N_("There is no game #{n} in this server. `/tne games` lists them."), n=game_id)
         return table
 
 

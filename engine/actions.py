@@ -3,7 +3,7 @@
 from engine.conflicts import start_revolt
 from engine.constants import BLUE, COLOURS, HAND_SIZE, TILE_NAMES
 from engine.draws import draw
-from engine.errors import IllegalMove
+from engine.errors import N_, IllegalMove
 from engine.events import event, plural, who
 from engine.flow import after_wars, end_turn, next_war, treasure_stage
 from engine.regions import Regions, regions_of
@@ -15,12 +15,23 @@ from engine.support import send_home_unsupported, touches_temple
 def _occupant(state: State, sq: int) -> str | None:
     """What stands on a square, in words, or None if it is empty."""
     if state.cat[sq]:
-        return "a catastrophe"
+        return "catastrophe"
     if state.leader[sq] != EMPTY:
-        return "a leader"
+        return "leader"
     if state.tile[sq] != EMPTY:
-        return "a tile"
+        return "tile"
     return None
+
+
+# What stands on a square, by what would go there: one whole sentence each, so a language can say it its way.
+_TAKEN = {
+    ("leader", "catastrophe"): N_("{square} already holds a catastrophe: a leader needs an empty square."),
+    ("leader", "leader"): N_("{square} already holds a leader: a leader needs an empty square."),
+    ("leader", "tile"): N_("{square} already holds a tile: a leader needs an empty square."),
+    ("tile", "catastrophe"): N_("{square} already holds a catastrophe: a tile needs an empty square."),
+    ("tile", "leader"): N_("{square} already holds a leader: a tile needs an empty square."),
+    ("tile", "tile"): N_("{square} already holds a tile: a tile needs an empty square."),
+}
 
 
 # ---- leaders ---------------------------------------------------------------------------------
@@ -31,22 +42,23 @@ def check_leader(state: State, colour: int, sq: int) -> list[int]:
     player = state.players[state.player]
     current = player.leaders[colour]
     if current == sq:
-        raise IllegalMove(f"Your {COLOURS[colour]} leader already stands on {name}.")
+        raise IllegalMove(N_("Your {colour} leader already stands on {square}."), colour=COLOURS[colour], square=name)
     if state.board.river[sq]:
-        raise IllegalMove(f"{name} is a river square: leaders stand only on land.")
+        raise IllegalMove(N_("{square} is a river square: leaders stand only on land."), square=name)
     what = _occupant(state, sq)
     if what:
-        raise IllegalMove(f"{name} already holds {what}: a leader needs an empty square.")
+        raise IllegalMove(_TAKEN["leader", what], square=name)
     base = regions_of(state)
     if current >= 0:
         state.leader[current] = EMPTY  # judged with the leader lifted
     try:
         if not touches_temple(state, sq):
-            raise IllegalMove(f"A leader must stand next to a face-up red temple, and {name} has none beside it.")
+            raise IllegalMove(N_("A leader must stand next to a face-up red temple, and {square} has none beside it."),
+                              square=name)
         regions = base.lifted(current, state.leader) if current >= 0 else base
         kingdoms = regions.adjacent_kingdoms(sq)
         if len(kingdoms) >= 2:
-            raise IllegalMove(f"A leader on {name} would join two kingdoms, which is not allowed.")
+            raise IllegalMove(N_("A leader on {square} would join two kingdoms, which is not allowed."), square=name)
     finally:
         if current >= 0:
             state.leader[current] = state.player * 4 + colour
@@ -77,7 +89,7 @@ def apply_leader(state: State, colour: int, sq: int, events: list[JSON]) -> None
 
 def check_withdraw(state: State, colour: int) -> None:
     if state.players[state.player].leaders[colour] < 0:
-        raise IllegalMove(f"Your {COLOURS[colour]} leader is not on the board.")
+        raise IllegalMove(N_("Your {colour} leader is not on the board."), colour=COLOURS[colour])
 
 
 def apply_withdraw(state: State, colour: int, events: list[JSON]) -> None:
@@ -96,17 +108,17 @@ def check_tile(state: State, colour: int, sq: int) -> Regions:
     """Raise IllegalMove unless the active player may place that tile on sq; returns the regions judged."""
     name = SQUARE_NAMES[sq]
     if state.players[state.player].hand[colour] == 0:
-        raise IllegalMove(f"You have no {COLOURS[colour]} tile in your hand.")
+        raise IllegalMove(N_("You have no {colour} tile in your hand."), colour=COLOURS[colour])
     what = _occupant(state, sq)
     if what:
-        raise IllegalMove(f"{name} already holds {what}: a tile needs an empty square.")
+        raise IllegalMove(_TAKEN["tile", what], square=name)
     if state.board.river[sq] and colour != BLUE:
-        raise IllegalMove(f"{name} is a river square: only blue tiles go there.")
+        raise IllegalMove(N_("{square} is a river square: only blue tiles go there."), square=name)
     if not state.board.river[sq] and colour == BLUE:
-        raise IllegalMove(f"{name} is a land square: blue tiles go only on river squares.")
+        raise IllegalMove(N_("{square} is a land square: blue tiles go only on river squares."), square=name)
     regions = regions_of(state)
     if len(regions.adjacent_kingdoms(sq)) >= 3:
-        raise IllegalMove(f"A tile on {name} would join three kingdoms; a tile may join at most two.")
+        raise IllegalMove(N_("A tile on {square} would join three kingdoms; a tile may join at most two."), square=name)
     return regions
 
 
@@ -148,15 +160,15 @@ def apply_tile(state: State, colour: int, sq: int, events: list[JSON]) -> None:
 def check_catastrophe(state: State, sq: int) -> None:
     name = SQUARE_NAMES[sq]
     if state.players[state.player].catastrophes <= 0:
-        raise IllegalMove("You have no catastrophe tiles left.")
+        raise IllegalMove(N_("You have no catastrophe tiles left."))
     if state.cat[sq]:
-        raise IllegalMove(f"{name} already holds a catastrophe.")
+        raise IllegalMove(N_("{square} already holds a catastrophe."), square=name)
     if state.leader[sq] != EMPTY:
-        raise IllegalMove(f"{name} holds a leader: a catastrophe cannot go there.")
+        raise IllegalMove(N_("{square} holds a leader: a catastrophe cannot go there."), square=name)
     if state.treasure[sq]:
-        raise IllegalMove(f"{name} holds a treasure: a catastrophe cannot go there.")
+        raise IllegalMove(N_("{square} holds a treasure: a catastrophe cannot go there."), square=name)
     if state.down[sq]:
-        raise IllegalMove(f"{name} is part of a monument: a catastrophe cannot go there.")
+        raise IllegalMove(N_("{square} is part of a monument: a catastrophe cannot go there."), square=name)
 
 
 def apply_catastrophe(state: State, sq: int, events: list[JSON]) -> None:
@@ -184,10 +196,12 @@ def apply_catastrophe(state: State, sq: int, events: list[JSON]) -> None:
 def check_swap(state: State, counts: tuple[int, ...]) -> None:
     hand = state.players[state.player].hand
     if not 1 <= sum(counts) <= HAND_SIZE:
-        raise IllegalMove("Swap 1 to 6 tiles.")
+        raise IllegalMove(N_("Swap 1 to 6 tiles."))
     for colour, n in enumerate(counts):
         if n > hand[colour]:
-            raise IllegalMove(f"You have only {plural(hand[colour], COLOURS[colour] + ' tile')} to swap.")
+            only = (N_("You have only {n} {colour} tile to swap.") if hand[colour] == 1
+                    else N_("You have only {n} {colour} tiles to swap."))
+            raise IllegalMove(only, n=hand[colour], colour=COLOURS[colour])
 
 
 def apply_swap(state: State, counts: tuple[int, ...], events: list[JSON]) -> None:

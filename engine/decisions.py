@@ -2,7 +2,7 @@
 
 from engine.conflicts import commit, resolve_revolt, resolve_war, start_war
 from engine.constants import COLOURS, MONUMENT_NAMES
-from engine.errors import IllegalMove
+from engine.errors import N_, IllegalMove
 from engine.events import event, plural, who
 from engine.flow import build_monument, choose_treasure, next_war, treasure_stage
 from engine.squares import SQUARE_NAMES
@@ -43,7 +43,9 @@ def check_commit(state: State, count: int) -> None:
     colour = COLOURS.index(p["commit_colour"])
     have = state.players[p["seat"]].hand[colour]
     if count > have:
-        raise IllegalMove(f"You hold only {plural(have, p['commit_colour'] + ' tile')}: commit 0 to {have}.")
+        only = (N_("You hold only {n} {colour} tile: commit 0 to {n}.") if have == 1
+                else N_("You hold only {n} {colour} tiles: commit 0 to {n}."))
+        raise IllegalMove(only, n=have, colour=p["commit_colour"])
 
 
 def apply_commit(state: State, count: int, events: list[JSON]) -> None:
@@ -62,8 +64,8 @@ def apply_commit(state: State, count: int, events: list[JSON]) -> None:
 def check_war(state: State, colour: int) -> None:
     waiting = decision(state)["waiting"]
     if COLOURS[colour] not in waiting:
-        raise IllegalMove(f"There is no {COLOURS[colour]} war waiting: choose "
-                          + " or ".join("war " + c for c in waiting) + ".")
+        raise IllegalMove(N_("There is no {colour} war waiting: choose {choices}."), colour=COLOURS[colour],
+                          choices=" or ".join("war " + c for c in waiting))
 
 
 def apply_war(state: State, colour: int, events: list[JSON]) -> None:
@@ -78,11 +80,11 @@ def apply_war(state: State, colour: int, events: list[JSON]) -> None:
 def check_monument(state: State, monument: int, top_left: int) -> None:
     p = decision(state)
     if MONUMENT_NAMES[monument] not in p["pairs"]:
-        raise IllegalMove(f"The {MONUMENT_NAMES[monument]} monument cannot be built here: choose "
-                          + " or ".join(p["pairs"]) + ".")
+        raise IllegalMove(N_("The {pair} monument cannot be built here: choose {choices}."),
+                          pair=MONUMENT_NAMES[monument], choices=" or ".join(p["pairs"]))
     if SQUARE_NAMES[top_left] not in p["blocks"]:
-        raise IllegalMove(f"{SQUARE_NAMES[top_left]} is not the top-left square of a block that qualifies: "
-                          "choose " + " or ".join(p["blocks"]) + ".")
+        raise IllegalMove(N_("{square} is not the top-left square of a block that qualifies: choose {choices}."),
+                          square=SQUARE_NAMES[top_left], choices=" or ".join(p["blocks"]))
 
 
 def apply_monument(state: State, monument: int, top_left: int, events: list[JSON]) -> None:
@@ -100,8 +102,8 @@ def apply_decline(state: State, events: list[JSON]) -> None:
 def check_treasure(state: State, sq: int) -> None:
     choices = decision(state)["choices"]
     if SQUARE_NAMES[sq] not in choices:
-        raise IllegalMove(f"There is no treasure to take on {SQUARE_NAMES[sq]}: choose "
-                          + " or ".join(choices) + ".")
+        raise IllegalMove(N_("There is no treasure to take on {square}: choose {choices}."),
+                          square=SQUARE_NAMES[sq], choices=" or ".join(choices))
 
 
 def apply_treasure(state: State, sq: int, events: list[JSON]) -> None:

@@ -1,7 +1,7 @@
 """Drawing tiles from the bag: from the game's seed, or as a game record says they came."""
 
 from engine.constants import COLOURS
-from engine.errors import IllegalMove
+from engine.errors import N_, IllegalMove
 from engine.events import plural, who
 from engine.rng import pick
 from engine.state import State
@@ -36,16 +36,17 @@ def _draw_given(state: State, tape: Tape, seat: int, count: int) -> int:
     if expected:
         given = tape.given or []
         if not given:
-            raise IllegalMove(f"{who(state, seat)} draws {plural(expected, 'tile')} here, and the record lists "
-                              "no such draw.")
+            raise IllegalMove(N_("{who} draws {tiles} here, and the record lists no such draw."),
+                              who=who(state, seat), tiles=plural(expected, "tile"))
         listed_seat, colours = given.pop(0)
         if listed_seat != seat or len(colours) != expected:
-            raise IllegalMove(f"{who(state, seat)} draws {plural(expected, 'tile')} here, and the record lists "
-                              f"{plural(len(colours), 'tile')} for {who(state, listed_seat)}.")
+            raise IllegalMove(N_("{who} draws {tiles} here, and the record lists {listed} for {other}."),
+                              who=who(state, seat), tiles=plural(expected, "tile"),
+                              listed=plural(len(colours), "tile"), other=who(state, listed_seat))
         for colour in colours:
             if bag[colour] == 0:
-                raise IllegalMove(f"the record draws a {COLOURS[colour]} tile for {who(state, seat)}, and the "
-                                  f"bag holds no {COLOURS[colour]} tile then.")
+                raise IllegalMove(N_("the record draws a {colour} tile for {who}, and the bag holds no {colour} "
+                                     "tile then."), colour=COLOURS[colour], who=who(state, seat))
             state.draws += 1
             bag[colour] -= 1
             hand[colour] += 1

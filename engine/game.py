@@ -18,7 +18,7 @@ from engine.constants import (
     TILE_TOTALS,
 )
 from engine.draws import draw
-from engine.errors import IllegalMove
+from engine.errors import N_, IllegalMove
 from engine.events import who
 from engine.legal import legal_moves
 from engine.move import Move, Played
@@ -31,7 +31,7 @@ from engine.standings import StandingDict, standings
 from engine.state import EMPTY, JSON, Player, State
 from engine.tape import Tape
 
-_NO_HISTORY = "This copy of the game keeps no history (copy(history=False)), so it has no moves to give back."
+_NO_HISTORY = N_("This copy of the game keeps no history (copy(history=False)), so it has no moves to give back.")
 
 # The verbs that answer each kind of decision.
 ANSWERS = {
@@ -205,7 +205,7 @@ class Game:
     def peek(self) -> Played:
         """The last move played on this object, as played: the move, its seat, its events and what it drew."""
         if not self._stack:
-            raise IllegalMove(_NO_HISTORY if self._stack is None else "No move has been played on this game.")
+            raise IllegalMove(_NO_HISTORY if self._stack is None else N_("No move has been played on this game."))
         return self._stack[-1]
 
     def pop(self) -> Move:
@@ -214,7 +214,7 @@ class Game:
         This is for analysis, not a rule of the game: players take back moves with undo()."""
         stack = self._stack
         if not stack:
-            raise IllegalMove(_NO_HISTORY if stack is None else "No move has been played on this game.")
+            raise IllegalMove(_NO_HISTORY if stack is None else N_("No move has been played on this game."))
         assert self._root is not None
         state, run = self._root
         # Replayed from the root with each move's own draws, so it is exact whatever drew them (seed or record).
@@ -228,19 +228,19 @@ class Game:
         """Play one move and give it as played (see play)."""
         s = self._state
         if s.over:
-            raise IllegalMove("The game is over.")
+            raise IllegalMove(N_("The game is over."))
         m = move if isinstance(move, Move) else Move.parse(move)
         to_move = self.to_move
         assert to_move is not None
         if seat is not None and seat != to_move:
             if s.pending:
-                raise IllegalMove(f"It is not your move: {decisions.describe(s)}.")
-            raise IllegalMove(f"It is not your turn: {who(s, to_move)} is to play.")
+                raise IllegalMove(N_("It is not your move: {decision}."), decision=decisions.describe(s))
+            raise IllegalMove(N_("It is not your turn: {who} is to play."), who=who(s, to_move))
         if s.pending:
             if m.verb not in ANSWERS[s.pending["kind"]]:
-                raise IllegalMove(f"First a decision: {decisions.describe(s)}.")
+                raise IllegalMove(N_("First a decision: {decision}."), decision=decisions.describe(s))
         elif m.is_decision:
-            raise IllegalMove(f"'{m.verb}' answers a decision, and none is awaited now.")
+            raise IllegalMove(N_("'{verb}' answers a decision, and none is awaited now."), verb=m.verb)
         if self._stack is None and draws is None:
             events: list[JSON] = []
             self._apply(m, events)
@@ -291,9 +291,9 @@ class Game:
         try:
             given = [(int(who_drew), tuple(COLOURS.index(c) for c in colours)) for who_drew, colours in draws]
         except (TypeError, ValueError) as exc:
-            raise IllegalMove(f"the draws {draws!r} are not [seat, [colour, ...]] pairs.") from exc
+            raise IllegalMove(N_("the draws {draws} are not [seat, [colour, ...]] pairs."), draws=repr(draws)) from exc
         if any(not 0 <= who_drew < s.n for who_drew, _ in given):
-            raise IllegalMove(f"the draws name a seat this {s.n}-player game does not have.")
+            raise IllegalMove(N_("the draws name a seat this {n}-player game does not have."), n=s.n)
         saved = s.copy()
         s.tape = Tape(given=[g for g in given if g[1]])
         events: list[JSON] = []
@@ -301,8 +301,8 @@ class Game:
             self._apply(m, events)
             if s.tape.given:
                 left = s.tape.given[0]
-                raise IllegalMove(f"the record lists a draw of {len(left[1])} for {who(s, left[0])} that this "
-                                  "move does not make.")
+                raise IllegalMove(N_("the record lists a draw of {n} for {who} that this move does not make."),
+                                  n=len(left[1]), who=who(s, left[0]))
             drawn = tuple((who_drew, tuple(COLOURS[c] for c in colours)) for who_drew, colours in s.tape.log)
         except IllegalMove:
             self._state = saved

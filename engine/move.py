@@ -5,7 +5,7 @@ from functools import lru_cache
 from typing import Any, Literal, cast
 
 from engine.constants import COLOURS, MONUMENT_NAMES
-from engine.errors import IllegalMove
+from engine.errors import N_, IllegalMove
 from engine.notation import (
     ACTION_VERBS,
     LONGEST_MOVE,
@@ -137,19 +137,21 @@ def _text(verb: str, colour: str | None, square: str | None, count: int | None, 
 @lru_cache(maxsize=8192)
 def _parse(text: str) -> Move:
     if len(text) > LONGEST_MOVE:
-        raise IllegalMove(f"{quote(text)} is too long to be a move: a move is one short line like 'tile red F7'.")
+        raise IllegalMove(N_("{text} is too long to be a move: a move is one short line like 'tile red F7'."),
+                          text=quote(text))
     words = text.split()
     if not words:
-        raise IllegalMove("Type a move, for example 'tile red F7' or 'pass'.")
+        raise IllegalMove(N_("Type a move, for example 'tile red F7' or 'pass'."))
     verb, args = words[0].lower(), words[1:]
     if verb not in VERBS:
-        raise IllegalMove(f"{quote(words[0])} is not a move: use {', '.join(VERBS[:-1])} or {VERBS[-1]}.")
+        raise IllegalMove(N_("{word} is not a move: use {verbs} or {last}."), word=quote(words[0]),
+                          verbs=", ".join(VERBS[:-1]), last=VERBS[-1])
     if verb == "swap":
         if not 1 <= len(args) <= 6:
-            raise IllegalMove("Swap 1 to 6 tiles, each colour listed: " + USAGE["swap"] + ".")
+            raise IllegalMove(N_("Swap 1 to 6 tiles, each colour listed: {usage}."), usage=USAGE["swap"])
         return Move("swap", tiles=tuple(sorted((COLOURS[colour_index(w)] for w in args), key=COLOURS.index)))
     if len(args) != _WORDS[verb]:
-        raise IllegalMove(f"Write it as {USAGE[verb]}.")
+        raise IllegalMove(N_("Write it as {usage}."), usage=USAGE[verb])
     typed = cast(Verb, verb)
     if verb in ("tile", "leader"):
         return Move(typed, colour=COLOURS[colour_index(args[0])], square=_square(args[1]))
@@ -160,7 +162,8 @@ def _parse(text: str) -> Move:
     if verb == "commit":
         # str.isdigit() also accepts '²' and other digits int() refuses: only 0-9 make a number here.
         if not (args[0].isascii() and args[0].isdigit()):
-            raise IllegalMove(f"{quote(args[0])} is not a number of tiles: write {USAGE['commit']}.")
+            raise IllegalMove(N_("{word} is not a number of tiles: write {usage}."), word=quote(args[0]),
+                              usage=USAGE["commit"])
         return Move("commit", count=int(args[0]))
     if verb == "monument":
         return Move("monument", pair=MONUMENT_NAMES[monument_index(args[0])], square=_square(args[1]))

@@ -1,7 +1,7 @@
 """Move notation: the words players type (colours, squares, monuments) and canonical move strings."""
 
 from engine.constants import COLOUR_ALIASES, MONUMENTS
-from engine.errors import IllegalMove
+from engine.errors import N_, IllegalMove
 from engine.squares import square_index
 
 ACTION_VERBS = ("tile", "leader", "withdraw", "catastrophe", "swap", "pass")
@@ -36,7 +36,7 @@ def colour_index(word: str) -> int:
     """Colour index of a colour word, letter, tile or leader name; raises IllegalMove otherwise."""
     idx = COLOUR_ALIASES.get(word.lower())
     if idx is None:
-        raise IllegalMove(f"{quote(word)} is not a colour: use red, blue, green or black.")
+        raise IllegalMove(N_("{word} is not a colour: use red, blue, green or black."), word=quote(word))
     return idx
 
 
@@ -44,7 +44,7 @@ def parse_square(word: str) -> int:
     """Index of a square name; raises IllegalMove with a hint otherwise."""
     idx = square_index(word)
     if idx is None:
-        raise IllegalMove(f"{quote(word)} is not a square: columns are A to P and rows 1 to 11, like F7.")
+        raise IllegalMove(N_("{word} is not a square: columns are A to P and rows 1 to 11, like F7."), word=quote(word))
     return idx
 
 
@@ -57,7 +57,8 @@ def monument_index(word: str) -> int:
             pair = (min(a, b), max(a, b))
             if pair in MONUMENTS:
                 return MONUMENTS.index(pair)
-    raise IllegalMove(f"{quote(word)} is not a monument: name its two colours, like red-blue or green-black.")
+    raise IllegalMove(N_("{word} is not a monument: name its two colours, like red-blue or green-black."),
+                      word=quote(word))
 
 
 def public_move(move: str) -> str:

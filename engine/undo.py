@@ -6,7 +6,7 @@ gives back the game exactly as it was before it, and the action before it may th
 
 from dataclasses import dataclass, field
 
-from engine.errors import IllegalMove
+from engine.errors import N_, IllegalMove
 from engine.move import Move, Played
 from engine.position import PositionError, from_position, to_position
 from engine.state import JSON, State, _deep
@@ -43,19 +43,19 @@ def extend(run: UndoRun | None, base: State | None, played: Played, after: State
 def refusal(run: UndoRun | None, stack: list[Played], over: bool, active: int, seat: int | None) -> str | None:
     """Why `seat` (None: whoever moved last) may not undo now, or None if they may."""
     if over:
-        return "The game is over."
+        return N_("The game is over.")
     if run is not None:
         if seat is not None and seat != active:
-            return "You can only undo your own last action."
+            return N_("You can only undo your own last action.")
         return None
     if not stack:
-        return "There is nothing to undo."
+        return N_("There is nothing to undo.")
     last = stack[-1]
     if seat is not None and last.seat != seat:
-        return "You can only undo your own last action, and someone else has moved since."
+        return N_("You can only undo your own last action, and someone else has moved since.")
     if last.move.is_decision:
-        return "Decisions (reinforcements, war order, monuments, treasures) cannot be undone."
-    return "That action drew tiles or ended the turn, so it cannot be undone."
+        return N_("Decisions (reinforcements, war order, monuments, treasures) cannot be undone.")
+    return N_("That action drew tiles or ended the turn, so it cannot be undone.")
 
 
 def to_json(run: UndoRun, position: JSON) -> JSON:

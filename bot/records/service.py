@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from bot.locales import N_
 from bot.ratings import player_key
 from bot.records.export import StoredGame
 from bot.records.totals import RECENT, Totals, profile_game
@@ -96,19 +97,20 @@ class Records:
             if found is None:
                 found = await self.storage.last_finished_game_id(channel_id)
             if found is None:
-                what = "finished game" if finished else "game"
-                raise GameError(f"This channel has no {what} yet. Name one by its number, e.g. `game:12`.")
+                raise GameError(N_("This channel has no finished game yet. Name one by its number, e.g. `game:12`.")
+                                if finished else
+                                N_("This channel has no game yet. Name one by its number, e.g. `game:12`."))
             game_id = found
         row = await self.storage.get_game(game_id)
         if row is None or row.guild_id != guild_id or (
                 viewer is not None and not viewer.sees(row.channel_id, (p.user_id for p in row.players))):
-            raise GameError(f"There is no game #{game_id} in this server.")
+            raise GameError(N_("There is no game #{n} in this server."), n=game_id)
         if row.status == GameStatus.LOBBY:
-            raise GameError(f"Game #{game_id} has not started yet.")
+            raise GameError(N_("Game #{n} has not started yet."), n=game_id)
         if row.status == GameStatus.CANCELLED:
-            raise GameError(f"Game #{game_id} was cancelled before it started.")
+            raise GameError(N_("Game #{n} was cancelled before it started."), n=game_id)
         if finished and row.status == GameStatus.ACTIVE:
-            raise GameError(f"Game #{game_id} is still being played; its replay comes once it is over.")
+            raise GameError(N_("Game #{n} is still being played; its replay comes once it is over."), n=game_id)
         return await self._stored(row)
 
     async def _seen(self, guild_id: int, viewer: Viewer | None) -> Seen | None:

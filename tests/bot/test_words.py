@@ -38,4 +38,7 @@ def test_ranks_are_said_as_each_language_writes_them(lang: str, ranks: list[str]
 
 def test_a_count_takes_the_form_its_number_needs_and_english_where_untranslated() -> None:
     assert W.count(1, "{n} tile", "{n} tiles") == "1 tile"
-    assert W.count(3, "{n} tile", "{n} tiles", DE) == "3 tiles"  # no German entry for this text: English, never an id
+    assert W.count(3, "{n} tile", "{n} tiles", DE) == "3 Plättchen"
+    assert W.count(1, "{n} tile", "{n} tiles", FR) == "1 tuile" and W.count(0, "{n} tile", "{n} tiles", FR) == "0 tuile"
+    # No German entry for this text: English, never an id.
+    assert W.count(3, "{n} camel", "{n} camels", DE) == "3 camels"
