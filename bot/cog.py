@@ -126,7 +126,7 @@ class TneCog(commands.GroupCog, group_name="tne", group_description="Play Tigris
     @app_commands.describe(clock="Time each player has to act")
     @app_commands.choices(clock=CLOCK_CHOICES)
     async def settings_clock(self, interaction: discord.Interaction, clock: str) -> None:
-        await self.controller.settings(interaction, clock)
+        await self.controller.clock(interaction, clock)
 
     @settings.command(name="notify", description="How reminders reach you: channel, dm or off")
     @app_commands.describe(mode="channel (a ping in the game's channel), dm (a direct message) or off")

@@ -307,7 +307,7 @@ class Controller:
     # --- play over days --------------------------------------------------------------------------------------
 
     @guarded()
-    async def settings(self, interaction: discord.Interaction, clock: str) -> None:
+    async def clock(self, interaction: discord.Interaction, clock: str) -> None:
         """`/tne settings clock` (what `/tne settings` was)."""
         table = await self.table_here(interaction)
         table = await self.service.set_clock_choice(table.id, interaction.user.id, clock)

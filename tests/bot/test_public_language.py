@@ -6,8 +6,8 @@ from __future__ import annotations
 
 import pytest
 
-from tests.bot.test_server_language import ADMIN, set_language
 from tests.bot_harness import ALICE, BOB, CHANNEL, Harness, open_game, reach_conflict, response
+from tests.language_helpers import ADMIN, set_language
 
 
 def speak(h: Harness, monkeypatch, guild_locale: str, locale: str = "en-US") -> None:

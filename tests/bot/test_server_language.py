@@ -3,24 +3,14 @@ service checks it), kept across restarts on both databases; without one, Discord
 
 from __future__ import annotations
 
-import discord
 import pytest
 
 from bot.locales import load
 from bot.server_languages import ServerLanguages
 from bot.storage import Storage
 from bot.table import GameError
-from tests.bot_harness import ALICE, CHANNEL, GUILD_ID, Harness, User, response
-
-ADMIN = User(901, "Ada", str(discord.Permissions(view_channel=True, send_messages=True, use_application_commands=True,
-                                                 manage_guild=True).value))
-GUILD = GUILD_ID
-
-
-async def set_language(h: Harness, user: User, language: str, guild_locale: str = "en-US"):
-    payload = h.command_payload(user, CHANNEL, "settings language", language=language)
-    payload["guild_locale"] = guild_locale
-    return response(await h.dispatch(payload))
+from tests.bot_harness import ALICE, GUILD_ID, Harness
+from tests.language_helpers import ADMIN, set_language
 
 
 async def test_an_admin_sets_the_language_and_is_told_in_it(harness):
@@ -29,16 +19,16 @@ async def test_an_admin_sets_the_language_and_is_told_in_it(harness):
     assert answer.content == "Die öffentlichen Beiträge dieses Servers sind jetzt auf Deutsch."
     answer = await set_language(harness, ADMIN, "fr")
     assert answer.content == "Les messages publics de ce serveur sont désormais en français."
-    assert (await harness.service.languages.texts(GUILD)).lang == "fr"
+    assert (await harness.service.languages.texts(GUILD_ID)).lang == "fr"
 
 
 async def test_auto_follows_discords_guess_again(harness):
     await set_language(harness, ADMIN, "fr", guild_locale="de")
-    assert (await harness.service.languages.texts(GUILD)).lang == "fr"  # the setting overrides Discord's guess
+    assert (await harness.service.languages.texts(GUILD_ID)).lang == "fr"  # the setting overrides Discord's guess
     answer = await set_language(harness, ADMIN, "auto", guild_locale="de")
     assert answer.content == ("Die öffentlichen Beiträge dieses Servers folgen wieder seiner Sprache in Discord: "
                               "Deutsch.")
-    assert (await harness.service.languages.texts(GUILD)).lang == "de"
+    assert (await harness.service.languages.texts(GUILD_ID)).lang == "de"
 
 
 async def test_a_member_without_manage_server_is_refused_and_nothing_changes(harness):
@@ -46,7 +36,7 @@ async def test_a_member_without_manage_server_is_refused_and_nothing_changes(har
     answer = await set_language(harness, ALICE, "en")
     assert answer.ephemeral
     assert "Manage Server" in answer.content or "Server verwalten" in answer.content
-    assert (await harness.service.languages.texts(GUILD)).lang == "de"
+    assert (await harness.service.languages.texts(GUILD_ID)).lang == "de"
 
 
 @pytest.mark.both_databases
@@ -55,13 +45,13 @@ async def test_the_service_holds_the_permission_rule(database):
     try:
         languages = ServerLanguages(storage.servers, load())
         with pytest.raises(GameError, match="Manage Server"):
-            await languages.choose(GUILD, "de", can_manage=False)
+            await languages.choose(GUILD_ID, "de", can_manage=False)
         with pytest.raises(GameError, match="auto, en, de, fr"):
-            await languages.choose(GUILD, "xx", can_manage=True)
+            await languages.choose(GUILD_ID, "xx", can_manage=True)
         with pytest.raises(GameError):
             await languages.choose(None, "de", can_manage=True)
-        assert (await storage.servers.language(GUILD)).chosen is None
-        assert (await languages.texts(GUILD)).lang == "en"
+        assert (await storage.servers.language(GUILD_ID)).chosen is None
+        assert (await languages.texts(GUILD_ID)).lang == "en"
     finally:
         await storage.close()
 
@@ -75,17 +65,17 @@ async def test_the_setting_and_discords_guess_survive_a_restart(fake, database):
         await h.close()
     h = await Harness(fake, database).start()
     try:
-        assert (await h.service.languages.texts(GUILD)).lang == "fr"
+        assert (await h.service.languages.texts(GUILD_ID)).lang == "fr"
         await set_language(h, ADMIN, "auto")  # this interaction's guild_locale (en-US) is Discord's guess now
-        assert (await h.service.languages.texts(GUILD)).lang == "en"
+        assert (await h.service.languages.texts(GUILD_ID)).lang == "en"
     finally:
         await h.close()
     storage = await Storage.open(database)
     try:
-        stored = await storage.servers.language(GUILD)
+        stored = await storage.servers.language(GUILD_ID)
         assert (stored.chosen, stored.seen) == (None, "en-US")
-        await storage.servers.saw(GUILD, "de")
-        assert (await ServerLanguages(storage.servers, load()).texts(GUILD)).lang == "de"
+        await storage.servers.saw(GUILD_ID, "de")
+        assert (await ServerLanguages(storage.servers, load()).texts(GUILD_ID)).lang == "de"
     finally:
         await storage.close()
 
