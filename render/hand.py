@@ -17,7 +17,7 @@ from render.model import Player, scene
 from render.panel import pending_parts
 from render.png import encode
 from render.text import label, two_lines
-from render.wording import ENGLISH, N_, Wording, dynasty
+from render.wording import ENGLISH, N_, Wording, dynasty, names_in
 
 HAND_W = 560
 PAD = 24
@@ -66,7 +66,7 @@ def _tiles_in_hand(p: Player) -> list[str]:
 
 def hand_image(view: dict[str, Any], seat: int, name: str | None = None, w: Wording = ENGLISH) -> Image.Image:
     """The hand picture as a Pillow image (render_hand without the encoding), its words in `w`'s language."""
-    sc = scene(view)
+    sc = scene(view, names_in(view, None, w))  # the other seats named by their dynasties in `w`'s language
     if not 0 <= seat < len(sc.players):
         raise ValueError(f"no seat {seat} in a {len(sc.players)}-player position")
     p = sc.players[seat]
