@@ -187,7 +187,7 @@ class Controller:
 
         async def draw() -> discord.File | None:
             try:
-                return await self.painter.hand(table, seat)
+                return await self.painter.hand(table, seat, self.interactions.texts_for(interaction).lang)
             except Exception:
                 log.exception("Could not draw the hand of seat %s in game %s", seat, table.id)
                 return None  # the hand in words stands
@@ -387,7 +387,8 @@ class Controller:
             return
         await self.first_answers.wait()
         try:
-            picture = await self.painter.profile(view.profile, T.plain(who.display_name) or "Player")
+            picture = await self.painter.profile(view.profile, T.plain(who.display_name) or "Player",
+                                                 self.interactions.texts_for(interaction).lang)
         except Exception:
             log.exception("Could not draw the profile of %s", view.player)
             return  # the profile in words stands

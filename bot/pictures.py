@@ -3,6 +3,10 @@
 Drawing is CPU work that holds the GIL for much of its time, so with a burst of games a thread pool slows the
 event loop (and so every first response). A process pool keeps the loop free; threads remain for tests and
 one-core machines (TNE_RENDER_PROCESSES=0). A dead drawing process is replaced (bot/workers.py).
+
+Each picture is drawn in a language, passed to the worker as its code ('de'): the worker reads the catalogs itself
+(bot/picture_words.py), since a language's texts do not pickle. Public pictures speak the server's language,
+private ones the asker's.
 """
 
 from __future__ import annotations
@@ -20,6 +24,7 @@ import discord
 
 import render
 from bot.outbox_herald import picture as public_picture
+from bot.picture_words import wording
 from bot.records.export import StoredGame, turn_frames
 from bot.stats import Profile
 from bot.table import Table
@@ -37,23 +42,24 @@ class ReplaysBusy(Exception):
 
 
 # Module-level so a process pool can pickle them by name; `render.*` is looked up at call time.
-def draw_board(view: dict, names: list[str], clock: render.ClockLine | None = None) -> bytes:
-    return render.render_board(view, names=names, clock=clock)
+def draw_board(view: dict, names: list[str], clock: render.ClockLine | None = None, lang: str = "en") -> bytes:
+    return render.render_board(view, names=names, clock=clock, words=wording(lang))
 
 
-def draw_final(view: dict, standings: list[dict], names: list[str]) -> bytes:
-    return render.render_final(view, standings, names=names)
+def draw_final(view: dict, standings: list[dict], names: list[str], lang: str = "en") -> bytes:
+    return render.render_final(view, standings, names=names, words=wording(lang))
 
 
-def draw_hand(view: dict, seat: int, name: str) -> bytes:
-    return render.render_hand(view, seat, name=name)
+def draw_hand(view: dict, seat: int, name: str, lang: str = "en") -> bytes:
+    return render.render_hand(view, seat, name=name, words=wording(lang))
 
 
-def draw_profile(profile: dict, name: str) -> bytes:
-    return render.render_profile(profile, name)
+def draw_profile(profile: dict, name: str, lang: str = "en") -> bytes:
+    return render.render_profile(profile, name, words=wording(lang))
 
 
-def draw_replay(game: StoredGame, names: list[str], max_bytes: int, progress: Any, job: int) -> tuple[bytes, int]:
+def draw_replay(game: StoredGame, names: list[str], max_bytes: int, progress: Any, job: int,
+                lang: str = "en") -> tuple[bytes, int]:
     """(GIF, frames) of a stored game; `progress.put((job, done, total))` every few frames (a queue of the bot's)."""
     views, standings = turn_frames(game)
 
@@ -61,7 +67,8 @@ def draw_replay(game: StoredGame, names: list[str], max_bytes: int, progress: An
         if done == total or done % PROGRESS_EVERY == 0:
             progress.put((job, done, total))
 
-    return render.render_replay(views, names, standings=standings, max_bytes=max_bytes, progress=report), len(views)
+    return (render.render_replay(views, names, standings=standings, max_bytes=max_bytes, progress=report,
+                                 words=wording(lang)), len(views))
 
 
 class Painter:
@@ -89,38 +96,40 @@ class Painter:
             self._manager.shutdown()
             self._manager = None
 
-    async def board(self, table: Table, clock: render.ClockLine | None = None) -> discord.File:
+    async def board(self, table: Table, clock: render.ClockLine | None = None, lang: str = "en") -> discord.File:
         """The public board (or the final picture once the game is over) as an attachment; `clock`: the turn
-        clock's line for the panel."""
+        clock's line for the panel; `lang`: the server's language."""
         # Taken on the loop: the table may move on while the picture is drawn. The same public picture as the
         # outbox's: never the full position (hands, hidden points, a swap's colours), the final one once ended.
         picture = public_picture(table)
         if picture is None:
             raise ValueError("a game that has not started has no board")
         if picture["kind"] == "final":
-            png = await self.workers.run(draw_final, picture["view"], picture["standings"], picture["names"])
+            png = await self.workers.run(draw_final, picture["view"], picture["standings"], picture["names"], lang)
         else:
-            png = await self.workers.run(draw_board, picture["view"], picture["names"], clock)
+            png = await self.workers.run(draw_board, picture["view"], picture["names"], clock, lang)
         return discord.File(io.BytesIO(png), filename=f"tne-{table.id}-{len(table.moves)}.png")
 
-    async def public(self, picture: dict) -> discord.File:
-        """A stored public picture (bot/outbox_herald.py `picture`): the board, or the final picture."""
+    async def public(self, picture: dict, lang: str | None = None) -> discord.File:
+        """A stored public picture (bot/outbox_herald.py `picture`): the board, or the final picture; in `lang`, else
+        the language the picture was stored with (its "lang"), else English."""
+        lang = lang or picture.get("lang") or "en"
         if picture["kind"] == "final":
-            png = await self.workers.run(draw_final, picture["view"], picture["standings"], picture["names"])
+            png = await self.workers.run(draw_final, picture["view"], picture["standings"], picture["names"], lang)
         else:
             clock = picture.get("clock")
             line = render.ClockLine(clock.get("text"), frozenset(clock.get("standins") or ())) if clock else None
-            png = await self.workers.run(draw_board, picture["view"], picture["names"], line)
+            png = await self.workers.run(draw_board, picture["view"], picture["names"], line, lang)
         return discord.File(io.BytesIO(png), filename=f"tne-{picture['game_id']}-{picture['n']}.png")
 
-    async def hand(self, table: Table, seat: int) -> discord.File:
-        """A seat's private hand picture; only ever sent in an ephemeral message."""
-        png = await self.workers.run(draw_hand, table.game.view(seat), seat, table.names()[seat])
+    async def hand(self, table: Table, seat: int, lang: str = "en") -> discord.File:
+        """A seat's private hand picture, in `lang` (the asker's); only ever sent in an ephemeral message."""
+        png = await self.workers.run(draw_hand, table.game.view(seat), seat, table.names()[seat], lang)
         return discord.File(io.BytesIO(png), filename="hand.png")
 
-    async def profile(self, profile: Profile, name: str) -> discord.File:
-        """A person's profile picture (totals, and points by source over their last games)."""
-        png = await self.workers.run(draw_profile, profile.picture(), name)
+    async def profile(self, profile: Profile, name: str, lang: str = "en") -> discord.File:
+        """A person's profile picture (totals, and points by source over their last games), in `lang`."""
+        png = await self.workers.run(draw_profile, profile.picture(), name, lang)
         return discord.File(io.BytesIO(png), filename="profile.png")
 
     def replays_full(self) -> bool:
@@ -132,9 +141,9 @@ class Painter:
         return self._replay_turn.locked()
 
     async def replay(self, game: StoredGame, names: list[str], max_bytes: int,
-                     progress: Callable[[int, int], Any] | None = None) -> tuple[discord.File, int]:
-        """The animated replay (at most `max_bytes`) and its frame count; `progress(done, total)` is called on the
-        event loop as frames are drawn. ReplaysBusy when too many are waiting; ValueError when none fits."""
+                     progress: Callable[[int, int], Any] | None = None, lang: str = "en") -> tuple[discord.File, int]:
+        """The animated replay (at most `max_bytes`) and its frame count, in `lang`; `progress(done, total)` is called
+        on the event loop as frames are drawn. ReplaysBusy when too many are waiting; ValueError when none fits."""
         if self._waiting >= MAX_WAITING_REPLAYS:
             raise ReplaysBusy
         self._waiting += 1
@@ -143,15 +152,15 @@ class Painter:
         finally:
             self._waiting -= 1
         try:
-            return await self._draw_replay(game, names, max_bytes, progress)
+            return await self._draw_replay(game, names, max_bytes, progress, lang)
         finally:
             self._replay_turn.release()
 
     async def _draw_replay(self, game: StoredGame, names: list[str], max_bytes: int,
-                           progress: Callable[[int, int], Any] | None) -> tuple[discord.File, int]:
+                           progress: Callable[[int, int], Any] | None, lang: str = "en") -> tuple[discord.File, int]:
         reports = await self._progress_queue()
         job = next(self._jobs)
-        task = asyncio.ensure_future(self.replays.run(draw_replay, game, names, max_bytes, reports, job))
+        task = asyncio.ensure_future(self.replays.run(draw_replay, game, names, max_bytes, reports, job, lang))
         while not task.done():
             await asyncio.wait({task}, timeout=PROGRESS_POLL)
             latest = await asyncio.to_thread(_latest, reports, job)

@@ -12,6 +12,7 @@ from typing import Any
 
 from bot import text as T
 from bot.locales import N_
+from bot.picture_words import wording
 from bot.records.export import StoredGame, record_text
 from bot.records.service import Records
 from bot.storage import Storage
@@ -77,9 +78,9 @@ def assemble_job(game_id: int, text: str, parts: Sequence[ReviewPart]) -> dict[s
         raise _unplayable(game_id, exc.move, _why(exc)) from None
 
 
-def pictures_job(game: StoredGame, data: dict[str, Any]) -> ReviewPictures:
-    """The chart and every player's costliest moves on their boards, as named PNG bytes."""
-    return review_pictures(read(record_text(game)), Review.from_json(data))
+def pictures_job(game: StoredGame, data: dict[str, Any], lang: str = "en") -> ReviewPictures:
+    """The chart and every player's costliest moves on their boards, as named PNG bytes, their words in `lang`."""
+    return review_pictures(read(record_text(game)), Review.from_json(data), words=wording(lang))
 
 
 def _why(exc: ReviewError | RecordError) -> str:
@@ -198,7 +199,8 @@ class Reviews:
             except Exception:
                 log.exception("A review's progress listener failed")
 
-    async def pictures(self, guild_id: int, reviewed: Reviewed) -> ReviewPictures:
-        """The review's chart and each player's costliest moves, drawn in a worker of the same fair queue."""
+    async def pictures(self, guild_id: int, reviewed: Reviewed, lang: str = "en") -> ReviewPictures:
+        """The review's chart and each player's costliest moves, drawn in a worker of the same fair queue, in `lang`
+        (the language of the place they are posted in)."""
         return await self.workers.run_fair(guild_id, ("review", reviewed.game.id), pictures_job, reviewed.game,
-                                           reviewed.review.to_json())
+                                           reviewed.review.to_json(), lang)

@@ -13,23 +13,25 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import partial
 
+from bot.locales import ENGLISH, N_, Texts
 from engine import Game, IllegalMove
 from engine.ai import HARD_BUDGET, LEVELS, choose_move
 from engine.ai.hint import HINT_BUDGET
 from engine.analysis import announced_points
 from play import records, review
 from play.hints import Hints
+from play.language import terminal_texts
 from play.moves import listing
 from play.prompts import commit_range, prompt, situation
 from play.textboard import LEGEND, text_board, text_panel
 
 PROG = "python -m play"
-HELP = """\
+HELP = N_("""\
 actions:   tile <colour> <square> | leader <colour> <square> | withdraw <colour> | pass
            catastrophe <square> | swap <colour> ... (1 to 6 of your tiles)
 decisions: commit <n> (or just the number) | war <colour> | monument <pair> <square> | decline | treasure <square>
 commands:  moves [filter] (e.g. moves leader, moves tile temple, moves F7) | undo (take back your last action
-           of this turn) | hint (the hard player's move for you, and why) | board | help | quit"""
+           of this turn) | hint (the hard player's move for you, and why) | board | help | quit""")
 QUIT = ("quit", "exit", "q")
 
 
@@ -137,10 +139,10 @@ def options(argv: list[str] | None) -> argparse.Namespace:
     return args
 
 
-def show(game: Game, seat: int | None) -> None:
+def show(game: Game, seat: int | None, t: Texts = ENGLISH) -> None:
     view = game.view(seat)
     print(text_board(view))
-    print(text_panel(view, seat))
+    print(text_panel(view, seat, t))
 
 
 def war_previews(game: Game) -> dict[str, dict] | None:
@@ -166,55 +168,57 @@ def shorthand(game: Game, seat: int, line: str) -> str:
     return line
 
 
-def blank_hint(game: Game, seat: int) -> str:
+def blank_hint(game: Game, seat: int, t: Texts = ENGLISH) -> str:
     """What Enter alone gets: how to answer this prompt (no default is taken: every answer is a choice)."""
     asked = commit_range(game.view(seat), seat)
     if asked:
         colour, most = asked
-        return f"Type how many {colour} tiles to commit, a number from 0 to {most}."
-    return "Type a move (moves lists the legal ones), undo, or help."
+        return t.gettext("Type how many {colour} tiles to commit, a number from 0 to {most}.").format(
+            colour=t.gettext(colour), most=most)
+    # i18n: moves, undo and help are commands, typed in English
+    return t.gettext("Type a move (moves lists the legal ones), undo, or help.")
 
 
-def ask(game: Game, seat: int, give_hint: Callable[[], str] | None = None) -> str | None:
+def ask(game: Game, seat: int, give_hint: Callable[[], str] | None = None, t: Texts = ENGLISH) -> str | None:
     """Read a move from the person until it is legal; None after they took back an action (the game changed);
     `give_hint()` answers `hint`. Raises Quit when they stop."""
     view = game.view(seat)
-    print(situation(view, seat, game.describe_pending(), game.legal_moves(), war_previews(game)))
+    print(situation(view, seat, game.describe_pending(), game.legal_moves(), war_previews(game), t))
     while True:
         try:
-            line = input(prompt(view, seat)).strip()
+            line = input(prompt(view, seat, t)).strip()
         except EOFError:
             print()
             raise Quit from None
         if not line:
-            print(blank_hint(game, seat))
+            print(blank_hint(game, seat, t))
             continue
         words = line.split()
         command = words[0].lower()
         if command in QUIT and len(words) == 1:
             raise Quit
         if command == "help" and len(words) == 1:
-            print(HELP)
+            print(t.gettext(HELP))
         elif command == "hint" and len(words) == 1 and give_hint is not None:
             print(give_hint())
         elif command == "board" and len(words) == 1:
-            show(game, seat)
+            show(game, seat, t)
         elif command == "moves":
             print(listing(game.legal_moves(), words[1:], shutil.get_terminal_size((100, 24)).columns))
         elif command == "undo" and len(words) == 1:
             try:
                 undone = game.undo(seat)
             except IllegalMove as exc:
-                print(f"cannot undo: {exc}")
+                print(t.gettext("cannot undo: {reason}").format(reason=exc))
                 continue
-            print(f"took back: {undone}")
+            print(t.gettext("took back: {move}").format(move=undone))
             return None
         else:
             line = shorthand(game, seat, line)
             try:
                 game.copy().play(line, seat)
             except IllegalMove as exc:
-                print(f"illegal: {exc}")
+                print(t.gettext("illegal: {reason}").format(reason=exc))
                 continue
             return line
 
@@ -228,7 +232,7 @@ def hint_line(hints: Hints, recorder: records.Recorder, game: Game, seat: int,
     return line
 
 
-def play(args: argparse.Namespace) -> None:
+def play(args: argparse.Namespace, t: Texts = ENGLISH) -> None:
     game = records.start(args)
     human = args.seat if args.seat >= 0 else None
     others = [s for s in range(args.players) if s != human]
@@ -239,11 +243,13 @@ def play(args: argparse.Namespace) -> None:
     hints = Hints.for_game(args.players, args.hint_budget, args.seed, args.loaded)
     recorder = records.Recorder(args, human, bots, hints)
     if not args.load:
-        print(f"seed {args.seed}: {PROG} --seed {args.seed} replays this game")
-    print("players: " + ", ".join(f"seat {s} {n}" for s, n in enumerate(names)))
-    print(LEGEND)
-    print(HELP)
-    show(game, human)
+        print(t.gettext("seed {seed}: {command} replays this game").format(
+            seed=args.seed, command=f"{PROG} --seed {args.seed}"))
+    print(t.gettext("players: {players}").format(players=", ".join(
+        t.gettext("seat {seat} {name}").format(seat=s, name=n) for s, n in enumerate(names))))
+    print(t.gettext(LEGEND))
+    print(t.gettext(HELP))
+    show(game, human, t)
     picture.write(game, human)
     recorder.write(game)
     k, shown = 0, True
@@ -255,8 +261,8 @@ def play(args: argparse.Namespace) -> None:
         seat = game.to_move
         if seat == human:
             if not shown:  # the board once before each of the person's moves, not after every computer move
-                show(game, human)
-            asked = ask(game, seat, partial(hint_line, hints, recorder, game, seat, announced))
+                show(game, human, t)
+            asked = ask(game, seat, partial(hint_line, hints, recorder, game, seat, announced), t)
             if asked is None:  # an action taken back: the board, picture and record as they are now
                 announced = before.pop() if before else [dict(p["points"]) for p in game.position()["players"]]
                 shown = False
@@ -268,7 +274,8 @@ def play(args: argparse.Namespace) -> None:
             started = time.perf_counter()
             move = choose_move(game.view(seat), seat, bots[seat], seed=args.seed * 100003 + k, budget=args.budget,
                                announced=announced)
-            print(f"{names[seat]} plays: {move}   ({time.perf_counter() - started:.2f}s)")
+            print(t.gettext("{name} plays: {move}").format(name=names[seat], move=move)
+                  + f"   ({time.perf_counter() - started:.2f}s)")
         events = game.play(move, seat)
         before.append(announced)
         announced = announced_points(events, args.players, start=announced)
@@ -277,33 +284,36 @@ def play(args: argparse.Namespace) -> None:
         k += 1
         shown = human is None
         if shown:
-            show(game, human)
+            show(game, human, t)
         picture.write(game, human)
         recorder.write(game)
         if seat != human and args.pause:
             time.sleep(args.pause)
     if not shown:
-        show(game, human)
-    print("final standings:")
+        show(game, human, t)
+    print(t.gettext("final standings:"))
     for st in sorted(game.standings(), key=lambda s: s["place"]):
-        totals = " ".join(f"{c} {v}" for c, v in st["totals"].items())
-        print(f"  {st['place']}. {names[st['seat']]}: score {st['score']}  ({totals})")
+        totals = " ".join(f"{t.gettext(c)} {v}" for c, v in st["totals"].items())
+        print(f"  {st['place']}. " + t.gettext("{name}: score {score}  ({totals})").format(
+            name=names[st["seat"]], score=st["score"], totals=totals))
     counts = hints.recorded()
     if counts is not None:
-        print("hints used: " + ", ".join(f"{names[s]} {n}" for s, n in enumerate(counts)))
+        used = ", ".join(f"{names[s]} {n}" for s, n in enumerate(counts))
+        print(t.gettext("hints used: {counts}").format(counts=used))
 
 
-def goodbye(args: argparse.Namespace) -> str:
+def goodbye(args: argparse.Namespace, t: Texts = ENGLISH) -> str:
     """The last line after quitting: the seed, and the exact command that continues the game, if it was saved."""
     if not args.record:
-        return (f"bye (seed {args.seed}). This game was not saved; to be able to continue a game later, start it "
-                f"with --record FILE.")
+        return t.gettext("bye (seed {seed}). This game was not saved; to be able to continue a game later, start it "
+                         "with --record FILE.").format(seed=args.seed)
     command = [PROG, "--load", shlex.quote(args.record), "--seat", str(args.seat)]
     if args.levels != ["medium"]:
         command += ["--levels", ",".join(args.levels)]
     if args.budget != HARD_BUDGET:
         command += ["--budget", f"{args.budget:g}"]
-    return f"bye (seed {args.seed}). To continue this game: {' '.join(command)}"
+    return t.gettext("bye (seed {seed}). To continue this game: {command}").format(seed=args.seed,
+                                                                                    command=" ".join(command))
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -313,10 +323,11 @@ def main(argv: list[str] | None = None) -> int:
         return review.run(args.review, args.png)
     if args.replay:
         return records.replay(args)
+    t = terminal_texts()  # LC_ALL, LC_MESSAGES or LANG; English where we have no catalog
     try:
-        play(args)
+        play(args, t)
     except Quit:
-        print(goodbye(args))
+        print(goodbye(args, t))
     except KeyboardInterrupt:
         print(f"\ninterrupted (seed {args.seed})", file=sys.stderr)
         return 130

@@ -2,68 +2,94 @@
 
 from __future__ import annotations
 
+from bot import words
+from bot.locales import ENGLISH, Texts
+
 
 def plural(n: int, word: str) -> str:
     return f"{n} {word}" if n == 1 else f"{n} {word}s"
 
 
-def side(view: dict, who: int, me: int) -> str:
+def _dynasty(view: dict, seat: int, t: Texts) -> str:
+    return words.dynasty(seat, t) if t is not ENGLISH else str(view["players"][seat]["dynasty"]).capitalize()
+
+
+def side(view: dict, who: int, me: int, t: Texts = ENGLISH) -> str:
     """'you', or the seat's dynasty with a capital."""
-    return "you" if who == me else str(view["players"][who]["dynasty"]).capitalize()
+    return t.gettext("you") if who == me else _dynasty(view, who, t)
 
 
-def conflict(view: dict, seat: int) -> str:
+def _tiles(n: int, colour: str, revolt: bool, t: Texts) -> str:
+    """'3 temples' in a revolt, '2 red tiles' in a war."""
+    if revolt:
+        return t.ngettext("{n} temple", "{n} temples", n).format(n=n)
+    return t.ngettext("{n} {colour} tile", "{n} {colour} tiles", n).format(n=n, colour=words.colour(colour, t))
+
+
+def conflict(view: dict, seat: int, t: Texts = ENGLISH) -> str:
     """A revolt or war as the seat about to commit sees it: who attacks and defends, with what, and the choice."""
     p = view["pending"]
     revolt = p["kind"] == "revolt"
-    unit = "temple" if revolt else f"{p['colour']} tile"  # a revolt counts temples beside the leader
     strength = p["strength"]
 
     def force(role: str) -> str:
-        base = plural(strength[role], unit)
+        base = _tiles(strength[role], p["colour"], revolt, t)
         if role == "attacker" and p.get("attacker_commit") is not None:
             committed = p["attacker_commit"]
-            return f"{base} + {committed} committed = {strength[role] + committed}"
+            return t.gettext("{tiles} + {n} committed = {total}").format(tiles=base, n=committed,
+                                                                         total=strength[role] + committed)
         return base
 
-    attacker, defender = side(view, p["attacker"], seat), side(view, p["defender"], seat)
-    verbs = ("attack" if seat == p["attacker"] else "attacks", "defend" if seat == p["defender"] else "defends")
-    title = f"{'Revolt' if revolt else 'War'} over the {p['colour']} leaders"
+    attacker, defender = side(view, p["attacker"], seat, t), side(view, p["defender"], seat, t)
+    colour = words.colour(p["colour"], t)
+    title = (t.gettext("Revolt over the {colour} leaders") if revolt
+             else t.gettext("War over the {colour} leaders")).format(colour=colour)
     have = ((view["players"][seat].get("hand") or {}).get(p["commit_colour"], 0)) if seat == p["seat"] else None
-    line = (f"{title}: {attacker} {verbs[0]} with {force('attacker')}, "
-            f"{defender} {verbs[1]} with {force('defender')} (a tie goes to the defender).")
+    attack = (t.gettext("you attack with {force}") if seat == p["attacker"]
+              else t.gettext("{who} attacks with {force}")).format(who=attacker, force=force("attacker"))
+    defend = (t.gettext("you defend with {force}") if seat == p["defender"]
+              else t.gettext("{who} defends with {force}")).format(who=defender, force=force("defender"))
+    line = t.gettext("{title}: {attack}, {defend} (a tie goes to the defender).").format(
+        title=title, attack=attack, defend=defend)
     if have is not None:
-        line += f" You hold {plural(have, p['commit_colour'] + ' tile')}: commit 0 to {have}."
+        held = t.ngettext("{n} {colour} tile", "{n} {colour} tiles", have).format(
+            n=have, colour=words.colour(p["commit_colour"], t))
+        line += " " + t.gettext("You hold {tiles}: commit 0 to {most}.").format(tiles=held, most=have)
     return line
 
 
-def war_order(view: dict, seat: int, wars: dict[str, dict]) -> str:
+def war_order(view: dict, seat: int, wars: dict[str, dict], t: Texts = ENGLISH) -> str:
     """Which war to fight first, each choice once with both sides' strengths (`wars`: colour -> that war opened)."""
-    who = side(view, view["pending"]["seat"], seat)
+    who = view["pending"]["seat"]
     choices = []
     for colour, war in wars.items():
         a, d = war["strength"]["attacker"], war["strength"]["defender"]
-        unit = f"{colour} tile"
-        choices.append(f"war {colour} ({side(view, war['attacker'], seat)} {plural(a, unit)} against "
-                       f"{side(view, war['defender'], seat)} {plural(d, unit)})")
-    verb = "choose" if who == "you" else "chooses"
-    return f"{who.capitalize()} {verb} which war to fight first: {'; '.join(choices)}."
+        # i18n: one choice of a war order; "war {colour}" is the move's notation and stays English
+        choices.append(t.gettext("war {colour} ({attacker} {a} against {defender} {d})").format(
+            colour=colour, attacker=side(view, war["attacker"], seat, t), a=_tiles(a, colour, False, t),
+            defender=side(view, war["defender"], seat, t), d=_tiles(d, colour, False, t)))
+    text = (t.gettext("You choose which war to fight first: {choices}.") if who == seat
+            else t.gettext("{who} chooses which war to fight first: {choices}."))
+    return text.format(who=side(view, who, seat, t), choices="; ".join(choices))
 
 
 def situation(view: dict, seat: int, described: str | None, legal: list[str],
-              wars: dict[str, dict] | None = None) -> str:
+              wars: dict[str, dict] | None = None, t: Texts = ENGLISH) -> str:
     """The line printed before the prompt: the decision awaited in full, or whose turn and actions left;
     `wars` (colour -> that war opened) gives a war order its strengths."""
     p = view.get("pending")
     if p and p["kind"] in ("revolt", "war"):
-        return conflict(view, seat)
+        return conflict(view, seat, t)
     if p and p["kind"] == "war_order" and wars:
-        return war_order(view, seat, wars)
+        return war_order(view, seat, wars, t)
     if p:
-        choices = f" Choices: {', '.join(legal)}." if len(legal) <= 12 else " Type moves to see the choices."
+        choices = (" " + t.gettext("Choices: {moves}.").format(moves=", ".join(legal)) if len(legal) <= 12
+                   else " " + t.gettext("Type moves to see the choices."))
         return f"{described}.{choices}"
     left = (view.get("turn") or {}).get("actions_left")
-    return f"Your turn: {plural(left, 'action')} left." if left is not None else "Your turn."
+    if left is None:
+        return t.gettext("Your turn.")
+    return t.ngettext("Your turn: {n} action left.", "Your turn: {n} actions left.", left).format(n=left)
 
 
 def commit_range(view: dict, seat: int) -> tuple[str, int] | None:
@@ -74,13 +100,14 @@ def commit_range(view: dict, seat: int) -> tuple[str, int] | None:
     return p["commit_colour"], (view["players"][seat].get("hand") or {}).get(p["commit_colour"], 0)
 
 
-def prompt(view: dict, seat: int) -> str:
+def prompt(view: dict, seat: int, t: Texts = ENGLISH) -> str:
     """The short prompt: '[archer] your move: ', '[archer] commit 0-3: '."""
     name = view["players"][seat]["dynasty"]
     p = view.get("pending")
     if p and p["kind"] in ("revolt", "war"):
         have = (view["players"][seat].get("hand") or {}).get(p["commit_colour"], 0)
-        return f"[{name}] commit 0-{have}: "
+        # i18n: "commit" is the move's notation: the answer is typed in English
+        return f"[{name}] " + t.gettext("commit 0-{most}: ").format(most=have)
     if p:
-        return f"[{name}] your choice: "
-    return f"[{name}] your move: "
+        return f"[{name}] " + t.gettext("your choice: ")
+    return f"[{name}] " + t.gettext("your move: ")

@@ -1,18 +1,19 @@
 """The board as text, for terminals: one three-character cell per square."""
 
+from bot.locales import ENGLISH, N_, Texts
 from engine.boards import BOARDS
 from engine.squares import COLS, ROWS, SQUARE_NAMES
 
 LETTERS = {"red": "r", "blue": "b", "green": "g", "black": "k"}
 
 # Points in words: a treasure counts as any colour at the end, so it is named, never abbreviated.
-POINT_WORDS = {"treasure": "treasures"}
+POINT_WORDS = {"treasure": N_("treasures")}
 
 RIVER, LAND = "~~~", " . "  # a river runs as unbroken water, so a blue tile on it stands out
 
-LEGEND = """\
+LEGEND = N_("""\
 legend:   ~~~ river   .  land   tiles: r temple, b farm (on a river), g market, k settlement
-          r* temple with treasure   (r) under a monument   R0 leader (colour, seat)   XX catastrophe"""
+          r* temple with treasure   (r) under a monument   R0 leader (colour, seat)   XX catastrophe""")
 
 
 def text_board(pos: dict) -> str:
@@ -40,17 +41,17 @@ def text_board(pos: dict) -> str:
     return "\n".join(lines)
 
 
-def leaders_text(player: dict) -> str:
+def leaders_text(player: dict, t: Texts = ENGLISH) -> str:
     """'leaders: red F2, black G3 on the board; blue, green in supply'."""
     where = player.get("leaders") or {}
-    placed = [f"{c} {where[c]}" for c in LETTERS if where.get(c)]
-    supply = [c for c in LETTERS if not where.get(c)]
-    parts = ([", ".join(placed) + " on the board"] if placed else []) + ([", ".join(supply) + " in supply"]
-                                                                         if supply else [])
-    return "leaders: " + "; ".join(parts)
+    placed = [f"{t.gettext(c)} {where[c]}" for c in LETTERS if where.get(c)]
+    supply = [t.gettext(c) for c in LETTERS if not where.get(c)]
+    parts = (([t.gettext("{leaders} on the board").format(leaders=", ".join(placed))] if placed else [])
+             + ([t.gettext("{leaders} in supply").format(leaders=", ".join(supply))] if supply else []))
+    return t.gettext("leaders: {where}").format(where="; ".join(parts))
 
 
-def text_panel(pos: dict, seat: int | None) -> str:
+def text_panel(pos: dict, seat: int | None, t: Texts = ENGLISH) -> str:
     """Players (hand size, catastrophes, points where seen, where their leaders are), the seat's own hand, the bag."""
     lines = []
     turn = pos.get("turn") or {}
@@ -58,15 +59,21 @@ def text_panel(pos: dict, seat: int | None) -> str:
         hand = p.get("hand")
         size = p.get("hand_size", sum(hand.values()) if hand else 0)
         mark = ">" if turn.get("player") == i and not pos.get("over") else " "
-        line = f"{mark} seat {i} {p.get('dynasty', '?'):<7} hand {size}  catastrophes {p.get('catastrophes', 2)}"
+        # i18n: a player's line of the terminal's panel; {dynasty} stays the seat's English dynasty, as typed
+        line = mark + " " + t.gettext("seat {seat} {dynasty} hand {size}  catastrophes {catastrophes}").format(
+            seat=i, dynasty=f"{p.get('dynasty', '?'):<7}", size=size, catastrophes=p.get("catastrophes", 2))
         if p.get("points") is not None:
-            line += "  points " + " ".join(f"{POINT_WORDS.get(k, k)} {v}" for k, v in p["points"].items())
+            line += "  " + t.gettext("points {points}").format(points=" ".join(
+                f"{t.gettext(POINT_WORDS.get(k, k))} {v}" for k, v in p["points"].items()))
         lines.append(line)
-        lines.append("      " + leaders_text(p))
+        lines.append("      " + leaders_text(p, t))
         if i == seat and hand is not None:
-            lines.append("      YOUR HAND: " + (" ".join(f"{c} {n}" for c, n in hand.items() if n) or "empty"))
+            held = " ".join(f"{t.gettext(c)} {n}" for c, n in hand.items() if n) or t.gettext("empty")
+            lines.append("      " + t.gettext("YOUR HAND: {tiles}").format(tiles=held))
     fill = pos.get("bag_fill")
     bag = pos.get("bag")
-    lines.append(f"  treasures on board: {len(pos.get('treasures') or [])}   bag: "
-                 + (f"{sum(bag.values())} tiles" if bag else f"about {int(100 * (fill or 0))}% full"))
+    contents = (t.ngettext("{n} tile", "{n} tiles", sum(bag.values())).format(n=sum(bag.values())) if bag
+                else t.gettext("about {percent}% full").format(percent=int(100 * (fill or 0))))
+    lines.append("  " + t.gettext("treasures on board: {n}   bag: {contents}").format(
+        n=len(pos.get("treasures") or []), contents=contents))
     return "\n".join(lines)

@@ -14,6 +14,7 @@ from render.layout import BOARD_H, NOTE_SIZE, TEXT_SIZE, WIDTH
 from render.model import scene
 from render.png import encode
 from render.text import label
+from render.wording import ENGLISH, N_, Wording, names_in
 
 TITLE_H = 50
 HEAD_H = 36
@@ -30,7 +31,7 @@ BOX_STEP = 64
 TREASURE_X = TOTALS_X + 4 * BOX_STEP + 6
 SCORE_X = TREASURE_X + 96
 
-FOOTNOTE = "A ringed colour is the weakest: it is the score. Totals include treasures."
+FOOTNOTE = N_("A ringed colour is the weakest: it is the score. Totals include treasures.")
 
 
 def _height(players: int) -> int:
@@ -38,35 +39,32 @@ def _height(players: int) -> int:
 
 
 @lru_cache(maxsize=8)
-def _base(board_name: str, players: int) -> Image.Image:
+def _base(board_name: str, players: int, w: Wording = ENGLISH) -> Image.Image:
     im = Image.new("RGB", (WIDTH, _height(players)), P.PANEL_BG)
     im.paste(static_layer(board_name), (0, 0))
     d = ImageDraw.Draw(im)
     y = BOARD_H + TITLE_H + HEAD_H // 2
     label(d, (PLACE_X, y), "#", NOTE_SIZE, P.TEXT_DIM, bold=True, anchor="mm")
-    label(d, (NAME_X, y), "Player", NOTE_SIZE, P.TEXT_DIM, bold=True)
+    label(d, (NAME_X, y), w.gettext("Player"), NOTE_SIZE, P.TEXT_DIM, bold=True)
     for i, colour in enumerate(P.COLOURS):
         icon = sprites.tile(colour, 26)
         im.paste(icon, (TOTALS_X + i * BOX_STEP + (BOX_W - 26) // 2, y - 13), icon)
     gem = sprites.treasure(False, 26)
     im.paste(gem, (TREASURE_X + 4, y - 13), gem)
-    label(d, (TREASURE_X + 34, y), "taken", NOTE_SIZE, P.TEXT_DIM, bold=True)
-    label(d, (SCORE_X + 50, y), "Score", NOTE_SIZE, P.TEXT_DIM, bold=True, anchor="mm")
+    # i18n: the column of treasures each player took, beside a treasure's icon (about 60 px)
+    label(d, (TREASURE_X + 34, y), w.gettext("taken"), NOTE_SIZE, P.TEXT_DIM, bold=True)
+    label(d, (SCORE_X + 50, y), w.gettext("Score"), NOTE_SIZE, P.TEXT_DIM, bold=True, anchor="mm")
     for i in range(players + 1):
         yy = BOARD_H + TITLE_H + HEAD_H + i * ROW_H
         d.line((8, yy, WIDTH - 8, yy), fill=P.PANEL_RULE, width=2)
-    label(d, (20, im.height - FOOT_H // 2 - 2), FOOTNOTE, NOTE_SIZE, P.TEXT_DIM, width=WIDTH - 40)
+    label(d, (20, im.height - FOOT_H // 2 - 2), w.gettext(FOOTNOTE), NOTE_SIZE, P.TEXT_DIM, width=WIDTH - 40)
     return im
 
 
-def _ordinal(n: int) -> str:
-    return f"{n}{'th' if 10 <= n % 100 <= 20 else {1: 'st', 2: 'nd', 3: 'rd'}.get(n % 10, 'th')}"
-
-
 def final_image(position: dict[str, Any], standings: list[dict[str, Any]],
-                names: list[str] | None = None) -> Image.Image:
-    """The final picture as a Pillow image (render_final without the encoding)."""
-    sc = scene(position, names)
+                names: list[str] | None = None, w: Wording = ENGLISH) -> Image.Image:
+    """The final picture as a Pillow image (render_final without the encoding), its words in `w`'s language."""
+    sc = scene(position, names_in(position, names, w))
     if len(standings) != len(sc.players):
         raise ValueError(f"{len(standings)} standings for {len(sc.players)} players")
     # Standings are per seat; an entry that names its seat is trusted over its position in the list.
@@ -74,13 +72,14 @@ def final_image(position: dict[str, Any], standings: list[dict[str, Any]],
     if sorted(by_seat) != list(range(len(sc.players))):
         raise ValueError("standings do not cover every seat exactly once")
     standings = [by_seat[s] for s in range(len(sc.players))]
-    im = _base(sc.board.name, len(sc.players)).copy()
+    im = _base(sc.board.name, len(sc.players), w).copy()
     draw_board(im, sc)
     d = ImageDraw.Draw(im)
 
     order = sorted(range(len(standings)), key=lambda s: (int(standings[s].get("place", 99)), s))
     winners = [sc.players[s].name for s in order if int(standings[s].get("place", 0)) == 1]
-    title = "Game over — " + (f"{winners[0]} wins" if len(winners) == 1 else "shared win: " + ", ".join(winners))
+    title = (w.gettext("Game over — {name} wins").format(name=winners[0]) if len(winners) == 1
+             else w.gettext("Game over — shared win: {names}").format(names=", ".join(winners)))
     label(d, (20, BOARD_H + TITLE_H // 2 + 4), title, 26, P.TEXT, bold=True, width=WIDTH - 40)
 
     for row, seat in enumerate(order):
@@ -90,7 +89,7 @@ def final_image(position: dict[str, Any], standings: list[dict[str, Any]],
         place = int(st.get("place", 0))
         if place == 1:
             d.rectangle((8, y + 1, WIDTH - 9, y + ROW_H - 1), fill=P.PANEL_ACTIVE)
-        label(d, (PLACE_X, mid), _ordinal(place), TEXT_SIZE, P.TEXT, bold=True, anchor="mm")
+        label(d, (PLACE_X, mid), w.ordinal(place), TEXT_SIZE, P.TEXT, bold=True, anchor="mm")
         badge = sprites.badge(p.dynasty, 44)
         im.paste(badge, (BADGE_X, mid - 22), badge)
         label(d, (NAME_X, mid), p.name, TEXT_SIZE, P.TEXT, bold=True, width=NAME_W)
@@ -120,6 +119,7 @@ def final_image(position: dict[str, Any], standings: list[dict[str, Any]],
 
 
 def render_final(position: dict[str, Any], standings: list[dict[str, Any]], *,
-                 names: list[str] | None = None) -> bytes:
-    """PNG of the final board with the standings: colour totals, treasures taken, score, place."""
-    return encode(final_image(position, standings, names))
+                 names: list[str] | None = None, words: Wording = ENGLISH) -> bytes:
+    """PNG of the final board with the standings: colour totals, treasures taken, score, place; `words`: the
+    reader's language (render/wording.py)."""
+    return encode(final_image(position, standings, names, words))

@@ -11,11 +11,13 @@ from PIL import Image, ImageDraw
 
 from render import palette as P
 from render import sprites
+from render.fonts import font
 from render.layout import SMALL_SIZE, TEXT_SIZE
 from render.model import Player, scene
 from render.panel import pending_parts
 from render.png import encode
-from render.text import label, plural
+from render.text import label, two_lines
+from render.wording import ENGLISH, N_, Wording, dynasty, names_in
 
 HAND_W = 560
 PAD = 24
@@ -30,7 +32,8 @@ LEADER = 54
 LEADER_STEP = 66
 LEADER_TOP = 28  # from the top of the leaders section
 CAPTION_Y = LEADER_TOP + LEADER + 14
-SUPPLY = "supply"
+# i18n: under a leader of the hand picture that is not on the board (about 60 px wide)
+SUPPLY = N_("supply")
 
 
 def _rows(tiles: int) -> int:
@@ -43,14 +46,14 @@ def leaders_top(rows: int) -> int:
 
 
 @lru_cache(maxsize=8)
-def _static(rows: int) -> Image.Image:
+def _static(rows: int, w: Wording = ENGLISH) -> Image.Image:
     h = HEADER_H + rows * SLOT_STEP + LEADERS_H + SECTION_H + STATUS_H
     im = Image.new("RGB", (HAND_W, h), P.PANEL_BG)
     d = ImageDraw.Draw(im)
     y = leaders_top(rows)
-    label(d, (PAD, y + 8), "Your leaders", SMALL_SIZE, P.TEXT_DIM, bold=True)
-    label(d, (PAD + 300, y + 8), "Catastrophes", SMALL_SIZE, P.TEXT_DIM, bold=True)
-    label(d, (PAD, y + LEADERS_H + 8), "Your points", SMALL_SIZE, P.TEXT_DIM, bold=True)
+    label(d, (PAD, y + 8), w.gettext("Your leaders"), SMALL_SIZE, P.TEXT_DIM, bold=True)
+    label(d, (PAD + 300, y + 8), w.gettext("Catastrophes"), SMALL_SIZE, P.TEXT_DIM, bold=True)
+    label(d, (PAD, y + LEADERS_H + 8), w.gettext("Your points"), SMALL_SIZE, P.TEXT_DIM, bold=True)
     for yy in (HEADER_H - 6, y - 4, y + LEADERS_H - 2, y + LEADERS_H + SECTION_H - 2):
         d.line((PAD // 2, yy, HAND_W - PAD // 2, yy), fill=P.PANEL_RULE, width=2)
     return im
@@ -61,9 +64,9 @@ def _tiles_in_hand(p: Player) -> list[str]:
     return [c for c in P.COLOURS for _ in range(max(0, hand.get(c, 0)))]
 
 
-def hand_image(view: dict[str, Any], seat: int, name: str | None = None) -> Image.Image:
-    """The hand picture as a Pillow image (render_hand without the encoding)."""
-    sc = scene(view)
+def hand_image(view: dict[str, Any], seat: int, name: str | None = None, w: Wording = ENGLISH) -> Image.Image:
+    """The hand picture as a Pillow image (render_hand without the encoding), its words in `w`'s language."""
+    sc = scene(view, names_in(view, None, w))  # the other seats named by their dynasties in `w`'s language
     if not 0 <= seat < len(sc.players):
         raise ValueError(f"no seat {seat} in a {len(sc.players)}-player position")
     p = sc.players[seat]
@@ -71,16 +74,16 @@ def hand_image(view: dict[str, Any], seat: int, name: str | None = None) -> Imag
         raise ValueError(f"the position does not show seat {seat}'s hand: pass that seat's view")
     tiles = _tiles_in_hand(p)
     rows = _rows(len(tiles))
-    im = _static(rows).copy()
+    im = _static(rows, w).copy()
     d = ImageDraw.Draw(im)
 
     badge = sprites.badge(p.dynasty, 52)
     im.paste(badge, (PAD, 10), badge)
-    dynasty = p.dynasty.capitalize()
-    shown = " ".join(name.split()) if name and name.strip() else dynasty
+    own = dynasty(p.dynasty, w)
+    shown = " ".join(name.split()) if name and name.strip() else own
     label(d, (PAD + 64, 26), shown, 26, P.TEXT, bold=True, width=HAND_W - PAD * 2 - 64)
-    sub = "your hand, only you see this"
-    label(d, (PAD + 64, 54), sub if shown == dynasty else f"{dynasty} · {sub}", SMALL_SIZE, P.TEXT_DIM)
+    sub = w.gettext("your hand, only you see this")
+    label(d, (PAD + 64, 54), sub if shown == own else f"{own} · {sub}", SMALL_SIZE, P.TEXT_DIM)
 
     for i in range(max(PER_ROW, len(tiles))):
         x = PAD + (i % PER_ROW) * SLOT_STEP
@@ -94,7 +97,7 @@ def hand_image(view: dict[str, Any], seat: int, name: str | None = None) -> Imag
         s = sprites.leader(colour, p.dynasty, LEADER)
         im.paste(s, (x, y + LEADER_TOP), s)
         sq = p.leaders.get(colour)
-        label(d, (x + LEADER // 2, y + CAPTION_Y), sq or SUPPLY, SMALL_SIZE, P.TEXT if sq else P.TEXT_DIM,
+        label(d, (x + LEADER // 2, y + CAPTION_Y), sq or w.gettext(SUPPLY), SMALL_SIZE, P.TEXT if sq else P.TEXT_DIM,
               bold=bool(sq), anchor="mm")
     for i in range(2):
         s = sprites.catastrophe(LEADER) if i < p.catastrophes else sprites.empty_slot(LEADER)
@@ -102,7 +105,7 @@ def hand_image(view: dict[str, Any], seat: int, name: str | None = None) -> Imag
 
     y += LEADERS_H
     if p.points is None:
-        label(d, (PAD, y + 52), "hidden", TEXT_SIZE, P.TEXT_DIM)
+        label(d, (PAD, y + 52), w.gettext("hidden"), TEXT_SIZE, P.TEXT_DIM)
     else:
         for i, key in enumerate((*P.COLOURS, "treasure")):
             x = PAD + i * 90
@@ -119,25 +122,34 @@ def hand_image(view: dict[str, Any], seat: int, name: str | None = None) -> Imag
                 label(d, (x + 56, y + 56), str(p.points[key]), 28, P.SYMBOL, bold=True, anchor="mm")
 
     y += SECTION_H
-    waiting = pending_parts(sc)
+    waiting = pending_parts(sc, w)
     if sc.over:
-        status = "Game over"
+        status = w.gettext("Game over")
     elif waiting and (sc.pending or {}).get("seat") == seat:
-        status = f"Your decision: {waiting[1]}"
+        status = w.gettext("Your decision: {what}").format(what=waiting[1])
     elif waiting:
-        status = f"Waiting: {waiting[0]} to {waiting[1]}"
+        status = w.gettext("Waiting: {what}").format(
+            what=w.gettext("{who} to {what}").format(who=waiting[0], what=waiting[1]))
     elif sc.active == seat:
-        status = "Your turn"
+        status = w.gettext("Your turn")
         if sc.actions_left is not None:
-            status += f" · {plural(int(sc.actions_left), 'action')} left"
+            n = int(sc.actions_left)
+            status += " · " + w.ngettext("{n} action left", "{n} actions left", n).format(n=n)
     elif sc.active is not None and 0 <= sc.active < len(sc.players):
-        status = f"{sc.players[sc.active].name}'s turn"
+        status = w.gettext("{name}'s turn").format(name=sc.players[sc.active].name)
     else:
         status = ""
-    label(d, (PAD, y + STATUS_H // 2), status, TEXT_SIZE, P.TEXT, bold=True, width=HAND_W - 2 * PAD)
+    if font(TEXT_SIZE, True).getlength(status) <= HAND_W - 2 * PAD:
+        label(d, (PAD, y + STATUS_H // 2), status, TEXT_SIZE, P.TEXT, bold=True)
+    else:  # a longer sentence (a decision, or a longer language) on two smaller lines, not cut
+        lines = two_lines(status, SMALL_SIZE, HAND_W - 2 * PAD, bold=True)
+        for i, line in enumerate(lines):
+            label(d, (PAD, y + STATUS_H // 2 + (i - (len(lines) - 1) / 2) * 23), line, SMALL_SIZE, P.TEXT, bold=True,
+                  width=HAND_W - 2 * PAD)
     return im
 
 
-def render_hand(view: dict[str, Any], seat: int, *, name: str | None = None) -> bytes:
-    """PNG of `seat`'s private hand: tiles, leaders (where each is), catastrophes and own points."""
-    return encode(hand_image(view, seat, name))
+def render_hand(view: dict[str, Any], seat: int, *, name: str | None = None, words: Wording = ENGLISH) -> bytes:
+    """PNG of `seat`'s private hand: tiles, leaders (where each is), catastrophes and own points; `words`: the
+    reader's language (render/wording.py)."""
+    return encode(hand_image(view, seat, name, words))

@@ -12,7 +12,8 @@ from render import sprites
 from render.fonts import fit, font
 from render.layout import NOTE_SIZE, TEXT_SIZE, WIDTH
 from render.model import Player, Scene
-from render.text import fraction, label, plural
+from render.text import fitting_size, fraction, label
+from render.wording import ENGLISH, N_, Wording, dynasty
 
 HEAD_H = 34
 ROW_H = 58
@@ -35,11 +36,21 @@ POINT_W = 40
 POINT_STEP = 45
 
 PENDING_TEXT = {
-    "revolt": "commit to a revolt",
-    "war": "commit to a war",
-    "war_order": "choose the next war",
-    "monument": "build a monument or decline",
-    "treasure": "take a treasure",
+    "revolt": N_("commit to a revolt"),
+    "war": N_("commit to a war"),
+    "war_order": N_("choose the next war"),
+    "monument": N_("build a monument or decline"),
+    "treasure": N_("take a treasure"),
+}
+# A commitment with its colour and the other side, whole sentences: languages order these words differently.
+# Keyed by (kind, colour known, other side known).
+COMMIT_TEXT = {
+    ("revolt", True, False): N_("commit to a {colour} revolt"),
+    ("revolt", False, True): N_("commit to a revolt against {name}"),
+    ("revolt", True, True): N_("commit to a {colour} revolt against {name}"),
+    ("war", True, False): N_("commit to a {colour} war"),
+    ("war", False, True): N_("commit to a war against {name}"),
+    ("war", True, True): N_("commit to a {colour} war against {name}"),
 }
 
 
@@ -48,16 +59,18 @@ def panel_height(players: int, pending: bool = False) -> int:
 
 
 @lru_cache(maxsize=16)
-def static_panel(players: int, pending: bool = False) -> Image.Image:
-    """Background, column headings and rules of the panel for that many players."""
+def static_panel(players: int, pending: bool = False, w: Wording = ENGLISH) -> Image.Image:
+    """Background, column headings and rules of the panel for that many players, in `w`'s language."""
     h = panel_height(players, pending)
     im = Image.new("RGB", (WIDTH, h), P.PANEL_BG)
     d = ImageDraw.Draw(im)
     y = HEAD_H // 2 + 2
-    label(d, (NAME_X, y), "Player", NOTE_SIZE, P.TEXT_DIM, bold=True)
-    label(d, (LEADERS_X, y), "Leaders", NOTE_SIZE, P.TEXT_DIM, bold=True)
-    label(d, (CATA_X - 2, y), "Catas.", NOTE_SIZE, P.TEXT_DIM, bold=True)
-    label(d, (HAND_X, y), "Hand", NOTE_SIZE, P.TEXT_DIM, bold=True)
+    label(d, (NAME_X, y), w.gettext("Player"), NOTE_SIZE, P.TEXT_DIM, bold=True)
+    label(d, (LEADERS_X, y), w.gettext("Leaders"), NOTE_SIZE, P.TEXT_DIM, bold=True)
+    # i18n: the panel's column of catastrophes, shortened to fit 70 px
+    label(d, (CATA_X - 2, y), w.gettext("Catas."), NOTE_SIZE, P.TEXT_DIM, bold=True)
+    # i18n: the panel's column of hand sizes
+    label(d, (HAND_X, y), w.gettext("Hand"), NOTE_SIZE, P.TEXT_DIM, bold=True)
     for i, colour in enumerate(P.COLOURS):
         icon = sprites.tile(colour, 24)
         im.paste(icon, (POINTS_X + i * POINT_STEP + (POINT_W - 24) // 2, y - 12), icon)
@@ -78,14 +91,14 @@ class ClockLine:
 
 
 def _player_row(im: Image.Image, d: ImageDraw.ImageDraw, p: Player, y: int, active: bool,
-                standin: bool = False) -> None:
+                standin: bool = False, w: Wording = ENGLISH) -> None:
     mid = y + ROW_H // 2
     if active:
         d.rectangle((8, y + 1, WIDTH - 9, y + ROW_H - 1), fill=P.PANEL_ACTIVE)
         d.polygon([(8, mid - 10), (22, mid), (8, mid + 10)], fill=P.TEXT)
     b = sprites.badge(p.dynasty, 44)
     im.paste(b, (BADGE_X, mid - 22), b)
-    dyn = p.dynasty.capitalize() + (" · stand-in" if standin else "")
+    dyn = dynasty(p.dynasty, w) + (" · " + w.gettext("stand-in") if standin else "")
     if p.name != dyn:
         label(d, (NAME_X, mid - 10), p.name, TEXT_SIZE, P.TEXT, bold=True, width=NAME_W)
         label(d, (NAME_X, mid + 14), dyn, NOTE_SIZE, P.TEXT_DIM, width=NAME_W)
@@ -94,7 +107,7 @@ def _player_row(im: Image.Image, d: ImageDraw.ImageDraw, p: Player, y: int, acti
 
     if all(p.leaders.get(colour) for colour in P.COLOURS):
         # Four empty rings said nothing; in words it is plain that every leader is out on the board.
-        label(d, (LEADERS_X, mid), "all on board", NOTE_SIZE, P.TEXT, width=CATA_X - LEADERS_X - 8)
+        label(d, (LEADERS_X, mid), w.gettext("all on board"), NOTE_SIZE, P.TEXT, width=CATA_X - LEADERS_X - 8)
     else:
         for i, colour in enumerate(P.COLOURS):
             sq = p.leaders.get(colour)
@@ -109,7 +122,7 @@ def _player_row(im: Image.Image, d: ImageDraw.ImageDraw, p: Player, y: int, acti
           bold=True)
 
     if p.points is None:
-        label(d, (POINTS_X + (5 * POINT_STEP - 5) / 2, mid), "points hidden", NOTE_SIZE, P.TEXT_DIM,
+        label(d, (POINTS_X + (5 * POINT_STEP - 5) / 2, mid), w.gettext("points hidden"), NOTE_SIZE, P.TEXT_DIM,
               anchor="mm")
         return
     for i, colour in enumerate(P.COLOURS):
@@ -124,7 +137,7 @@ def _player_row(im: Image.Image, d: ImageDraw.ImageDraw, p: Player, y: int, acti
           anchor="mm")
 
 
-def pending_parts(sc: Scene) -> tuple[str, str] | None:
+def pending_parts(sc: Scene, w: Wording = ENGLISH) -> tuple[str, str] | None:
     """(who, what) of the decision waiting, e.g. ('Archer', 'commit to a red war against Bull'),
     or None. Reads only `kind`, `seat` and, when the engine gives them, `colour`, `attacker` and
     `defender`."""
@@ -137,52 +150,59 @@ def pending_parts(sc: Scene) -> tuple[str, str] | None:
 
     who = pend.get("seat")
     kind = str(pend.get("kind"))
-    what = PENDING_TEXT.get(kind, f"decide ({kind})")
+    what = w.gettext(PENDING_TEXT[kind]) if kind in PENDING_TEXT else w.gettext("decide ({kind})").format(kind=kind)
     colour = pend.get("colour")
-    if colour in P.TILE and kind in ("war", "revolt"):
-        what = what.replace(f"a {kind}", f"a {colour} {kind}")
     if kind in ("war", "revolt"):
         att, dfn = pend.get("attacker"), pend.get("defender")
-        other = dfn if att == who else att if dfn == who else None
-        if name(other):
-            what += f" against {name(other)}"
-    return name(who) or "Someone", what
+        other = name(dfn if att == who else att if dfn == who else None)
+        key = (kind, colour in P.TILE, other is not None)
+        if key in COMMIT_TEXT:
+            what = w.gettext(COMMIT_TEXT[key]).format(colour=w.gettext(str(colour)) if colour in P.TILE else "",
+                                                      name=other)
+    return name(who) or w.gettext("Someone"), what
 
 
-def pending_text(sc: Scene) -> str | None:
+def pending_text(sc: Scene, w: Wording = ENGLISH) -> str | None:
     """'Archer to commit to a red war', or None when no decision is waiting."""
-    parts = pending_parts(sc)
-    return None if parts is None else f"{parts[0]} to {parts[1]}"
+    parts = pending_parts(sc, w)
+    # i18n: who must decide, and what (an infinitive phrase: "commit to a revolt")
+    return None if parts is None else w.gettext("{who} to {what}").format(who=parts[0], what=parts[1])
 
 
-def turn_line(sc: Scene, clock: ClockLine | None = None) -> str:
+def turn_line(sc: Scene, clock: ClockLine | None = None, w: Wording = ENGLISH) -> str:
     """'Alice's turn · 2 actions left · 5 h left of 1 d', fitted to the picture's width."""
     if sc.over:
-        return "Game over"
+        return w.gettext("Game over")
     if sc.active is None or not 0 <= sc.active < len(sc.players):
         return ""
-    tail = "'s turn"
+    turn = w.gettext("{name}'s turn")
+    tail = ""
     if sc.actions_left is not None:
-        tail += f" · {plural(int(sc.actions_left), 'action')} left"
+        n = int(sc.actions_left)
+        tail += " · " + w.ngettext("{n} action left", "{n} actions left", n).format(n=n)
     if clock is not None and clock.text:
         tail += f" · {clock.text}"
     # A long name is cut, not the actions and clock after it: those are what the player looks for.
-    room = WIDTH - 32 - int(font(TEXT_SIZE, True).getlength(tail))
-    return fit(fit(sc.players[sc.active].name, TEXT_SIZE, max(room, 60), True) + tail, TEXT_SIZE, WIDTH - 32, True)
+    room = WIDTH - 32 - int(font(TEXT_SIZE, True).getlength(turn.format(name="") + tail))
+    name = fit(sc.players[sc.active].name, TEXT_SIZE, max(room, 60), True)
+    return fit(turn.format(name=name) + tail, TEXT_SIZE, WIDTH - 32, True)
 
 
-def _status(im: Image.Image, d: ImageDraw.ImageDraw, sc: Scene, y: int, clock: ClockLine | None = None) -> None:
+def _status(im: Image.Image, d: ImageDraw.ImageDraw, sc: Scene, y: int, clock: ClockLine | None = None,
+            w: Wording = ENGLISH) -> None:
     line1 = y + 26
-    used = label(d, (16, line1), turn_line(sc, clock), TEXT_SIZE, P.TEXT, bold=True)  # fitted by turn_line
+    used = label(d, (16, line1), turn_line(sc, clock, w), TEXT_SIZE, P.TEXT, bold=True)  # fitted by turn_line
     # The last action in words, beside the turn, when it fits: it explains the highlighted squares.
     if sc.last_move:
         by = sc.players[sc.last_seat].name if sc.last_seat is not None and 0 <= sc.last_seat < len(
             sc.players) else None
-        last = f"last: {by} · {sc.last_move}" if by else f"last: {sc.last_move}"
+        # i18n: the last action, in notation (never translated), and who played it
+        last = (w.gettext("last: {name} · {move}").format(name=by, move=sc.last_move) if by
+                else w.gettext("last: {move}").format(move=sc.last_move))
         room = WIDTH - 16 - (16 + used + 24)
         if font(NOTE_SIZE).getlength(last) <= room:
             label(d, (WIDTH - 16, line1), last, NOTE_SIZE, P.TEXT_DIM, anchor="rm")
-    waiting = pending_text(sc)
+    waiting = pending_text(sc, w)
     if waiting:
         y += PENDING_H
         x = 16
@@ -190,18 +210,20 @@ def _status(im: Image.Image, d: ImageDraw.ImageDraw, sc: Scene, y: int, clock: C
             m = sprites.marker(30)
             im.paste(m, (x, line1 + PENDING_H - 15), m)
             x += 38
-        label(d, (x, line1 + PENDING_H), f"Waiting: {waiting}", TEXT_SIZE, P.TEXT, bold=True,
-              width=WIDTH - 16 - x)
+        waiting = w.gettext("Waiting: {what}").format(what=waiting)
+        # A longer language's sentence is set a size smaller before any of it is cut.
+        size = fitting_size(waiting, WIDTH - 16 - x, (TEXT_SIZE, NOTE_SIZE), bold=True)
+        label(d, (x, line1 + PENDING_H), waiting, size, P.TEXT, bold=True, width=WIDTH - 16 - x)
 
     line2 = y + 74
     x = 16
-    x += label(d, (x, line2), "Treasures", NOTE_SIZE, P.TEXT_DIM, bold=True) + 6
+    x += label(d, (x, line2), w.gettext("Treasures"), NOTE_SIZE, P.TEXT_DIM, bold=True) + 6
     gem = sprites.treasure(False, 26)
     im.paste(gem, (int(x), line2 - 13), gem)
     x += 30
     x += label(d, (x, line2), str(len(sc.treasures)), TEXT_SIZE, P.TEXT, bold=True) + 22
 
-    x += label(d, (x, line2), "Bag", NOTE_SIZE, P.TEXT_DIM, bold=True) + 8
+    x += label(d, (x, line2), w.gettext("Bag"), NOTE_SIZE, P.TEXT_DIM, bold=True) + 8
     filled = 0 if sc.bag_fill is None else round(sc.bag_fill * 4)
     for i in range(4):
         box = (x + i * 11, line2 - 12, x + i * 11 + 8, line2 + 12)
@@ -210,25 +232,25 @@ def _status(im: Image.Image, d: ImageDraw.ImageDraw, sc: Scene, y: int, clock: C
         else:
             d.rectangle(box, outline=P.TEXT_DIM, width=1)
     x += 4 * 11 + 6
-    label(d, (x, line2), fraction(sc.bag_fill), TEXT_SIZE, P.TEXT, bold=True)
+    label(d, (x, line2), fraction(sc.bag_fill, w), TEXT_SIZE, P.TEXT, bold=True)
 
     # Unbuilt monuments on their own line: all six at a size whose symbols survive a phone's preview.
     line3 = line2 + 46
-    x = 16 + label(d, (16, line3), "Monuments to build", NOTE_SIZE, P.TEXT_DIM, bold=True) + 12
+    x = 16 + label(d, (16, line3), w.gettext("Monuments to build"), NOTE_SIZE, P.TEXT_DIM, bold=True) + 12
     icons = [sprites.monument_icon(pair, MONUMENT_PX) for pair in sc.unbuilt_monuments()]
     for m in icons:
         im.paste(m, (int(x), line3 - MONUMENT_PX // 2), m)
         x += m.width + 8
     if not icons:
-        label(d, (x, line3), "none: all built", NOTE_SIZE, P.TEXT)
+        label(d, (x, line3), w.gettext("none: all built"), NOTE_SIZE, P.TEXT)
 
 
-def draw_panel(im: Image.Image, sc: Scene, y0: int, clock: ClockLine | None = None) -> None:
+def draw_panel(im: Image.Image, sc: Scene, y0: int, clock: ClockLine | None = None, w: Wording = ENGLISH) -> None:
     """Fill in the panel whose static part is already pasted at height `y0` of `im`; `clock`, when the game has
     one, is given by the caller (render knows nothing of time)."""
     d = ImageDraw.Draw(im)
     standins = clock.standins if clock is not None else frozenset()
     for p in sc.players:
         _player_row(im, d, p, y0 + HEAD_H + p.seat * ROW_H, p.seat == sc.active and not sc.over,
-                    standin=p.seat in standins and not sc.over)
-    _status(im, d, sc, y0 + HEAD_H + len(sc.players) * ROW_H, clock)
+                    standin=p.seat in standins and not sc.over, w=w)
+    _status(im, d, sc, y0 + HEAD_H + len(sc.players) * ROW_H, clock, w)

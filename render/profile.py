@@ -16,7 +16,8 @@ from render import palette as P
 from render import sprites
 from render.layout import SMALL_SIZE, TEXT_SIZE, WIDTH
 from render.model import DYNASTIES
-from render.text import label
+from render.text import fitting_size, label
+from render.wording import ENGLISH, N_, Wording, colour, dynasty
 
 # Where points come from, bottom of a bar to top, with their colours: Okabe–Ito / Tol hues spread in
 # lightness (L* ≈ 70 / 42 / 54 / 22 / 81) so that neighbours in a bar differ even in greyscale, and every
@@ -29,6 +30,8 @@ SOURCE_COLOUR: dict[str, P.RGB] = {
     "wars": (51, 34, 136),
     "treasures": P.TREASURE,
 }
+SOURCE_WORDS = {"tiles": N_("Tiles"), "monuments": N_("Monuments"), "revolts": N_("Revolts"), "wars": N_("Wars"),
+                "treasures": N_("Treasures")}
 MAX_BARS = 20
 
 PAD = 24
@@ -142,12 +145,8 @@ def read_profile(profile: Mapping[str, Any] | Any) -> Profile:
 # --- drawing ---------------------------------------------------------------------------------------
 
 
-def _ordinal(n: int) -> str:
-    return f"{n}{'th' if 10 <= n % 100 <= 20 else {1: 'st', 2: 'nd', 3: 'rd'}.get(n % 10, 'th')}"
-
-
-def _number(value: float | None) -> str:
-    return "–" if value is None else f"{value:.1f}"
+def _number(value: float | None, w: Wording = ENGLISH) -> str:
+    return "–" if value is None else w.decimal(value)
 
 
 def _card(d: ImageDraw.ImageDraw, box: tuple[int, int, int, int], highlight: bool = False) -> None:
@@ -170,7 +169,9 @@ def _icon_card(im: Image.Image, d: ImageDraw.ImageDraw, box: tuple[int, int, int
     if icon is not None:
         im.paste(icon, (x, box[1] + (CARD_H - icon.height) // 2), icon)
         x += icon.width + 12
-    label(d, (x, box[1] + 36), value, 26, P.TEXT, bold=True, width=box[2] - x - 10)
+    # A longer word ('Bogenschütze') a size smaller rather than cut.
+    size = fitting_size(value, box[2] - x - 8, (26, 22, 20), bold=True)
+    label(d, (x, box[1] + 36), value, size, P.TEXT, bold=True, width=box[2] - x - 8)
     label(d, (x, box[1] + 68), caption, SMALL_SIZE - 2, P.TEXT_DIM, width=box[2] - x - 10)
 
 
@@ -189,28 +190,35 @@ def _scoreless(p: Profile) -> bool:
     return bool(p.chart) and len(p.chart) >= p.games and all(g.total == 0 for g in p.chart)
 
 
-def _cards(im: Image.Image, d: ImageDraw.ImageDraw, p: Profile) -> None:
-    wins = "win" if p.wins == 1 else "wins"
+def _cards(im: Image.Image, d: ImageDraw.ImageDraw, p: Profile, w: Wording = ENGLISH) -> None:
+    # i18n: a card's caption under the number of wins (the number is drawn above it)
+    wins = w.ngettext("win", "wins", p.wins)
     rate = f"{wins} · {round(100 * p.wins / p.games)}%" if p.games else wins
-    numbers = [(str(p.games), "games" if p.games != 1 else "game", False), (str(p.wins), rate, p.wins > 0),
-               (_number(p.avg_place), "average place", False), (_number(p.avg_score), "average score", False)]
+    # i18n: a card's caption under the number of games (the number is drawn above it)
+    games = w.ngettext("game", "games", p.games)
+    numbers = [(str(p.games), games, False), (str(p.wins), rate, p.wins > 0),
+               (_number(p.avg_place, w), w.gettext("average place"), False),
+               (_number(p.avg_score, w), w.gettext("average score"), False)]
     for col, (value, caption, hl) in enumerate(numbers):
         _number_card(d, card_box(0, col), value, caption, hl)
     best, weakest = (None, None) if _scoreless(p) else (p.best_colour, p.weakest_colour)
     picks = [
-        (sprites.tile(best, 44) if best else None, best, "best colour"),
-        (sprites.tile(weakest, 44) if weakest else None, weakest, "weakest colour"),
-        (sprites.badge(p.best_dynasty, 46) if p.best_dynasty else None, p.best_dynasty, "strongest dynasty"),
+        (sprites.tile(best, 44) if best else None, colour(best, w).capitalize() if best else None,
+         w.gettext("best colour")),
+        (sprites.tile(weakest, 44) if weakest else None, colour(weakest, w).capitalize() if weakest else None,
+         w.gettext("weakest colour")),
+        (sprites.badge(p.best_dynasty, 46) if p.best_dynasty else None,
+         dynasty(p.best_dynasty, w) if p.best_dynasty else None, w.gettext("strongest dynasty")),
     ]
     for col, (icon, name, caption) in enumerate(picks):
-        _icon_card(im, d, card_box(1, col), icon, name.capitalize() if name else "–", caption)
+        _icon_card(im, d, card_box(1, col), icon, name or "–", caption)
 
 
-def _legend(d: ImageDraw.ImageDraw) -> None:
+def _legend(d: ImageDraw.ImageDraw, w: Wording = ENGLISH) -> None:
     x = PAD
     for source in SOURCES:
         d.rounded_rectangle((x, LEGEND_Y - 10, x + 20, LEGEND_Y + 10), radius=4, fill=SOURCE_COLOUR[source])
-        x += 28 + label(d, (x + 28, LEGEND_Y), source.capitalize(), SMALL_SIZE, P.TEXT) + 26
+        x += 28 + label(d, (x + 28, LEGEND_Y), w.gettext(SOURCE_WORDS[source]), SMALL_SIZE, P.TEXT) + 26
 
 
 def axis(highest: int) -> tuple[int, int]:
@@ -228,7 +236,7 @@ def bar_span(i: int, bars: int) -> tuple[int, int]:
     return round(cx - half), round(cx + half)
 
 
-def _chart(d: ImageDraw.ImageDraw, games: tuple[Game, ...]) -> None:
+def _chart(d: ImageDraw.ImageDraw, games: tuple[Game, ...], w: Wording = ENGLISH) -> None:
     bottom = PLOT_TOP + PLOT_H
     top, step = axis(max(g.total for g in games))
     scale = PLOT_H / top
@@ -236,8 +244,9 @@ def _chart(d: ImageDraw.ImageDraw, games: tuple[Game, ...]) -> None:
         y = round(bottom - v * scale)
         d.line((PLOT_LEFT, y, PLOT_RIGHT, y), fill=P.PANEL_RULE if v else P.TEXT_DIM, width=1 if v else 2)
         label(d, (PLOT_LEFT - 10, y), str(v), SMALL_SIZE - 2, P.TEXT_DIM, anchor="rm")
-    label(d, (PLOT_LEFT - 10, PLACE_Y), "place", SMALL_SIZE - 2, P.TEXT_DIM, anchor="rm")
-    label(d, (PLOT_LEFT - 10, SCORE_Y), "score", SMALL_SIZE - 2, P.TEXT_DIM, anchor="rm")
+    # i18n: the chart's row of places and row of scores, headed left of the plot (about 60 px)
+    label(d, (PLOT_LEFT - 10, PLACE_Y), w.gettext("place"), SMALL_SIZE - 2, P.TEXT_DIM, anchor="rm")
+    label(d, (PLOT_LEFT - 10, SCORE_Y), w.gettext("score"), SMALL_SIZE - 2, P.TEXT_DIM, anchor="rm")
 
     slot = (PLOT_RIGHT - PLOT_LEFT) / len(games)
     for i, g in enumerate(games):
@@ -263,25 +272,27 @@ def _chart(d: ImageDraw.ImageDraw, games: tuple[Game, ...]) -> None:
             d.rounded_rectangle((cx - min(slot / 2 - 2, 26), PLACE_Y - 13, cx + min(slot / 2 - 2, 26), PLACE_Y + 13),
                                 radius=8, fill=P.PANEL_ACTIVE)
         # "1st" needs ~34 px: with many bars the number alone, under the "place" heading, reads better.
-        label(d, (cx, PLACE_Y), _ordinal(g.place) if slot >= 44 else str(g.place), SMALL_SIZE, P.TEXT, bold=True,
+        label(d, (cx, PLACE_Y), w.ordinal(g.place) if slot >= 44 else str(g.place), SMALL_SIZE, P.TEXT, bold=True,
               anchor="mm")
         label(d, (cx, SCORE_Y), str(g.score), SMALL_SIZE - 2, P.TEXT_DIM, anchor="mm")
 
 
-def _no_chart(p: Profile) -> str:
+def _no_chart(p: Profile, w: Wording = ENGLISH) -> str:
     """Why there is no chart: no games, none recent, or no points in them."""
     if not p.games:
-        return "No finished games yet: play one and come back!"
+        return w.gettext("No finished games yet: play one and come back!")
     if not p.chart:
-        return "No recent games to chart."
+        return w.gettext("No recent games to chart.")
     if _scoreless(p):
-        return "No points scored yet."
-    return "No points scored in the last game." if len(p.chart) == 1 else \
-        f"No points scored in the last {len(p.chart)} games."
+        return w.gettext("No points scored yet.")
+    n = len(p.chart)
+    # The last game alone is said in other words than "the last 1 game"; the plural forms serve 2 and more.
+    return w.gettext("No points scored in the last game.") if n == 1 else \
+        w.ngettext("No points scored in the last {n} game.", "No points scored in the last {n} games.", n).format(n=n)
 
 
-def profile_image(profile: Mapping[str, Any] | Any, name: str) -> Image.Image:
-    """The profile picture as a Pillow image (render_profile without the encoding)."""
+def profile_image(profile: Mapping[str, Any] | Any, name: str, w: Wording = ENGLISH) -> Image.Image:
+    """The profile picture as a Pillow image (render_profile without the encoding), its words in `w`'s language."""
     p = read_profile(profile)
     blank = all(g.total == 0 for g in p.chart)  # a chart of zeros says nothing: words instead
     im = Image.new("RGB", (WIDTH, SHORT_HEIGHT if blank else HEIGHT), P.PANEL_BG)
@@ -291,34 +302,38 @@ def profile_image(profile: Mapping[str, Any] | Any, name: str) -> Image.Image:
         badge = sprites.badge(p.best_dynasty, 60)
         im.paste(badge, (x, (TITLE_H - 60) // 2), badge)
         x += 76
-    shown = " ".join(str(name).split()) or "Player"
+    shown = " ".join(str(name).split()) or w.gettext("Player")
     label(d, (x, 34), shown, 32, P.TEXT, bold=True, width=WIDTH - x - PAD)
-    games = "no finished games" if not p.games else f"{p.games} finished game{'s' if p.games != 1 else ''}"
-    label(d, (x, 70), f"Tigris & Euphrates · {games} in this server", SMALL_SIZE, P.TEXT_DIM,
-          width=WIDTH - x - PAD)
+    games = (w.gettext("Tigris & Euphrates · no finished games in this server") if not p.games else
+             w.ngettext("Tigris & Euphrates · {n} finished game in this server",
+                        "Tigris & Euphrates · {n} finished games in this server", p.games).format(n=p.games))
+    label(d, (x, 70), games, SMALL_SIZE, P.TEXT_DIM, width=WIDTH - x - PAD)
     d.line((8, TITLE_H - 1, WIDTH - 8, TITLE_H - 1), fill=P.PANEL_RULE, width=2)
-    _cards(im, d, p)
+    _cards(im, d, p, w)
 
     n = len(p.chart)
     if blank:
-        label(d, (WIDTH / 2, CHART_TITLE_Y + 10), _no_chart(p), TEXT_SIZE, P.TEXT_DIM, anchor="mm")
+        label(d, (WIDTH / 2, CHART_TITLE_Y + 10), _no_chart(p, w), TEXT_SIZE, P.TEXT_DIM, anchor="mm")
         return im
-    title = "Points by source · " + ("last game" if n == 1 else f"last {n} games, oldest first")
+    title = (w.gettext("Points by source · last game") if n == 1 else
+             w.ngettext("Points by source · last {n} game, oldest first",
+                        "Points by source · last {n} games, oldest first", n).format(n=n))
     label(d, (PAD, CHART_TITLE_Y), title, TEXT_SIZE, P.TEXT, bold=True, width=WIDTH - 2 * PAD)
-    _legend(d)
-    _chart(d, p.chart)
+    _legend(d, w)
+    _chart(d, p.chart, w)
     return im
 
 
-def render_profile(profile: Mapping[str, Any] | Any, name: str) -> bytes:
+def render_profile(profile: Mapping[str, Any] | Any, name: str, *, words: Wording = ENGLISH) -> bytes:
     """PNG of a person's profile in one server.
 
     `profile`: bot.stats' `Profile` (or its `picture()` dict), `{"totals": {"games", "wins", "avg_place",
     "avg_score", "best_colour", "weakest_colour", "best_dynasty"}, "games": [{"points_by_source": {"tiles",
     "monuments", "revolts", "wars", "treasures"}, "place", "score"}, ...]}`, games oldest first (the last
-    MAX_BARS are charted); averages and choices may be None. ValueError names a bad field.
+    MAX_BARS are charted); averages and choices may be None. ValueError names a bad field. `words`: the reader's
+    language (render/wording.py).
     """
     buf = io.BytesIO()
     # An RGB PNG (~15 ms): the chart's colours are not in the board pictures' shared palette.
-    profile_image(profile, name).save(buf, format="PNG", compress_level=3)
+    profile_image(profile, name, words).save(buf, format="PNG", compress_level=3)
     return buf.getvalue()

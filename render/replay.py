@@ -17,6 +17,7 @@ from render.layout import TEXT_SIZE, WIDTH
 from render.model import scene
 from render.picture import board_image
 from render.text import label
+from render.wording import ENGLISH, Wording, names_in
 
 DISCORD_LIMIT = 10 * 1024 * 1024  # an upload without server boosts
 HEADER_H = 46
@@ -67,18 +68,20 @@ def durations(turns: int) -> list[int]:
 # --- drawing ---------------------------------------------------------------------------------------
 
 
-def _header(im: Image.Image, view: dict[str, Any], turn: int, turns: int, names: list[str] | None) -> None:
+def _header(im: Image.Image, view: dict[str, Any], turn: int, turns: int, names: list[str] | None,
+            w: Wording = ENGLISH) -> None:
     """Turn number, who played it, and a bar of how far the game has gone."""
     d = ImageDraw.Draw(im)
     mid = HEADER_H // 2 + 1
-    sc = scene(view, names)
+    sc = scene(view, names_in(view, names, w))
     seat = sc.last_seat if sc.last_seat is not None and 0 <= sc.last_seat < len(sc.players) else None
     x = 16
     if seat is not None:
         badge = sprites.badge(sc.players[seat].dynasty, 32)
         im.paste(badge, (x, mid - 16), badge)
         x += 40
-    x += label(d, (x, mid), f"Turn {turn} of {turns}", TEXT_SIZE, P.TEXT, bold=True)
+    heading = w.gettext("Turn {turn} of {turns}").format(turn=turn, turns=turns)
+    x += label(d, (x, mid), heading, TEXT_SIZE, P.TEXT, bold=True)
     x0, x1 = WIDTH - 16 - BAR_W, WIDTH - 16
     if seat is not None:
         label(d, (x + 10, mid), f"· {sc.players[seat].name}", TEXT_SIZE, P.TEXT, width=int(x0 - x - 30))
@@ -91,15 +94,15 @@ def _header(im: Image.Image, view: dict[str, Any], turn: int, turns: int, names:
 
 
 def draw_frame(view: dict[str, Any], turn: int, turns: int, names: list[str] | None = None,
-               standings: list[dict[str, Any]] | None = None) -> Image.Image:
+               standings: list[dict[str, Any]] | None = None, w: Wording = ENGLISH) -> Image.Image:
     """One frame as an RGB image: the header over the board after turn `turn` (1-based), or over the
     final picture when `standings` are given."""
     # Turn frames leave out whose turn is next: the panel's highlighted row would jump every frame (close
     # to half the GIF's bytes) to say what the next frame's header says anyway.
-    pic = (final_image(view, standings, names) if standings is not None
-           else board_image(dict(view, turn=None), names))
+    pic = (final_image(view, standings, names, w) if standings is not None
+           else board_image(dict(view, turn=None), names, w=w))
     im = Image.new("RGB", (WIDTH, HEADER_H + pic.height), P.PANEL_BG)
-    _header(im, view, turn, turns, names)
+    _header(im, view, turn, turns, names, w)
     im.paste(pic, (0, HEADER_H))
     return im
 
@@ -163,11 +166,11 @@ def _checked(frames: Sequence[dict[str, Any]]) -> list[dict[str, Any]]:
 
 def render_replay(frames: Sequence[dict[str, Any]], names: list[str] | None = None, *,
                   standings: list[dict[str, Any]] | None = None, max_bytes: int = DISCORD_LIMIT,
-                  progress: Progress | None = None) -> bytes:
+                  progress: Progress | None = None, words: Wording = ENGLISH) -> bytes:
     """GIF of a game from the spectator views after each turn: one frame per turn, the final picture last when
     `standings` are given, at most `max_bytes` (shrunk or in flat colours to fit; ValueError if nothing fits).
 
-    `progress(done, total)` is called as each frame is drawn.
+    `progress(done, total)` is called as each frame is drawn; `words`: the readers' language (render/wording.py).
     """
     views = _checked(frames)
     if max_bytes <= 0:
@@ -176,7 +179,7 @@ def render_replay(frames: Sequence[dict[str, Any]], names: list[str] | None = No
     stored = []
     for i, view in enumerate(views):
         last = i == turns - 1
-        stored.append(_store(draw_frame(view, i + 1, turns, names, standings if last else None)))
+        stored.append(_store(draw_frame(view, i + 1, turns, names, standings if last else None, words)))
         if progress is not None:
             progress(i + 1, turns)
     i = 0

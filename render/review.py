@@ -19,6 +19,7 @@ from render.fonts import font
 from render.layout import BOARD_H, COLS, NOTE_SIZE, ROWS, TEXT_SIZE, WIDTH, cell_box, parse_square, square_name
 from render.model import display_name, scene
 from render.text import label
+from render.wording import ENGLISH, N_, Wording
 
 if TYPE_CHECKING:
     from engine.ai.review import MoveReview, Review
@@ -44,6 +45,11 @@ TICK_STEPS = (1, 2, 5, 10, 20, 25, 50, 100, 200, 250, 500)
 
 def _line_colour(seat: int) -> P.RGB:
     return P.DYNASTY_LINE[DYNASTIES[seat]]
+
+
+# The words of the marks and of a move's label, in the reader's language.
+MARK_WORDS = {"played": N_("played"), "better": N_("better")}
+LABEL_WORDS = {"inaccuracy": N_("Inaccuracy"), "mistake": N_("Mistake"), "blunder": N_("Blunder")}
 
 
 def _name(names: Sequence[str], seat: int) -> str:
@@ -78,7 +84,7 @@ def _mark(d: ImageDraw.ImageDraw, xy: tuple[float, float], colour: P.RGB, blunde
     d.ellipse(box, fill=colour if blunder else P.SYMBOL, outline=colour, width=4)
 
 
-def chances_chart(review: Review, names: Sequence[str]) -> Image.Image:
+def chances_chart(review: Review, names: Sequence[str], w: Wording = ENGLISH) -> Image.Image:
     """The win-chance graph: one line per seat in its dynasty's colour, ending in its badge; blunders (filled)
     and mistakes (hollow) marked on the mover's line; a legend with each name and accuracy."""
     curve = [tuple(point) for point in review.curve]
@@ -95,7 +101,7 @@ def chances_chart(review: Review, names: Sequence[str]) -> Image.Image:
         return (PLOT_X0 + (PLOT_X1 - PLOT_X0) * i / moves,
                 plot_bottom - PLOT_H * min(1.0, max(0.0, chance)))
 
-    label(d, (PAD, TITLE_H // 2), "Chance to win after each move", TITLE_SIZE, P.TEXT, bold=True,
+    label(d, (PAD, TITLE_H // 2), w.gettext("Chance to win after each move"), TITLE_SIZE, P.TEXT, bold=True,
           width=WIDTH - 2 * PAD)
     for pct in (0, 25, 50, 75, 100):
         y = at(0, pct / 100)[1]
@@ -133,7 +139,7 @@ def chances_chart(review: Review, names: Sequence[str]) -> Image.Image:
         im.paste(badge, (PAD + 54, mid - 18), badge)
         x = PAD + 100
         acc = accuracy.get(seat)
-        right = f"accuracy {acc:.0f}%" if acc is not None else ""
+        right = w.gettext("accuracy {percent}%").format(percent=f"{acc:.0f}") if acc is not None else ""
         room = WIDTH - PAD - x - (font(TEXT_SIZE).getlength(right) + 20 if right else 0)
         label(d, (x, mid), _name(names, seat), TEXT_SIZE, P.TEXT, bold=True, width=int(room))
         if right:
@@ -142,9 +148,9 @@ def chances_chart(review: Review, names: Sequence[str]) -> Image.Image:
     mid = height - KEY_H // 2
     x = PAD + MARK_R + 2
     _mark(d, (x, mid), P.DYNASTY_LINE["lion"], True)
-    x += label(d, (x + MARK_R + 10, mid), "blunder", NOTE_SIZE, P.TEXT_DIM) + MARK_R + 40
+    x += label(d, (x + MARK_R + 10, mid), w.gettext("blunder"), NOTE_SIZE, P.TEXT_DIM) + MARK_R + 40
     _mark(d, (x, mid), P.DYNASTY_LINE["lion"], False)
-    label(d, (x + MARK_R + 10, mid), "mistake, on the line of the player who made it", NOTE_SIZE, P.TEXT_DIM,
+    label(d, (x + MARK_R + 10, mid), w.gettext("mistake, on the line of the player who made it"), NOTE_SIZE, P.TEXT_DIM,
           width=int(WIDTH - PAD - x - MARK_R - 10))
     return im
 
@@ -247,8 +253,8 @@ def _overlap(a: Rect, b: Rect) -> float:
     return max(0.0, min(a[2], b[2]) - max(a[0], b[0])) * max(0.0, min(a[3], b[3]) - max(a[1], b[1]))
 
 
-def _tag_rect(box: Rect, kind: str, side: str) -> Rect:
-    w = font(NOTE_SIZE, bold=True).getlength(kind) + 14
+def _tag_rect(box: Rect, word: str, side: str) -> Rect:
+    w = font(NOTE_SIZE, bold=True).getlength(word) + 14
     cx, cy = (box[0] + box[2]) / 2, (box[1] + box[3]) / 2
     x0, y0 = {"above": (cx - w / 2, box[1] - 8 - TAG_H), "below": (cx - w / 2, box[3] + 8),
               "left": (box[0] - 10 - w, cy - TAG_H / 2), "right": (box[2] + 10, cy - TAG_H / 2)}[side]
@@ -256,24 +262,24 @@ def _tag_rect(box: Rect, kind: str, side: str) -> Rect:
     return (x0, y0, x0 + w, y0 + TAG_H)
 
 
-def _place_tag(box: Rect, kind: str, pieces: Sequence[Rect], keep_clear: Sequence[Rect]) -> Rect:
+def _place_tag(box: Rect, kind: str, pieces: Sequence[Rect], keep_clear: Sequence[Rect], word: str) -> Rect:
     """Where the word goes: the side of its squares (above, below, right, left) that hides the fewest pieces and
     neither mark nor the other word, inside the board; `played` prefers above, `better` below."""
     sides = ("above", "below", "right", "left") if kind == "played" else ("below", "above", "right", "left")
 
     def cost(side: str) -> tuple[float, int]:
-        r = _tag_rect(box, kind, side)
+        r = _tag_rect(box, word, side)
         outside = 1e6 if r[1] < 0 or r[3] > BOARD_H else 0.0
         return (outside + sum(_overlap(r, p) for p in pieces) + 10 * sum(_overlap(r, k) for k in keep_clear),
                 sides.index(side))
 
-    return _tag_rect(box, kind, min(sides, key=cost))
+    return _tag_rect(box, word, min(sides, key=cost))
 
 
-def _tag(d: ImageDraw.ImageDraw, rect: Rect, kind: str) -> None:
-    """The word `played` or `better` on the mark's colour."""
+def _tag(d: ImageDraw.ImageDraw, rect: Rect, kind: str, word: str) -> None:
+    """The word `played` or `better` (in the reader's language) on the mark's colour."""
     d.rounded_rectangle(rect, radius=6, fill=P.REVIEW_MARK[kind], outline=P.OUTLINE)
-    d.text(((rect[0] + rect[2]) / 2, (rect[1] + rect[3]) / 2), kind, font=font(NOTE_SIZE, bold=True),
+    d.text(((rect[0] + rect[2]) / 2, (rect[1] + rect[3]) / 2), word, font=font(NOTE_SIZE, bold=True),
            fill=P.SYMBOL, anchor="mm")
 
 
@@ -286,24 +292,30 @@ def _loss(loss: float) -> str:
     return "−<1%" if points < 1 else f"−{points}%"
 
 
-def caption_lines(mv: MoveReview, names: Sequence[str]) -> tuple[str, str, str, list[str]]:
-    """The caption's words: heading, the two moves with the loss, both chances, and the reason (unwrapped)."""
+def caption_lines(mv: MoveReview, names: Sequence[str], w: Wording = ENGLISH) -> tuple[str, str, str, list[str]]:
+    """The caption's words: heading, the two moves with the loss, both chances, and the reason (unwrapped; the
+    review's reasons are the engine's, in English)."""
     who = _name(names, mv.seat)
-    heading = f"Move {mv.index + 1} · {who}" + (f" · {mv.label.capitalize()}" if mv.label else "")
+    heading = w.gettext("Move {n} · {name}").format(n=mv.index + 1, name=who)
+    if mv.label:
+        heading += " · " + (w.gettext(LABEL_WORDS[mv.label]) if mv.label in LABEL_WORDS else mv.label.capitalize())
     if mv.best == mv.played:
-        moves = f"{mv.played} played · the best move found"
-        chances = f"Chance to win after it: {_percent(mv.chance_played)}"
+        # i18n: {move} is in the game's notation, never translated
+        moves = w.gettext("{move} played · the best move found").format(move=mv.played)
+        chances = w.gettext("Chance to win after it: {chance}").format(chance=_percent(mv.chance_played))
     else:
-        moves = f"{mv.played} played · {mv.best} was better ({_loss(mv.loss)})"
-        chances = (f"Chance to win: {_percent(mv.chance_played)} after the move played, "
-                   f"{_percent(mv.chance_best)} after the better one")
+        # i18n: {played} and {best} are moves in the game's notation, never translated; {loss} is like −12%
+        moves = w.gettext("{played} played · {best} was better ({loss})").format(
+            played=mv.played, best=mv.best, loss=_loss(mv.loss))
+        chances = w.gettext("Chance to win: {played} after the move played, {best} after the better one").format(
+            played=_percent(mv.chance_played), best=_percent(mv.chance_best))
     return heading, moves, chances, [mv.reason] if mv.reason else []
 
 
-def move_picture(game: Game, mv: MoveReview, names: Sequence[str]) -> Image.Image:
+def move_picture(game: Game, mv: MoveReview, names: Sequence[str], w: Wording = ENGLISH) -> Image.Image:
     """The public board before the move, the move played ringed and the better one framed, and a caption: the move
     number, the player, the label, both moves with the chance lost, and why the better one is better."""
-    heading, moves, chances, reason = caption_lines(mv, names)
+    heading, moves, chances, reason = caption_lines(mv, names, w)
     text_w = WIDTH - 2 * PAD
     move_lines = _wrap(moves, TEXT_SIZE, text_w)
     chance_lines = _wrap(chances, NOTE_SIZE, text_w)
@@ -328,9 +340,10 @@ def move_picture(game: Game, mv: MoveReview, names: Sequence[str]) -> Image.Imag
     boxes = [(kind, _box(squares)) for kind, squares in marks if squares]
     keep_clear: list[Rect] = [(b[0] - 8, b[1] - 8, b[2] + 8, b[3] + 8) for _, b in boxes]
     for kind, box in boxes:
-        rect = _place_tag(box, kind, pieces, keep_clear)
+        word = w.gettext(MARK_WORDS[kind])
+        rect = _place_tag(box, kind, pieces, keep_clear, word)
         keep_clear.append(rect)
-        _tag(d, rect, kind)
+        _tag(d, rect, kind, word)
 
     y = BOARD_H + PAD
     d.line((8, BOARD_H, WIDTH - 8, BOARD_H), fill=P.PANEL_RULE, width=2)
@@ -401,11 +414,12 @@ def positions_before(record: Record, indexes: Sequence[int]) -> dict[int, Game]:
     return out
 
 
-def review_pictures(record: Record, review: Review, names: Sequence[str] | None = None) -> ReviewPictures:
+def review_pictures(record: Record, review: Review, names: Sequence[str] | None = None, *,
+                    words: Wording = ENGLISH) -> ReviewPictures:
     """The chart and, per player, their costliest moves on the board, as named PNGs; `names` default to the
-    record's player names. Raises RecordError if the record does not replay."""
+    record's player names; `words`: the readers' language. Raises RecordError if the record does not replay."""
     shown = list(names) if names is not None else [p.name for p in record.players]
-    chart = ReviewPicture("review-chances.png", png_bytes(chances_chart(review, shown)))
+    chart = ReviewPicture("review-chances.png", png_bytes(chances_chart(review, shown, words)))
     wanted = [(p.seat, i) for p in review.players for i in p.costliest]
     before = positions_before(record, [i for _, i in wanted])
     pictures = []
@@ -414,5 +428,5 @@ def review_pictures(record: Record, review: Review, names: Sequence[str] | None 
         if mv is None:
             continue
         pictures.append(ReviewPicture(f"review-move-{i + 1}-{DYNASTIES[seat]}.png",
-                                      png_bytes(move_picture(before[i], mv, shown)), seat, i))
+                                      png_bytes(move_picture(before[i], mv, shown, words)), seat, i))
     return ReviewPictures(chart, tuple(pictures))

@@ -5,6 +5,7 @@ from __future__ import annotations
 from PIL import ImageDraw
 
 from render.fonts import fit, font
+from render.wording import ENGLISH, N_, Wording
 
 
 def label(d: ImageDraw.ImageDraw, xy: tuple[float, float], text: str, size: int, fill: tuple[int, ...],
@@ -17,13 +18,37 @@ def label(d: ImageDraw.ImageDraw, xy: tuple[float, float], text: str, size: int,
     return f.getlength(text)
 
 
-def fraction(fill: float | None) -> str:
+def fraction(fill: float | None, w: Wording = ENGLISH) -> str:
     """0.75 -> '¾': how full the bag is, as players would say it."""
     if fill is None:
         return "?"
-    return {0.0: "none", 0.25: "¼", 0.5: "½", 0.75: "¾", 1.0: "full"}.get(round(fill * 4) / 4, f"{fill:.2f}")
+    # i18n: how full the bag is: empty ("none") or "full"
+    words = {0.0: N_("none"), 1.0: N_("full")}
+    quarter = round(fill * 4) / 4
+    if quarter in words:
+        return w.gettext(words[quarter])
+    return {0.25: "¼", 0.5: "½", 0.75: "¾"}.get(quarter, f"{fill:.2f}")
 
 
 def plural(n: int, word: str, many: str | None = None) -> str:
     """'1 tile', '2 tiles', '0 tiles'; `many` for a plural that is not the word plus s ('lobbies')."""
     return f"{n} {word}" if n == 1 else f"{n} {many or word + 's'}"
+
+
+def fitting_size(text: str, width: int, sizes: tuple[int, ...], bold: bool = False) -> int:
+    """The first of `sizes` (largest first) at which `text` fits `width` px; the last when none does."""
+    return next((s for s in sizes if font(s, bold).getlength(text) <= width), sizes[-1])
+
+
+def two_lines(text: str, size: int, width: int, bold: bool = False) -> list[str]:
+    """`text` in one line, or broken at the last space that lets the first line fit `width` px (the second line is
+    cut by `label` if it must be): a longer language's sentence keeps its end."""
+    f = font(size, bold)
+    if f.getlength(text) <= width:
+        return [text]
+    words = text.split(" ")
+    for i in range(len(words) - 1, 0, -1):
+        first = " ".join(words[:i])
+        if f.getlength(first) <= width:
+            return [first, " ".join(words[i:])]
+    return [text]

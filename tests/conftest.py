@@ -85,13 +85,13 @@ def drawn(monkeypatch):
     seen: list[dict] = []
     board, final = render.render_board, render.render_final
 
-    def spy_board(view, *, names=None, clock=None):
+    def spy_board(view, *, names=None, clock=None, **words):
         seen.append(view)
-        return board(view, names=names, clock=clock)
+        return board(view, names=names, clock=clock, **words)
 
-    def spy_final(position, standings, *, names=None):
+    def spy_final(position, standings, *, names=None, **words):
         seen.append(position)
-        return final(position, standings, names=names)
+        return final(position, standings, names=names, **words)
 
     monkeypatch.setattr(render, "render_board", spy_board)
     monkeypatch.setattr(render, "render_final", spy_final)

@@ -27,9 +27,9 @@ def finals(monkeypatch):
     seen: list[tuple[list[dict], list[str]]] = []
     final = render.render_final
 
-    def spy(position, standings, *, names=None):
+    def spy(position, standings, *, names=None, **words):
         seen.append((standings, names))
-        return final(position, standings, names=names)
+        return final(position, standings, names=names, **words)
 
     monkeypatch.setattr(render, "render_final", spy)
     return seen

@@ -216,7 +216,7 @@ async def test_open_scores_show_points_in_status(harness):
 async def test_a_failed_picture_never_loses_the_move(harness, fake, monkeypatch):
     game_id = await open_game(harness, [ALICE, BOB])
 
-    def broken(view, *, names=None):
+    def broken(view, *, names=None, **words):
         raise RuntimeError("no ink")
 
     monkeypatch.setattr(render, "render_board", broken)
