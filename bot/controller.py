@@ -397,7 +397,8 @@ class Controller:
     @guarded()
     async def leaderboard(self, interaction: discord.Interaction) -> None:
         board = await self.records.leaderboard(interaction.guild_id, interaction.user.id)
-        await interaction.response.send_message(M.leaderboard_text(board), allowed_mentions=QUIET)
+        t = await self.server_texts(interaction)  # the leaderboard is posted in the channel
+        await interaction.response.send_message(M.leaderboard_text(board, t=t), allowed_mentions=QUIET)
 
     @guarded()
     async def replay(self, interaction: discord.Interaction, game_id: int | None) -> None:
@@ -411,9 +412,8 @@ class Controller:
         waiting = self.painter.replay_waiting()
         # Another channel's game is shown only to the one who asked: this channel may not see that one.
         hidden = viewer.elsewhere(game.channel_id or 0)
-        # A progress only the asker sees is in their language; one in the channel in English (the server's
-        # language is l10n-public's to choose).
-        t = self.interactions.texts_for(interaction) if hidden else ENGLISH
+        # A progress only the asker sees is in their language; one in the channel in the server's.
+        t = self.interactions.texts_for(interaction) if hidden else await self.server_texts(interaction)
         await interaction.response.send_message(M.replay_progress(game.id, waiting=waiting, t=t), ephemeral=hidden,
                                                 allowed_mentions=QUIET)
         await self._draw_replay(interaction, game, t=t)
@@ -436,7 +436,7 @@ class Controller:
         seat = await self.reviews.seat_of(game, interaction.user.id) if mine else None
         # Another channel's game is shown only to the one who asked, as a replay is; so is a player's own review.
         hidden = mine or viewer.elsewhere(game.channel_id or 0)
-        t = self.interactions.texts_for(interaction) if hidden else ENGLISH  # the channel's: l10n-public's part
+        t = self.interactions.texts_for(interaction) if hidden else await self.server_texts(interaction)
         if interaction.response.is_done():  # deferred meanwhile (a slow database): that answer becomes the review
             await interaction.edit_original_response(content=M.review_progress(game.id, t=t))
         else:
@@ -459,13 +459,15 @@ class Controller:
             await asyncio.gather(*edits, return_exceptions=True)
             await interaction.edit_original_response(content=T.fit(refusals.said(exc, t)))
             return
-        pictures = await self._review_pictures(interaction, reviewed)
+        voice = self.interactions.texts_for(interaction) if hidden else await self.server_texts(interaction)
+        pictures = await self._review_pictures(interaction, reviewed, voice.lang)
         await asyncio.gather(*edits, return_exceptions=True)  # a late progress edit must not land after the review
         await self._review_post(interaction, reviewed, seat, pictures, hidden)
 
-    async def _review_pictures(self, interaction: discord.Interaction, reviewed: Reviewed) -> ReviewPictures | None:
+    async def _review_pictures(self, interaction: discord.Interaction, reviewed: Reviewed,
+                               lang: str) -> ReviewPictures | None:
         try:
-            return await self.reviews.pictures(interaction.guild_id or 0, reviewed)
+            return await self.reviews.pictures(interaction.guild_id or 0, reviewed, lang)
         except Exception:
             log.exception("Could not draw the review of game %s", reviewed.game.id)
             return None  # the review in words stands
@@ -654,7 +656,8 @@ class Controller:
     async def _picture(self, table: Table) -> discord.File | None:
         """The board picture, or None if drawing failed: the move stands and its account is posted anyway."""
         try:
-            return await self.painter.board(table, clock=self.clock_line(table))
+            voice = await self.service.languages.texts(table.row.guild_id)
+            return await self.painter.board(table, clock=self.clock_line(table), lang=voice.lang)
         except Exception:
             log.exception("Could not draw the board of game %s", table.id)
             return None
@@ -682,7 +685,8 @@ class Controller:
 
         names = [T.plain(n) or "Player" for n in game.names]
         try:
-            file, frames = await self.painter.replay(game, names, interaction.filesize_limit, progress)
+            file, frames = await self.painter.replay(game, names, interaction.filesize_limit, progress,
+                                                     lang=(await self.server_texts(interaction)).lang)
         except ReplaysBusy:
             text = t.gettext(N_("Several replays are being drawn right now; ask again in a minute."))
             file = None

@@ -146,9 +146,8 @@ def next_line(table: Table, *, ping: bool = True, t: Texts = ENGLISH) -> str:
         return t.gettext("The stand-in is thinking for {name}…").format(name=name)
     who = mention(table, seat, t=t) if ping else f"**{name}**"
     if game.pending:
-        # decision_words is the private part's (bot/messages.py): at merge it takes `t` too.
         return t.gettext("{who}: {decision} Press the button below to choose.").format(
-            who=who, decision=decision_words(table))
+            who=who, decision=decision_words(table, t=t))
     left = game.view(None)["turn"]["actions_left"]
     return t.ngettext("{who}, your turn ({n} action left). Play with `/tne move`.",
                       "{who}, your turn ({n} actions left). Play with `/tne move`.", left).format(who=who, n=left)
@@ -320,14 +319,14 @@ def status_text(table: Table, now: float | None = None, *, t: Texts = ENGLISH) -
     """Public status: whose turn, actions left, the awaited decision, the clock, treasures left, players' facts."""
     row = table.row
     if row.status == GameStatus.LOBBY or table.game is None:  # a lobby, or one closed before it started
-        return lobby_text(table)
+        return lobby_text(table, t=t)
     game = table.game
     view = game.view(None)
     lines = [t.gettext("**Game #{n}** — {board} board, scores {scores}, {moves} played.").format(
         # The board and the scores as /tne new's choices name them in this language (the command tree's texts).
         n=row.id, board=t.gettext(row.board), scores=t.gettext(row.scores), moves=_moves(len(table.moves), t))]
     if row.status != GameStatus.ACTIVE or game.over:
-        lines.append(final_text(table))
+        lines.append(final_text(table, t=t))
     else:
         seat = view["turn"]["player"]
         lines.append(t.gettext("Turn: {who}, {actions} left.").format(

@@ -81,7 +81,10 @@ def _notice(kind: str, table: Table, post: M.Post, *, with_picture: bool = True,
     if links is not None and with_picture:
         # The board message opens the game's public page, as /tne board's answer does, finished games too.
         stored.append(link_button(links.spectator(table.id, table.row.channel_id), t=t))
-    return Notice(kind, T.fit(post.text), list(post.pings), stored, picture(table, now) if with_picture else None)
+    shown = picture(table, now) if with_picture else None
+    if shown is not None:
+        shown["lang"] = t.lang  # the picture's labels speak the post's language (bot/pictures.py Painter.public)
+    return Notice(kind, T.fit(post.text), list(post.pings), stored, shown)
 
 
 class DiscordHerald:
@@ -114,8 +117,7 @@ class DiscordHerald:
         return Notice(DIRECT if mode == "dm" else "reminder", T.fit(post.text), list(post.pings))
 
     def away(self, table: Table, seat: int, away: bool, *, t: Texts = ENGLISH) -> Notice:
-        # away_text is the private part's (bot/messages.py): at merge it takes `t` too.
-        return _notice("away", table, M.away_text(table, seat, away), with_picture=False, t=t)
+        return _notice("away", table, M.away_text(table, seat, away, t=t), with_picture=False, t=t)
 
     def undo(self, table: Table, seat: int, move: str, *, t: Texts = ENGLISH) -> Notice:
         return _notice("undo", table, M.takeback(table, seat, move, t=t), links=self.links, t=t)
