@@ -23,8 +23,8 @@ from render.review import chances_chart, move_picture
 from render.wording import ENGLISH, Wording
 from tests.bot_harness import ALICE, BOB, CHANNEL, open_game, response
 from tests.profile_fixtures import game, profile
-from tests.render.test_review_pictures import finished_record, flat_review
 from tests.render_fixtures import busy_position, final_position, final_standings, hidden_scores, view, war_position
+from tests.review_fixtures import finished_record, flat_review
 
 NAMES = ["Alice", "Bo", "Chen", "Dana"]
 
