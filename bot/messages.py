@@ -620,9 +620,9 @@ def away_text(table: Table, seat: int, away: bool, *, t: Texts = ENGLISH) -> Pos
     seat_label = label(table, seat, t=t)
     if away:
         return announce(table, t.gettext("{who} is away: the stand-in plays their turns at once until they use "
-                                         "`/tne back` or move.").format(who=seat_label), ping=False)
+                                         "`/tne back` or move.").format(who=seat_label), ping=False, t=t)
     return announce(table, t.gettext("{who} is back and plays their own turns again.").format(who=seat_label),
-                    ping=False)
+                    ping=False, t=t)
 
 
 def _turn_of(table: Table) -> int | None:
