@@ -69,6 +69,14 @@ def standin_plays(seats: ComputerSeats) -> OnEvent:
     return on_clock
 
 
+def gateway_locale(client: discord.Client) -> Callable[[int], str | None]:
+    """A server's preferred_locale from the bot's guild cache (GUILD_CREATE), or None for a server not cached."""
+    def locale(guild_id: int) -> str | None:
+        guild = client.get_guild(guild_id)
+        return guild.preferred_locale.value if guild is not None and guild.preferred_locale else None
+    return locale
+
+
 def member_sight(client: discord.Client) -> Callable[[int | None, int], Awaitable[ChannelSight]]:
     """What a person on the web may see of a server's channels: Discord's permissions for them, from the bot's
     guild cache (the member fetched when it is not cached: the bot has no member intent)."""
@@ -173,6 +181,9 @@ async def build(client: discord.Client, config: Config, *, gone: Callable[[int],
     hub = Hub(storage.game_rev) if config.web is not None else None
     service = GameService(storage, seed_source=seed_source, caps=config.limits, herald=herald,
                           announced=outbox.stored if hub is None else fan_out(outbox.stored, hub.told))
+    # Posts no interaction causes (the lobby sweep, the clocks, computer moves) in a server never seen through an
+    # interaction yet speak the server's language as the gateway told it.
+    service.languages.gateway = gateway_locale(client)
     # A game's rating changes are stored in the transaction that records it, and the outbox posts them.
     recorder = Recorder(Finisher(storage, announcement=rating_changes, stored=outbox.stored,
                                  language=service.languages.texts))

@@ -100,7 +100,7 @@ class ClockSteps:
                 shown = Table(replace(table.row, clock=after, players=list(players)), table.game, table.moves)
                 notice = desk.herald.clock(shown, event, mode, now, t=voice, language=language)
                 if notice is not None and event.marked_away and not limits.present(players):
-                    notice = replace(notice, content=f"{notice.content}\n{limits.PAUSED}")
+                    notice = replace(notice, content=f"{notice.content}\n{voice.gettext(limits.PAUSED)}")
                 if notice is not None:
                     new = announcement(table, notice, None)
             try:

@@ -5,7 +5,9 @@ from __future__ import annotations
 
 import logging
 
+from bot import lobby_notes
 from bot.desk import Desk
+from bot.locales import ENGLISH, Texts
 from bot.storage.rows import LIVE, GameStatus
 from bot.table import GameError, Notice
 
@@ -57,7 +59,7 @@ class Closings:
                 table = await tables.refresh(game_id)
                 if table.row.status != GameStatus.LOBBY:
                     continue
-                notice = Notice("expired", lobby_expired_text(table.id, max_age))
+                notice = Notice("expired", lobby_expired_text(table.id, max_age, t=await self.desk.voice(table)))
                 try:
                     await self.desk.end(table, GameStatus.CANCELLED, LOBBY_EXPIRED, notice)
                 except GameError as exc:
@@ -67,9 +69,6 @@ class Closings:
         return closed
 
 
-def lobby_expired_text(game_id: int, max_age: float) -> str:
-    """The note a lobby leaves in its channel when it expires."""
-    hours, minutes = max_age / 3600, max_age / 60
-    span = (f"{hours:g} hour{'' if hours == 1 else 's'}" if hours >= 1
-            else f"{minutes:g} minute{'' if minutes == 1 else 's'}")
-    return f"The lobby of game #{game_id} closed: nobody started it within {span}. `/tne new` opens another."
+def lobby_expired_text(game_id: int, max_age: float, *, t: Texts = ENGLISH) -> str:
+    """The note a lobby leaves in its channel when it expires, in the server's language `t`."""
+    return lobby_notes.lobby_expired(game_id, max_age, t=t)

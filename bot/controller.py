@@ -11,6 +11,7 @@ import asyncio
 import io
 import logging
 import time
+from collections.abc import Callable
 from typing import Any
 
 import discord
@@ -18,7 +19,7 @@ from discord import app_commands
 from discord.utils import MISSING
 
 import render
-from bot import clocks, refusals
+from bot import clocks, lobby_notes, refusals
 from bot import messages as M
 from bot import text as T
 from bot.autoplay import ai_available
@@ -95,14 +96,14 @@ class Controller:
     async def join(self, interaction: discord.Interaction, game_id: int | None = None) -> None:
         gid = game_id if game_id is not None else (await self.table_here(interaction)).id
         table = await self.service.join(gid, interaction.user.id, interaction.user.display_name)
-        await self._lobby_update(interaction, table, f"{T.name(interaction.user.display_name)} joins.",
+        await self._lobby_update(interaction, table, lambda t: lobby_notes.joins(interaction.user.display_name, t=t),
                                  edit=game_id is not None)
 
     @guarded()
     async def leave(self, interaction: discord.Interaction, game_id: int | None = None) -> None:
         gid = game_id if game_id is not None else (await self.table_here(interaction)).id
         table = await self.service.leave(gid, interaction.user.id)
-        await self._lobby_update(interaction, table, f"{T.name(interaction.user.display_name)} leaves.",
+        await self._lobby_update(interaction, table, lambda t: lobby_notes.leaves(interaction.user.display_name, t=t),
                                  edit=game_id is not None)
 
     @guarded()
@@ -111,11 +112,10 @@ class Controller:
             raise GameError(N_("Computer players are not installed on this bot yet."))
         table = await self.table_here(interaction)
         table = await self.service.add_bot(table.id, interaction.user.id, level)
-        article = "An" if level[:1] in "aeiou" else "A"
+        t = await self.server_texts(interaction)
         # Words only: a second copy of the lobby's buttons would stay live after Start closed the first.
         await interaction.response.send_message(
-            T.fit(f"{article} {level} computer player takes a seat.\n\n"
-                  f"{M.lobby_text(table, t=await self.server_texts(interaction))}"), allowed_mentions=QUIET)
+            T.fit(f"{lobby_notes.computer_seated(level, t=t)}\n\n{M.lobby_text(table, t=t)}"), allowed_mentions=QUIET)
 
     @guarded()
     async def start(self, interaction: discord.Interaction, game_id: int | None = None) -> None:
@@ -301,8 +301,9 @@ class Controller:
         if here:
             await self.interactions.deliver(interaction, origin)
         else:
-            await private(interaction, f"Game #{game_id} in <#{table.row.channel_id}> is abandoned; its channel says "
-                                       "so in a moment.")
+            await private(interaction, self.interactions.texts_for(interaction).gettext(
+                "Game #{n} in {channel} is abandoned; its channel says so in a moment.").format(
+                n=game_id, channel=f"<#{table.row.channel_id}>"))
 
     # --- play over days --------------------------------------------------------------------------------------
 
@@ -334,7 +335,7 @@ class Controller:
     @guarded()
     async def notify(self, interaction: discord.Interaction, mode: str) -> None:
         await self.service.set_notify(interaction.user.id, mode)
-        await private(interaction, M.NOTIFY_TEXT[mode])
+        await private(interaction, self.interactions.texts_for(interaction).gettext(M.NOTIFY_TEXT[mode]))
 
     async def away(self, interaction: discord.Interaction) -> None:
         await self._set_away(interaction, True)
@@ -538,7 +539,8 @@ class Controller:
     async def _launch_activity(self, interaction: discord.Interaction, press: Press) -> None:
         """"Play on the board": Discord opens the Activity in this channel, where the channel picks the game."""
         if not self.activity:
-            await private(interaction, "The web board is not turned on for this bot.")
+            await private(interaction, self.interactions.texts_for(interaction).gettext(
+                "The web board is not turned on for this bot."))
             return
         await interaction.response.launch_activity()
 
@@ -596,7 +598,8 @@ class Controller:
         played = await self.service.play(press.game_id, press.move, user_id=interaction.user.id, rev=press.rev,
                                          origin=origin)
         try:
-            await interaction.response.edit_message(content=f"You played `{played.move}`.", view=None)
+            await interaction.response.edit_message(content=self.interactions.texts_for(interaction).gettext(
+                "You played `{move}`.").format(move=played.move), view=None)
         finally:
             self.kick(press.game_id)
             self.recorder.game_over(played.table)
@@ -610,9 +613,11 @@ class Controller:
         table = await self.service.channel_table(interaction.channel_id, finished=finished)
         return await self.service.current(table.id) if stored and table.row.status in LIVE else table
 
-    async def _lobby_update(self, interaction: discord.Interaction, table: Table, note: str, *, edit: bool) -> None:
+    async def _lobby_update(self, interaction: discord.Interaction, table: Table, note: Callable[[Texts], str], *,
+                            edit: bool) -> None:
+        """`note` says who joined or left, in the server's language."""
         t = await self.server_texts(interaction)
-        text = T.fit(f"{note}\n\n{M.lobby_text(table, t=t)}")
+        text = T.fit(f"{note(t)}\n\n{M.lobby_text(table, t=t)}")
         view = lobby_view(table, t=t) if table.row.status == GameStatus.LOBBY else None
         if edit:
             await interaction.response.edit_message(content=M.lobby_text(table, t=t), view=view)
@@ -648,9 +653,10 @@ class Controller:
 
     async def _private_board(self, interaction: discord.Interaction, table: Table) -> None:
         """A board asked for again soon after one was posted here: shown only to the asker, not the channel."""
-        caption = M.board_caption(table, t=self.interactions.texts_for(interaction)).text
-        await private(interaction, f"{caption}\n-# The board was posted here moments ago, so this copy is only for "
-                                   "you.", view=self.board_link(table) or MISSING)
+        t = self.interactions.texts_for(interaction)
+        caption = M.board_caption(table, t=t).text
+        note = t.gettext("The board was posted here moments ago, so this copy is only for you.")
+        await private(interaction, f"{caption}\n-# {note}", view=self.board_link(table, t=t) or MISSING)
         await self.interactions.attach_later(interaction, lambda: self._picture(table.frozen()))
 
     async def _picture(self, table: Table) -> discord.File | None:

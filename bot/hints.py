@@ -19,7 +19,7 @@ from bot.locales import N_
 from bot.service import GameService
 from bot.storage.hints import Counted
 from bot.storage.rows import GameStatus
-from bot.table import Awaited, GameError, Table
+from bot.table import Awaited, GameError, SeatLabel, Table
 from bot.workers import Workers
 from engine.analysis import announced_points
 
@@ -82,7 +82,7 @@ def question(table: Table, user_id: int) -> Question:
             raise GameError(N_("It is not your decision: {decision}. Ask for a hint when one is yours."),
                             decision=Awaited(table))
         raise GameError(N_("It is not your turn: {who} is to play. Ask for a hint on yours."),
-                        who=table.label(game.to_move))
+                        who=SeatLabel(table, game.to_move))
     announced = announced_points((e for m in table.moves for e in m.events), game.players)
     return Question(table.id, table.row.guild_id, seat, table.row.rev, table.row.move_count, game.view(seat),
                     announced)

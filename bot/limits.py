@@ -17,7 +17,7 @@ MAX_RUNNING_PER_PERSON = 5  # running games one person hosts, in all servers tog
 MAX_RUNNING_PER_SERVER = 50  # running games in one server
 PAUSED_DAYS = 7.0  # a game where everyone is away ends (abandoned, unrated) after waiting this long
 
-PAUSED = "Everyone is away: the game waits until someone comes back with `/tne back` or a move."
+PAUSED = N_("Everyone is away: the game waits until someone comes back with `/tne back` or a move.")
 
 
 @dataclass(frozen=True)

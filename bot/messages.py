@@ -330,7 +330,7 @@ def status_text(table: Table, now: float | None = None, *, t: Texts = ENGLISH) -
     else:
         seat = view["turn"]["player"]
         lines.append(t.gettext("Turn: {who}, {actions} left.").format(
-            who=table.label(seat), actions=_actions(view["turn"]["actions_left"], t)))
+            who=label(table, seat, t=t), actions=_actions(view["turn"]["actions_left"], t)))
         if game.pending:
             lines.append(t.gettext("Awaited: {decision}").format(decision=decision_words(table, t=t)))
         lines.extend(clock_lines(table, now, t=t))
@@ -343,7 +343,7 @@ def status_text(table: Table, now: float | None = None, *, t: Texts = ENGLISH) -
             played_by = (t.gettext(" (away: the stand-in plays)") if table.player(i).away
                          else t.gettext(" (the stand-in plays this turn)"))
         lines.append(t.gettext("{who}: {tiles} in hand, {catastrophes}; leaders {leaders}; points {points}").format(
-            who=table.label(i) + played_by, tiles=_tiles(p.get("hand_size", 0), t),
+            who=label(table, i, t=t) + played_by, tiles=_tiles(p.get("hand_size", 0), t),
             catastrophes=_catastrophes(p.get("catastrophes", 0), t), leaders=_leaders(p, t),
             points=_points(p.get("points"), t)))
     return clip("\n".join(lines))
@@ -380,7 +380,7 @@ def hand_text(table: Table, seat: int, *, t: Texts = ENGLISH) -> str:
     hand = me.get("hand") or {}
     tiles = "  ".join(f"{COLOUR_EMOJI[c]} {words.colour(c, t)} ×{hand.get(c, 0)}" for c in COLOURS)
     lines = [
-        t.gettext("**Your hand** — {who}").format(who=table.label(seat)),
+        t.gettext("**Your hand** — {who}").format(who=label(table, seat, t=t)),
         t.gettext("Tiles: {tiles}").format(tiles=tiles),
         t.gettext("Leaders: {leaders}").format(leaders=_leaders(me, t)),
         t.gettext("Catastrophes: {n}").format(n=me.get("catastrophes", 0)),
@@ -439,7 +439,7 @@ def decision_words(table: Table, you: int | None = None, *, t: Texts = ENGLISH) 
     p = game.pending or {}
     seat = p.get("seat", game.to_move)
     mine = you is not None and you == seat
-    who = table.label(seat)
+    who = label(table, seat, t=t)
     if p.get("kind") in ("revolt", "war"):
         return _conflict_words(table, p, you if mine else None, t=t)
     if p.get("kind") == "war_order":
@@ -471,7 +471,7 @@ def _conflict_words(table: Table, p: dict, you: int | None, *, t: Texts = ENGLIS
              else t.gettext("a war over the {colour} leaders at {square}").format(colour=words.colour(colour, t),
                                                                                   square=where))
     piece = words.leader(colour, t)
-    a_name, d_name = table.label(att), table.label(dfn)
+    a_name, d_name = label(table, att, t=t), label(table, dfn, t=t)
     if you == att:
         head = t.gettext("{attacker}, your {piece} is attacking {defender}'s {piece} in {fight}.")
     elif you == dfn:
@@ -501,7 +501,7 @@ def _conflict_words(table: Table, p: dict, you: int | None, *, t: Texts = ENGLIS
             tiles=tiles, colour=words.colour(extra, t), held=held)
     else:
         ask = t.gettext("{who} chooses how many {tiles} ({colour} tiles) to commit.").format(
-            who=table.label(p["seat"]), tiles=tiles, colour=words.colour(extra, t))
+            who=label(table, p["seat"], t=t), tiles=tiles, colour=words.colour(extra, t))
     return f"{head} {power} {ask}"
 
 
@@ -566,7 +566,7 @@ def clock_lines(table: Table, now: float | None, *, t: Texts = ENGLISH) -> list[
     lines = [t.gettext("Clock: {clock}.").format(clock=clock_setting(table, t=t))]
     if clock.seat is None or now is None:
         return lines
-    who = table.label(clock.seat)
+    who = label(table, clock.seat, t=t)
     left = clocks.time_left(clock, now)
     if clock.standin:
         lines.append(t.gettext("Time: the stand-in plays for {who} now.").format(who=who))
@@ -583,8 +583,8 @@ def clock_lines(table: Table, now: float | None, *, t: Texts = ENGLISH) -> list[
 def reminder(table: Table, event: ClockEvent, now: float, *, ping: bool, t: Texts = ENGLISH) -> Post:
     """A clock's message in the game's channel: a reminder or overdue notice for the person to act (pinged if
     they want it), or the stand-in taking their seat; in `t`'s language (the reminded person's, for a reminder)."""
-    label = table.label(event.seat)
-    who = f"<@{event.user_id}> ({words.dynasty(event.seat, t)})" if ping else label
+    seat_label = label(table, event.seat, t=t)
+    who = f"<@{event.user_id}> ({words.dynasty(event.seat, t)})" if ping else seat_label
     left = clocks.span(max(0.0, (event.deadline or now) - now), t)
     due = f" ({when(event.deadline)})" if event.deadline else ""
     if event.kind == clocks.REMIND_HALF:
@@ -602,14 +602,14 @@ def reminder(table: Table, event: ClockEvent, now: float, *, ping: bool, t: Text
         text = t.gettext("{who}, your time in game #{n} is up; the table waits for you.").format(who=who, n=table.id)
     else:
         text = t.gettext("{label}'s time ran out in game #{n}: the stand-in plays for them. Act yourself at any "
-                         "time to take your seat back.").format(label=label, n=table.id)
+                         "time to take your seat back.").format(label=seat_label, n=table.id)
         if event.marked_away:
             text += "\n" + t.ngettext(
                 "After {n} turn in a row played by the stand-in, {label} is marked away: the stand-in plays their "
                 "turns at once until they move or use `/tne back`.",
                 "After {n} turns in a row played by the stand-in, {label} is marked away: the stand-in plays their "
                 "turns at once until they move or use `/tne back`.", clocks.AWAY_AFTER).format(
-                    n=clocks.AWAY_AFTER, label=label)
+                    n=clocks.AWAY_AFTER, label=seat_label)
         if ping:
             text = f"<@{event.user_id}>: {text}"
     return Post(clip(text), (event.user_id,) if ping else ())
@@ -617,12 +617,12 @@ def reminder(table: Table, event: ClockEvent, now: float, *, ping: bool, t: Text
 
 def away_text(table: Table, seat: int, away: bool, *, t: Texts = ENGLISH) -> Post:
     """Pings nobody: whoever acts now was told already, or is the person who just said they are back."""
-    label = table.label(seat)
+    seat_label = label(table, seat, t=t)
     if away:
         return announce(table, t.gettext("{who} is away: the stand-in plays their turns at once until they use "
-                                         "`/tne back` or move.").format(who=label), ping=False)
-    return announce(table, t.gettext("{who} is back and plays their own turns again.").format(who=label),
-                    ping=False)
+                                         "`/tne back` or move.").format(who=seat_label), ping=False, t=t)
+    return announce(table, t.gettext("{who} is back and plays their own turns again.").format(who=seat_label),
+                    ping=False, t=t)
 
 
 def _turn_of(table: Table) -> int | None:
@@ -646,7 +646,7 @@ def games_text(tables: list[Table], now: float, *, t: Texts = ENGLISH) -> str:
             continue
         seat = _turn_of(table)
         clock = table.row.clock
-        turn = (t.gettext("{who} to act").format(who=table.label(seat)) if seat is not None
+        turn = (t.gettext("{who} to act").format(who=label(table, seat, t=t)) if seat is not None
                 else t.gettext("nobody to act"))
         if clock.since is not None and seat is not None and clock.seat == seat:
             turn += t.gettext(" since {moment}").format(moment=when(clock.since))
@@ -675,10 +675,10 @@ def turns_text(tables: list[Table], user_id: int, now: float, *, t: Texts = ENGL
 
 
 NOTIFY_TEXT = {
-    "channel": "Reminders ping you in the game's channel.",
-    "dm": "Reminders come to you as direct messages, with a link to the game (in the channel when your DMs are "
-          "closed).",
-    "off": "No reminders: look with `/tne games mine:True`.",
+    "channel": N_("Reminders ping you in the game's channel."),
+    "dm": N_("Reminders come to you as direct messages, with a link to the game (in the channel when your DMs are "
+             "closed)."),
+    "off": N_("No reminders: look with `/tne games mine:True`."),
 }
 
 

@@ -17,7 +17,7 @@ from bot.desk import LOOK_AGAIN, Desk, in_time, player_seat, running
 from bot.locales import N_
 from bot.move_words import to_notation
 from bot.storage.rows import LIVE, GameStatus, MoveRow
-from bot.table import BOT_USER_ID, Awaited, GameError, Origin, Played, Table
+from bot.table import BOT_USER_ID, Awaited, GameError, Origin, Played, SeatLabel, Table
 from engine import IllegalMove, canonical
 
 log = logging.getLogger(__name__)
@@ -65,7 +65,7 @@ class Moves:
             if game.to_move != seat:
                 if game.pending:
                     raise GameError(N_("It is not your move: {decision}."), decision=Awaited(table))
-                raise GameError(N_("It is not your turn: {who} is to play."), who=table.label(game.to_move))
+                raise GameError(N_("It is not your turn: {who} is to play."), who=SeatLabel(table, game.to_move))
             # Typed in a player's words ('Plättchen rot F7'): the notation is what is played and stored.
             move = to_notation(move)
             trial = game.copy()
@@ -200,8 +200,9 @@ class Moves:
                 return table
             after = Table(replace(table.row, status=GameStatus.ABANDONED, end_reason="it was abandoned",
                                   rev=table.row.rev + 1), table.game, table.moves)
-            who = (origin.name if origin is not None else "") or "the host"
-            notice = desk.herald.abandon(after, who, t=await desk.voice(table)) if desk.herald else None
+            voice = await desk.voice(table)
+            who = (origin.name if origin is not None else "") or voice.gettext("the host")
+            notice = desk.herald.abandon(after, who, t=voice) if desk.herald else None
             await desk.end(table, GameStatus.ABANDONED, "it was abandoned", notice, origin)
             return table
 
@@ -217,10 +218,13 @@ class Moves:
             reason = f"everyone was away for {days} days"
             after = Table(replace(table.row, status=GameStatus.ABANDONED, end_reason=reason, rev=table.row.rev + 1),
                           table.game, table.moves)
-            notice = desk.herald.abandon(after, "nobody", t=await desk.voice(table)) if desk.herald else None
+            voice = await desk.voice(table)
+            notice = desk.herald.abandon(after, "nobody", t=voice) if desk.herald else None
             if notice is not None:
-                notice = replace(notice, content=f"Game #{table.id} has ended unrated: everyone was away for {days} "
-                                                 "days, and nobody came back.")
+                said = voice.ngettext("Game #{n} has ended unrated: everyone was away for {days} day, and nobody came "
+                                      "back.", "Game #{n} has ended unrated: everyone was away for {days} days, and "
+                                      "nobody came back.", 1 if desk.limits.paused_days == 1 else 2)
+                notice = replace(notice, content=said.format(n=table.id, days=days))
             await desk.end(table, GameStatus.ABANDONED, reason, notice)
             return table
 
@@ -246,9 +250,10 @@ class Moves:
                 fresh = clocks.begin(clock, seat, desk.now(), turn=clock.turn, player=replace(player, away=away))
             players = away_players(table.players, seat, away)
             after = Table(replace(table.row, rev=table.row.rev + 1, players=players), table.game, table.moves)
-            notice = desk.herald.away(after, seat, away, t=await desk.voice(table)) if desk.herald else None
+            voice = await desk.voice(table)
+            notice = desk.herald.away(after, seat, away, t=voice) if desk.herald else None
             if notice is not None and away and not limits.present(players):
-                notice = replace(notice, content=f"{notice.content}\n{limits.PAUSED}")
+                notice = replace(notice, content=f"{notice.content}\n{voice.gettext(limits.PAUSED)}")
             await desk.commit(table, lambda new: desk.storage.changes.away(
                 game_id, table.row.rev, seat, away, clock=fresh, announce=new), notice=notice, origin=origin)
             return await tables.refresh(game_id)

@@ -1,10 +1,11 @@
 """Each server's language for its public posts (the table's accounts, standings, ratings): the one its admins chose
-with `/tne settings language`, else Discord's guess (the server's locale as last seen). Discord-free: the front end
-says what it saw and whether the asker may manage the server; the rule lives here."""
+with `/tne settings language`, else Discord's guess (the server's locale as last seen, else as the gateway has it).
+Discord-free: the front end says what it saw and whether the asker may manage the server; the rule lives here."""
 
 from __future__ import annotations
 
 import logging
+from collections.abc import Callable
 
 from bot.locales import N_, Locales, Texts, load
 from bot.storage.errors import StorageError
@@ -27,18 +28,24 @@ UNKNOWN = N_("The language is one of: auto, en, de, fr.")
 class ServerLanguages:
     """Answers which language a server's public posts speak; keeps Discord's guess and the admins' choice."""
 
-    def __init__(self, store: ServerStore, locales: Locales | None = None) -> None:
+    def __init__(self, store: ServerStore, locales: Locales | None = None,
+                 gateway: Callable[[int], str | None] | None = None) -> None:
         self.store = store
         self.locales = locales or load()
+        # The server's locale as the gateway last told it (the front end's guild cache), for a server that has
+        # no stored guess yet: set by the front end once it has a connection.
+        self.gateway = gateway
         # The locale this process last stored per server: the same one is not written again at every command.
         self._seen: dict[int, str] = {}
 
     async def texts(self, guild_id: int | None) -> Texts:
-        """The server's language: its admins' choice, else Discord's guess, else English."""
+        """The server's language: its admins' choice, else Discord's guess (stored from an interaction, else the
+        gateway's preferred_locale), else English."""
         if guild_id is None:
             return self.locales.for_tag(None)
         stored = await self.store.language(guild_id)
-        return self.locales.for_tag(stored.chosen or stored.seen)
+        guess = stored.seen or (self.gateway(guild_id) if self.gateway is not None else None)
+        return self.locales.for_tag(stored.chosen or guess)
 
     async def saw(self, guild_id: int | None, tag: str | None) -> None:
         """Discord told us the server's locale (an interaction's guild_locale, the gateway's preferred_locale):

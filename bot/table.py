@@ -124,6 +124,18 @@ class Awaited:
         return game.describe_pending() if game is not None else ""
 
 
+@dataclass(frozen=True)
+class SeatLabel:
+    """A refusal's value naming a seat: 'Alice (Archer)' as str(), its dynasty said in a reader's language by
+    bot/refusals.py (the stored name stays as it is)."""
+
+    table: Table
+    seat: int
+
+    def __str__(self) -> str:
+        return self.table.label(self.seat)
+
+
 @dataclass
 class Played:
     """One applied move and what it did; `table` is the game as that move left it (later moves leave it alone)."""

@@ -8,6 +8,7 @@ from bot import words
 from bot.locales import ENGLISH, load
 from bot.refusals import said
 from bot.table import GameError
+from bot.table_words import label as seat_label
 from engine import Game, IllegalMove
 from engine.boards import BOARDS
 from engine.squares import SQUARE_NAMES
@@ -57,16 +58,17 @@ async def test_hand_status_and_games_in_each_askers_language(harness):
     assert said[mover.id] in hands[mover.id]
 
     status = {u.id: await private_answer(harness, u, "status", guild_locale="de") for u in (ALICE, BOB, CAROL)}
-    label = table.label(table.game.to_move)
+    # The seat's dynasty in each reader's words (the name as it is).
+    label = {lang: seat_label(table, table.game.to_move, t=t) for lang, t in (("de", DE), ("fr", FR), ("en", ENGLISH))}
     assert status[ALICE.id].startswith(f"**Partie #{game_id}** — Spielplan Standard, Punkte verdeckt, 0 Züge gespielt.")
-    assert f"Am Zug: {label}, noch 2 Aktionen." in status[ALICE.id]
+    assert f"Am Zug: {label['de']}, noch 2 Aktionen." in status[ALICE.id]
     assert "Bedenkzeit: 1 Tag pro Zug; wenn die Zeit abläuft, spielt die Vertretung." in status[ALICE.id]
     assert "Plättchen auf der Hand, 2 Katastrophen; Anführer im Vorrat:" in status[ALICE.id]
     assert status[BOB.id].startswith(f"**Partie #{game_id}** — plateau standard, scores cachés, 0 coup au total.")
-    assert f"Tour : {label}, encore 2 actions." in status[BOB.id]
+    assert f"Tour : {label['fr']}, encore 2 actions." in status[BOB.id]
     assert "6 tuiles en main, 2 catastrophes ; chefs en réserve :" in status[BOB.id]
     assert status[CAROL.id].startswith(f"**Game #{game_id}** — standard board, scores hidden, 0 moves played.")
-    assert f"Turn: {label}, 2 actions left." in status[CAROL.id]
+    assert f"Turn: {label['en']}, 2 actions left." in status[CAROL.id]
 
     waiting = {u.id: await private_answer(harness, u, "games", mine=True) for u in (ALICE, BOB, CAROL)}
     mine = {ALICE.id: "**Warten auf dich** (1):", BOB.id: "**Vous attendent** (1) :",
@@ -113,9 +115,10 @@ async def test_refusals_and_illegal_moves_in_each_askers_language(harness):
         table = await harness.service.load(game_id)
         mover = by_seat[table.game.to_move]
         lang = LANGUAGE[mover.id]
-        who = table.label(table.game.to_move)
         for other in (u for u in by_seat.values() if u is not mover):
             refused = await private_answer(harness, other, "move", action="pass")
+            reader = {"de": DE, "fr": FR}.get(LANGUAGE[other.id], ENGLISH)
+            who = seat_label(table, table.game.to_move, t=reader)  # the mover's dynasty in the reader's words
             assert refused == not_your_turn[LANGUAGE[other.id]].format(who=who)
         assert await private_answer(harness, mover, "move", action=f"leader red {river}") == on_river[lang]
         assert await private_answer(harness, mover, "move", action="tile red Z99") == not_a_square[lang]

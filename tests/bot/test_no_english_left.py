@@ -1,0 +1,95 @@
+"""The rule from now on: a German (or French) server with German (or French) players reads no English sentence in
+a whole short game, public posts and private answers alike (the lobby, joining and leaving, the moves, a conflict,
+the hand, status, board, games, reminder settings, away and back, a resignation and the final standings). Move
+notation, names and code spans stay as they are, so they are left out before looking."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from bot.autoplay import ai_available
+from tests.bot_harness import ALICE, BOB, CHANNEL, Harness, find_conflict, play_moves, response
+
+# Words and phrases only an English sentence has (none is a German or French word, nor part of one once spaced).
+ENGLISH_MARKERS = (" the ", " your ", " you ", " is ", " are ", " and ", " has ", " was ", " with ", "Game #",
+                   " turn", "resign", " joins", " leaves", " takes a seat", " left", "Reminders", "Your ", "The ")
+# Code spans (moves, commands), links, mentions and the players' names: never translated.
+KEPT = re.compile(r"`[^`]*`|<[^>]*>|https?://\S+|\bAlice\b|\bBob\b")
+
+
+def speak(h: Harness, monkeypatch, locale: str) -> None:
+    """Every interaction: the server and the person both in this language."""
+    base = h._base
+
+    def with_locale(*args, **kwargs) -> dict:
+        payload = base(*args, **kwargs)
+        payload.update(guild_locale=locale, locale=locale)
+        return payload
+    monkeypatch.setattr(h, "_base", with_locale)
+
+
+async def whole_short_game(h: Harness) -> list[str]:
+    """Every text the bot wrote, public or private, in a short game played through its commands."""
+    lobby = response(await h.command(ALICE, CHANNEL, "new", seats=2)).message_id
+    assert lobby is not None
+    await h.command(BOB, CHANNEL, "join")
+    await h.command(BOB, CHANNEL, "leave")
+    await h.command(BOB, CHANNEL, "join")
+    await h.command(ALICE, CHANNEL, "start")
+    table = await h.service.channel_table(CHANNEL)
+    await play_moves(h, [ALICE, BOB], table.id, find_conflict(2, table.row.seed, "revolt"))
+    for user in (ALICE, BOB):
+        for command in ("hand", "status", "games"):
+            await h.command(user, CHANNEL, command)
+    await h.command(ALICE, CHANNEL, "board")
+    await h.command(BOB, CHANNEL, "board")  # soon after: a private copy, with its note
+    for mode in ("dm", "off", "channel"):
+        await h.command(ALICE, CHANNEL, "settings notify", mode=mode)
+    await h.command(ALICE, CHANNEL, "away")
+    await h.command(BOB, CHANNEL, "away")  # everyone away: the game waits, and says so
+    await h.command(BOB, CHANNEL, "back")
+    await h.command(ALICE, CHANNEL, "back")
+    await h.command(BOB, CHANNEL, "join")  # refused: the game has started
+    await h.command(BOB, CHANNEL, "resign")
+    await h.bot.controller.idle()
+    return [c.content for c in h.fake.calls if c.content]
+
+
+def english_in(texts: list[str]) -> list[tuple[str, str]]:
+    found = []
+    for text in texts:
+        # Bold and line starts count as word boundaries: "**The game" and "\nThe" are English too.
+        plain = " " + KEPT.sub(" ", text).replace("*", " ").replace("\n", " ") + " "
+        found += [(marker, text) for marker in ENGLISH_MARKERS if marker in plain]
+    return found
+
+
+@pytest.mark.parametrize("locale", ["de", "fr"])
+async def test_a_whole_short_game_reads_no_english(harness, monkeypatch, locale):
+    speak(harness, monkeypatch, locale)
+    texts = await whole_short_game(harness)
+    assert len(texts) > 30  # the whole game was read, not a refusal at its start
+    assert english_in(texts) == []
+
+
+async def test_the_markers_catch_english(harness, monkeypatch):
+    speak(harness, monkeypatch, "en-US")
+    texts = await whole_short_game(harness)
+    caught = {marker for marker, _ in english_in(texts)}
+    assert {" joins", " leaves", "Game #", " the ", "Reminders"} <= caught
+
+
+@pytest.mark.skipif(not ai_available(), reason="the computer players are not installed")
+@pytest.mark.parametrize(("locale", "said"), [
+    ("de", "Ein Computerspieler der Stufe „leicht“ setzt sich an den Tisch."),
+    ("fr", "Un joueur ordinateur de niveau facile prend place à la table."),
+    ("en-US", "An easy computer player takes a seat.")])
+async def test_a_seated_computer_is_announced_in_the_servers_language(harness, monkeypatch, locale, said):
+    speak(harness, monkeypatch, locale)
+    await harness.command(ALICE, CHANNEL, "new", seats=2)
+    answer = response(await harness.command(ALICE, CHANNEL, "addbot", level="easy"))
+    assert not answer.ephemeral
+    assert answer.content.startswith(said + "\n\n")
+
