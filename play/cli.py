@@ -15,6 +15,7 @@ from functools import partial
 
 from bot.locales import ENGLISH, N_, Texts
 from bot.move_words import to_notation
+from bot.words import count
 from engine import Game, IllegalMove
 from engine.ai import HARD_BUDGET, LEVELS, choose_move
 from engine.ai.hint import HINT_BUDGET
@@ -68,12 +69,13 @@ def reason(exc: BaseException) -> str:
     return exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc)
 
 
-def levels_list(text: str) -> list[str]:
+def levels_list(text: str, t: Texts = ENGLISH) -> list[str]:
     """'Hard,medium' -> ['hard', 'medium'] (any case); a level that does not exist is refused."""
     levels = [w.strip().lower() for w in text.split(",")]
     for lv in levels:
         if lv not in LEVELS:
-            raise argparse.ArgumentTypeError(f"'{lv}' is not a level: choose from {', '.join(LEVELS)}")
+            raise argparse.ArgumentTypeError(t.gettext("'{level}' is not a level: choose from {levels}").format(
+                level=lv, levels=", ".join(LEVELS)))
     return levels
 
 
@@ -86,7 +88,7 @@ def parser(t: Texts = ENGLISH) -> argparse.ArgumentParser:
                          "'moves' lists the legal ones, 'help' the rest."))
     ap.add_argument("--players", type=int, default=2, choices=(2, 3, 4),
                     help=t.gettext("how many seats (default 2)"))
-    ap.add_argument("--levels", type=levels_list, default=["medium"],
+    ap.add_argument("--levels", type=partial(levels_list, t=t), default=["medium"],
                     # i18n: the levels and 'medium' are typed as they are
                     help=t.gettext("computer levels for the other seats in order, comma-separated, any case "
                                    "({levels}); the last one repeats (default medium)").format(
@@ -123,24 +125,27 @@ def options(argv: list[str] | None, t: Texts = ENGLISH) -> argparse.Namespace:
     args = ap.parse_args(argv)
     if args.review:
         if args.replay or args.load or args.record:
-            ap.error("argument --review: reviews a finished record; it plays no game, so --replay, --load and "
-                     "--record do not go with it")
-        review.check_folder(ap, args.png)
+            ap.error(t.gettext("argument --review: reviews a finished record; it plays no game, so --replay, --load "
+                               "and --record do not go with it"))
+        review.check_folder(ap, args.png, t)
         return args
-    records.check(ap, args)
+    records.check(ap, args, t)
     if not (args.seat == -1 or 0 <= args.seat < args.players):
-        ap.error(f"argument --seat: a {args.players}-player game has seats 0 to {args.players - 1} "
-                 f"(or -1 to watch the computers play); {args.seat} is not one")
+        ap.error(t.gettext("argument --seat: a {players}-player game has seats 0 to {last} (or -1 to watch the "
+                           "computers play); {seat} is not one").format(
+                               players=args.players, last=args.players - 1, seat=args.seat))
     computers = args.players - (args.seat != -1)
     if len(args.levels) > computers:
-        ap.error(f"argument --levels: {len(args.levels)} levels for {computers} computer "
-                 f"seat{'s' if computers != 1 else ''}")
+        ap.error(t.gettext("argument --levels: {levels} for {seats}").format(
+            levels=count(len(args.levels), "{n} level", "{n} levels", t),
+            seats=count(computers, "{n} computer seat", "{n} computer seats", t)))
     if args.budget <= 0:
-        ap.error(f"argument --budget: seconds above 0, not {args.budget:g}")
+        ap.error(t.gettext("argument --budget: seconds above 0, not {value}").format(value=f"{args.budget:g}"))
     if args.pause < 0:
-        ap.error(f"argument --pause: seconds, 0 or more, not {args.pause:g}")
+        ap.error(t.gettext("argument --pause: seconds, 0 or more, not {value}").format(value=f"{args.pause:g}"))
     if args.hint_budget <= 0:
-        ap.error(f"argument --hint-budget: seconds above 0, not {args.hint_budget:g}")
+        ap.error(t.gettext("argument --hint-budget: seconds above 0, not {value}").format(
+            value=f"{args.hint_budget:g}"))
     if args.seed is None:
         args.seed = random.SystemRandom().randrange(1, 1_000_000)
     if args.png:
@@ -148,7 +153,8 @@ def options(argv: list[str] | None, t: Texts = ENGLISH) -> argparse.Namespace:
             with open(args.png, "ab"):
                 pass
         except OSError as exc:
-            ap.error(f"argument --png: cannot write {args.png}: {reason(exc)}")
+            ap.error(t.gettext("argument --png: cannot write {file}: {reason}").format(file=args.png,
+                                                                                        reason=reason(exc)))
     return args
 
 
@@ -218,7 +224,7 @@ def ask(game: Game, seat: int, give_hint: Callable[[], str] | None = None, t: Te
             show(game, seat, t)
         elif command == "moves":  # a filter may use the player's words too: `moves plättchen rot`
             print(listing(game.legal_moves(), to_notation(" ".join(words[1:])).split(),
-                          shutil.get_terminal_size((100, 24)).columns))
+                          shutil.get_terminal_size((100, 24)).columns, t))
         elif command == "undo" and len(words) == 1:
             try:
                 undone = game.undo(seat)

@@ -35,22 +35,24 @@ def add_options(ap: argparse.ArgumentParser, t: Texts = ENGLISH) -> None:
                                    "rest); every move is saved back to FILE unless --record names another file"))
 
 
-def check(ap: argparse.ArgumentParser, args: argparse.Namespace) -> None:
+def check(ap: argparse.ArgumentParser, args: argparse.Namespace, t: Texts = ENGLISH) -> None:
     """Usage errors for the record options; --load reads its record now and sets the players and board."""
     args.loaded = None
     if args.to is not None and not args.replay:
-        ap.error("argument --to: only with --replay")
+        ap.error(t.gettext("argument --to: only with --replay"))
     if args.replay and (args.load or args.record):
-        ap.error("argument --replay: replays a record; it plays no game, so --load and --record do not go with it")
+        ap.error(t.gettext("argument --replay: replays a record; it plays no game, so --load and --record do not go "
+                           "with it"))
     if args.to is not None and args.to < 0:
-        ap.error(f"argument --to: a move number, 0 or more, not {args.to}")
+        ap.error(t.gettext("argument --to: a move number, 0 or more, not {n}").format(n=args.to))
     if args.load:
-        record = _read(ap, "--load", args.load)
+        record = _read(ap, "--load", args.load, t)
         if not record.complete:
-            ap.error(f"argument --load: {args.load} is a public record (no deal, no drawn colours): it cannot be "
-                     "played on")
+            ap.error(t.gettext("argument --load: {file} is a public record (no deal, no drawn colours): it cannot be "
+                               "played on").format(file=args.load))
         if record.result is not None or record.termination is not None:
-            ap.error(f"argument --load: the game in {args.load} is over; step through it with --replay")
+            ap.error(t.gettext("argument --load: the game in {file} is over; step through it with --replay").format(
+                file=args.load))
         args.loaded = record
         args.players, args.board = len(record.players), record.board
         if not args.record:  # a game played on is kept where it was loaded from, as a saved game is
@@ -60,14 +62,16 @@ def check(ap: argparse.ArgumentParser, args: argparse.Namespace) -> None:
             with open(args.record, "a", encoding="utf-8"):
                 pass
         except OSError as exc:
-            ap.error(f"argument --record: cannot write {args.record}: {exc.strerror or exc}")
+            ap.error(t.gettext("argument --record: cannot write {file}: {reason}").format(
+                file=args.record, reason=exc.strerror or exc))
 
 
-def _read(ap: argparse.ArgumentParser, option: str, path: str) -> Record:
+def _read(ap: argparse.ArgumentParser, option: str, path: str, t: Texts = ENGLISH) -> Record:
     try:
         text = Path(path).read_bytes()
     except OSError as exc:
-        ap.error(f"argument {option}: cannot read {path}: {exc.strerror or exc}")
+        ap.error(t.gettext("argument {option}: cannot read {path}: {reason}").format(
+            option=option, path=path, reason=exc.strerror or exc))
     try:
         return read(text)
     except RecordError as exc:

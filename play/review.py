@@ -114,17 +114,19 @@ class Progress:
         print(prefix + said, end=end, file=self.stream, flush=True)
 
 
-def check_folder(ap: argparse.ArgumentParser, folder: str | None) -> None:
+def check_folder(ap: argparse.ArgumentParser, folder: str | None, t: Texts = ENGLISH) -> None:
     """`--png DIR` with --review: a folder that exists or can be made; refused now, before the review runs."""
     if folder is None:
         return
     path = Path(folder)
     if path.exists() and not path.is_dir():
-        ap.error(f"argument --png: with --review it names a folder for the pictures; {folder} is a file")
+        ap.error(t.gettext("argument --png: with --review it names a folder for the pictures; {folder} is a file")
+                 .format(folder=folder))
     try:
         path.mkdir(parents=True, exist_ok=True)
     except OSError as exc:
-        ap.error(f"argument --png: cannot make the folder {folder}: {exc.strerror or exc}")
+        ap.error(t.gettext("argument --png: cannot make the folder {folder}: {reason}").format(
+            folder=folder, reason=exc.strerror or exc))
 
 
 def write_pictures(record: Record, rv: Review, folder: str, t: Texts = ENGLISH) -> list[Path]:

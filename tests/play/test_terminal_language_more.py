@@ -207,3 +207,35 @@ def test_the_options_help_speaks_the_language(monkeypatch, capsys, lang, said, u
     for text in said:
         assert text in out, text
     assert unsaid not in out and "--record FILE" in out and "--players {2,3,4}" in out
+
+
+@pytest.mark.parametrize(("lang", "args", "said"), [
+    ("de_DE.UTF-8", ["--to", "3"], "error: Argument --to: nur mit --replay"),
+    ("de_DE.UTF-8", ["--players", "2", "--levels", "easy,hard"], "Argument --levels: 2 Stufen für 1 Computerplatz"),
+    ("de_DE.UTF-8", ["--levels", "brutal"], "'brutal' ist keine Stufe: wähle aus "),
+    ("fr_FR.UTF-8", ["--seat", "5"], "argument --seat : une partie à 2 joueurs a les places 0 à 1 (ou -1 pour "
+                                     "regarder les ordinateurs jouer) ; 5 n'en est pas une"),
+    ("fr_FR.UTF-8", ["--pause", "-1"], "argument --pause : des secondes, 0 ou plus, pas -1"),
+    ("C", ["--players", "2", "--levels", "easy,hard"], "argument --levels: 2 levels for 1 computer seat"),
+    ("C", ["--to", "3"], "error: argument --to: only with --replay"),
+])
+def test_a_usage_error_is_told_in_the_language_and_starts_nothing(monkeypatch, capsys, lang, args, said):
+    speak(monkeypatch, lang)
+    status, out, err = run(monkeypatch, capsys, args)
+    assert status == 2 and out == ""
+    assert said in err, err
+
+
+@pytest.mark.parametrize(("lang", "head", "none"), [
+    ("de_DE.UTF-8", "erlaubte Züge: ", "Kein erlaubter Zug passt zu 'treasure'."),
+    ("fr_FR.UTF-8", "coups permis : ", "Aucun coup permis ne correspond à « treasure »."),
+    ("C", "legal moves: ", "No legal move matches 'treasure'."),
+])
+def test_the_list_of_moves_speaks_the_language_and_keeps_the_notation(monkeypatch, capsys, lang, head, none):
+    speak(monkeypatch, lang)
+    status, out, _ = typed(monkeypatch, capsys, ["--seed", "12", *FAST], ["moves", "moves treasure", "quit"])
+    assert status == 0
+    counted = next(ln for ln in out.splitlines() if head in ln)
+    assert re.search(r"\d+ " + re.escape(head) + r"tile \d+, leader \d+", counted), counted
+    assert none in out
+    assert any(ln.startswith("  tile red") for ln in out.splitlines()), "groups in notation"
