@@ -14,6 +14,8 @@ from dataclasses import dataclass
 from functools import partial
 
 from bot.locales import ENGLISH, N_, Texts
+from bot.move_words import to_notation
+from bot.words import count
 from engine import Game, IllegalMove
 from engine.ai import HARD_BUDGET, LEVELS, choose_move
 from engine.ai.hint import HINT_BUDGET
@@ -44,20 +46,22 @@ class Picture:
     """Where the board picture goes after every move, if anywhere."""
 
     path: str | None
+    t: Texts = ENGLISH
 
     def write(self, game: Game, seat: int | None) -> None:
         """Draw and write the board; a failure mid-game is reported once and pictures stop, the game goes on."""
         if not self.path:
             return
         try:
+            from bot.picture_words import wording
             from render import render_board
 
-            data = render_board(game.view(seat))
+            data = render_board(game.view(seat), words=wording(self.t.lang))
             with open(self.path, "wb") as fh:
                 fh.write(data)
         except Exception as exc:  # the picture is a convenience: it never stops the game
-            print(f"(the board picture could not be written to {self.path}: {reason(exc)}; "
-                  "no more pictures this game)", file=sys.stderr)
+            print(self.t.gettext("(the board picture could not be written to {file}: {reason}; no more pictures "
+                                 "this game)").format(file=self.path, reason=reason(exc)), file=sys.stderr)
             self.path = None
 
 
@@ -65,69 +69,83 @@ def reason(exc: BaseException) -> str:
     return exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc)
 
 
-def levels_list(text: str) -> list[str]:
+def levels_list(text: str, t: Texts = ENGLISH) -> list[str]:
     """'Hard,medium' -> ['hard', 'medium'] (any case); a level that does not exist is refused."""
     levels = [w.strip().lower() for w in text.split(",")]
     for lv in levels:
         if lv not in LEVELS:
-            raise argparse.ArgumentTypeError(f"'{lv}' is not a level: choose from {', '.join(LEVELS)}")
+            raise argparse.ArgumentTypeError(t.gettext("'{level}' is not a level: choose from {levels}").format(
+                level=lv, levels=", ".join(LEVELS)))
     return levels
 
 
-def parser() -> argparse.ArgumentParser:
+def parser(t: Texts = ENGLISH) -> argparse.ArgumentParser:
+    """The command line's options, described in `t`'s language (option names and values stay as typed)."""
     ap = argparse.ArgumentParser(
-        prog=PROG, description="Play Tigris & Euphrates in the terminal against computer players.",
-        epilog="Type moves in the usual notation (tile red F7, leader black G3, commit 2, ...); "
-               "'moves' lists the legal ones, 'help' the rest.")
-    ap.add_argument("--players", type=int, default=2, choices=(2, 3, 4), help="how many seats (default 2)")
-    ap.add_argument("--levels", type=levels_list, default=["medium"],
-                    help=f"computer levels for the other seats in order, comma-separated, any case "
-                         f"({', '.join(LEVELS)}); the last one repeats (default medium)")
+        prog=PROG, description=t.gettext("Play Tigris & Euphrates in the terminal against computer players."),
+        # i18n: moves are typed in notation (or in the words the bot accepts); 'moves' and 'help' are commands
+        epilog=t.gettext("Type moves in the usual notation (tile red F7, leader black G3, commit 2, ...); "
+                         "'moves' lists the legal ones, 'help' the rest."))
+    ap.add_argument("--players", type=int, default=2, choices=(2, 3, 4),
+                    help=t.gettext("how many seats (default 2)"))
+    ap.add_argument("--levels", type=partial(levels_list, t=t), default=["medium"],
+                    # i18n: the levels and 'medium' are typed as they are
+                    help=t.gettext("computer levels for the other seats in order, comma-separated, any case "
+                                   "({levels}); the last one repeats (default medium)").format(
+                                       levels=", ".join(LEVELS)))
     ap.add_argument("--seat", type=int, default=0,
-                    help="your seat, 0 to players-1 (default 0); -1 to watch the computers play each other")
+                    help=t.gettext("your seat, 0 to players-1 (default 0); -1 to watch the computers play each "
+                                   "other"))
     ap.add_argument("--seed", type=int, default=None,
-                    help="the game's seed: the same seed and the same moves give the same game "
-                         "(default: a random one, printed at the start)")
+                    help=t.gettext("the game's seed: the same seed and the same moves give the same game "
+                                   "(default: a random one, printed at the start)"))
     ap.add_argument("--board", default="standard", type=str.lower, choices=("standard", "advanced"))
     ap.add_argument("--budget", type=float, default=HARD_BUDGET,
-                    help=f"seconds per decision for the hard level (default {HARD_BUDGET:g})")
+                    help=t.gettext("seconds per decision for the hard level (default {seconds})").format(
+                        seconds=f"{HARD_BUDGET:g}"))
     ap.add_argument("--png", metavar="PATH", default=None,
-                    help="write the board picture to PATH after every move (default: no picture); with --review, "
-                         "a folder to write the review's pictures into")
-    ap.add_argument("--pause", type=float, default=0.0, help="seconds to wait after each computer move")
+                    help=t.gettext("write the board picture to PATH after every move (default: no picture); with "
+                                   "--review, a folder to write the review's pictures into"))
+    ap.add_argument("--pause", type=float, default=0.0,
+                    help=t.gettext("seconds to wait after each computer move"))
     ap.add_argument("--hint-budget", type=float, default=HINT_BUDGET,
-                    help=f"seconds the hard player thinks for a hint (default {HINT_BUDGET:g})")
+                    help=t.gettext("seconds the hard player thinks for a hint (default {seconds})").format(
+                        seconds=f"{HINT_BUDGET:g}"))
     ap.add_argument("--review", metavar="FILE", default=None,
-                    help="print the review of the finished game in FILE (a complete tne-record/1): each player's "
-                         "accuracy, the chance to win over the game, the costliest moves and the better ones")
-    records.add_options(ap)
+                    help=t.gettext("print the review of the finished game in FILE (a complete tne-record/1): each "
+                                   "player's accuracy, the chance to win over the game, the costliest moves and "
+                                   "the better ones"))
+    records.add_options(ap, t)
     return ap
 
 
-def options(argv: list[str] | None) -> argparse.Namespace:
+def options(argv: list[str] | None, t: Texts = ENGLISH) -> argparse.Namespace:
     """The command line, checked: every mistake is a usage error naming the option, before the game starts."""
-    ap = parser()
+    ap = parser(t)
     args = ap.parse_args(argv)
     if args.review:
         if args.replay or args.load or args.record:
-            ap.error("argument --review: reviews a finished record; it plays no game, so --replay, --load and "
-                     "--record do not go with it")
-        review.check_folder(ap, args.png)
+            ap.error(t.gettext("argument --review: reviews a finished record; it plays no game, so --replay, --load "
+                               "and --record do not go with it"))
+        review.check_folder(ap, args.png, t)
         return args
-    records.check(ap, args)
+    records.check(ap, args, t)
     if not (args.seat == -1 or 0 <= args.seat < args.players):
-        ap.error(f"argument --seat: a {args.players}-player game has seats 0 to {args.players - 1} "
-                 f"(or -1 to watch the computers play); {args.seat} is not one")
+        ap.error(t.gettext("argument --seat: a {players}-player game has seats 0 to {last} (or -1 to watch the "
+                           "computers play); {seat} is not one").format(
+                               players=args.players, last=args.players - 1, seat=args.seat))
     computers = args.players - (args.seat != -1)
     if len(args.levels) > computers:
-        ap.error(f"argument --levels: {len(args.levels)} levels for {computers} computer "
-                 f"seat{'s' if computers != 1 else ''}")
+        ap.error(t.gettext("argument --levels: {levels} for {seats}").format(
+            levels=count(len(args.levels), "{n} level", "{n} levels", t),
+            seats=count(computers, "{n} computer seat", "{n} computer seats", t)))
     if args.budget <= 0:
-        ap.error(f"argument --budget: seconds above 0, not {args.budget:g}")
+        ap.error(t.gettext("argument --budget: seconds above 0, not {value}").format(value=f"{args.budget:g}"))
     if args.pause < 0:
-        ap.error(f"argument --pause: seconds, 0 or more, not {args.pause:g}")
+        ap.error(t.gettext("argument --pause: seconds, 0 or more, not {value}").format(value=f"{args.pause:g}"))
     if args.hint_budget <= 0:
-        ap.error(f"argument --hint-budget: seconds above 0, not {args.hint_budget:g}")
+        ap.error(t.gettext("argument --hint-budget: seconds above 0, not {value}").format(
+            value=f"{args.hint_budget:g}"))
     if args.seed is None:
         args.seed = random.SystemRandom().randrange(1, 1_000_000)
     if args.png:
@@ -135,7 +153,8 @@ def options(argv: list[str] | None) -> argparse.Namespace:
             with open(args.png, "ab"):
                 pass
         except OSError as exc:
-            ap.error(f"argument --png: cannot write {args.png}: {reason(exc)}")
+            ap.error(t.gettext("argument --png: cannot write {file}: {reason}").format(file=args.png,
+                                                                                        reason=reason(exc)))
     return args
 
 
@@ -203,8 +222,9 @@ def ask(game: Game, seat: int, give_hint: Callable[[], str] | None = None, t: Te
             print(give_hint())
         elif command == "board" and len(words) == 1:
             show(game, seat, t)
-        elif command == "moves":
-            print(listing(game.legal_moves(), words[1:], shutil.get_terminal_size((100, 24)).columns))
+        elif command == "moves":  # a filter may use the player's words too: `moves plättchen rot`
+            print(listing(game.legal_moves(), to_notation(" ".join(words[1:])).split(),
+                          shutil.get_terminal_size((100, 24)).columns, t))
         elif command == "undo" and len(words) == 1:
             try:
                 undone = game.undo(seat)
@@ -213,8 +233,8 @@ def ask(game: Game, seat: int, give_hint: Callable[[], str] | None = None, t: Te
                 continue
             print(t.gettext("took back: {move}").format(move=undone))
             return None
-        else:
-            line = shorthand(game, seat, line)
+        else:  # German and French move words read as notation, as in the bot: `plättchen rot F7` → `tile red F7`
+            line = shorthand(game, seat, to_notation(line))
             try:
                 game.copy().play(line, seat)
             except IllegalMove as exc:
@@ -224,24 +244,24 @@ def ask(game: Game, seat: int, give_hint: Callable[[], str] | None = None, t: Te
 
 
 def hint_line(hints: Hints, recorder: records.Recorder, game: Game, seat: int,
-              announced: Sequence[Mapping[str, int]]) -> str:
+              announced: Sequence[Mapping[str, int]], t: Texts = ENGLISH) -> str:
     """Answer `hint`: the hard player's move for the seat, counted and saved at once (even if the game is quit
     next)."""
-    line = hints.give(game, seat, announced)
+    line = hints.give(game, seat, announced, t)
     recorder.write(game)
     return line
 
 
 def play(args: argparse.Namespace, t: Texts = ENGLISH) -> None:
-    game = records.start(args)
+    game = records.start(args, t)
     human = args.seat if args.seat >= 0 else None
     others = [s for s in range(args.players) if s != human]
     bots = {s: args.levels[min(k, len(args.levels) - 1)] for k, s in enumerate(others)}
     names = [game.view(None)["players"][s]["dynasty"] + (f" ({bots[s]})" if s in bots else " (you)")
              for s in range(args.players)]
-    picture = Picture(args.png)
+    picture = Picture(args.png, t)
     hints = Hints.for_game(args.players, args.hint_budget, args.seed, args.loaded)
-    recorder = records.Recorder(args, human, bots, hints)
+    recorder = records.Recorder(args, human, bots, hints, t)
     if not args.load:
         print(t.gettext("seed {seed}: {command} replays this game").format(
             seed=args.seed, command=f"{PROG} --seed {args.seed}"))
@@ -262,7 +282,7 @@ def play(args: argparse.Namespace, t: Texts = ENGLISH) -> None:
         if seat == human:
             if not shown:  # the board once before each of the person's moves, not after every computer move
                 show(game, human, t)
-            asked = ask(game, seat, partial(hint_line, hints, recorder, game, seat, announced), t)
+            asked = ask(game, seat, partial(hint_line, hints, recorder, game, seat, announced, t=t), t)
             if asked is None:  # an action taken back: the board, picture and record as they are now
                 announced = before.pop() if before else [dict(p["points"]) for p in game.position()["players"]]
                 shown = False
@@ -318,18 +338,18 @@ def goodbye(args: argparse.Namespace, t: Texts = ENGLISH) -> str:
 
 def main(argv: list[str] | None = None) -> int:
     """Run one game; returns the exit status (0 done or quit, 2 a usage error, 130 interrupted)."""
-    args = options(argv)
-    if args.review:
-        return review.run(args.review, args.png)
-    if args.replay:
-        return records.replay(args)
     t = terminal_texts()  # LC_ALL, LC_MESSAGES or LANG; English where we have no catalog
+    args = options(argv, t)
+    if args.review:
+        return review.run(args.review, args.png, t=t)
+    if args.replay:
+        return records.replay(args, t)
     try:
         play(args, t)
     except Quit:
         print(goodbye(args, t))
     except KeyboardInterrupt:
-        print(f"\ninterrupted (seed {args.seed})", file=sys.stderr)
+        print("\n" + t.gettext("interrupted (seed {seed})").format(seed=args.seed), file=sys.stderr)
         return 130
     except BrokenPipeError:  # e.g. piped into head: stop quietly
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())

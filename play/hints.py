@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
+from bot.locales import ENGLISH, Texts
 from engine import Game
 from engine.ai.hint import hint
 from engine.record import Record
@@ -27,7 +28,7 @@ class Hints:
         counts = list(loaded.hints) if loaded is not None and loaded.hints is not None else None
         return cls(players, budget, seed, counts)
 
-    def give(self, game: Game, seat: int, announced: Sequence[Mapping[str, int]]) -> str:
+    def give(self, game: Game, seat: int, announced: Sequence[Mapping[str, int]], t: Texts = ENGLISH) -> str:
         """The line printed for `hint`: the move and its reason, drawn from the seat's own view only."""
         asked = len(game.move_stack)
         found = hint(game.view(seat), seat, seed=self.seed * 100003 + asked, budget=self.budget, announced=announced)
@@ -35,7 +36,8 @@ class Hints:
             self.counts = [0] * self.players
         self.counts[seat] += 1
         n = self.counts[seat]
-        return f"hint ({n} used): {found.move} — {found.reason}"
+        # i18n: {move} is in the game's notation; {reason} the engine's own sentence
+        return t.gettext("hint ({n} used): {move} — {reason}").format(n=n, move=found.move, reason=found.reason)
 
     def recorded(self) -> tuple[int, ...] | None:
         """What the record keeps: each seat's count, or None when nobody asked."""

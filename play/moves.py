@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from collections import Counter
 
+from bot.locales import ENGLISH, Texts
+from bot.words import count
 from engine.constants import COLOUR_ALIASES, COLOURS
 from engine.notation import VERBS
 from engine.squares import SQUARE_INDEX
@@ -52,11 +54,14 @@ def groups(moves: list[str]) -> dict[str, list[str]]:
     return out
 
 
-def summary(moves: list[str]) -> str:
-    """How many legal moves of each kind: '613 legal moves: tile 295, leader 240, catastrophe 66, ...'."""
+def summary(moves: list[str], t: Texts = ENGLISH) -> str:
+    """How many legal moves of each kind: '613 legal moves: tile 295, leader 240, catastrophe 66, ...' (the kinds
+    are the notation's verbs, typed as they read)."""
     kinds = Counter(m.split()[0] for m in moves)
-    head = f"{len(moves)} legal move" + ("" if len(moves) == 1 else "s")
-    return head + (": " + ", ".join(f"{verb} {n}" for verb, n in kinds.items()) if len(kinds) > 1 else "")
+    head = count(len(moves), "{n} legal move", "{n} legal moves", t)
+    if len(kinds) < 2:
+        return head
+    return t.gettext("{moves}: {kinds}").format(moves=head, kinds=", ".join(f"{verb} {n}" for verb, n in kinds.items()))
 
 
 def merged(grouped: dict[str, list[str]]) -> dict[str, list[str]]:
@@ -80,36 +85,39 @@ def sub_multisets(words: list[str]) -> set[str]:
     return out - {""}
 
 
-def swap_text(items: list[str]) -> str | None:
+def swap_text(items: list[str], t: Texts = ENGLISH) -> str | None:
     """'any of red red blue' when the swaps are exactly every selection of one set of tiles, else None."""
     largest = max(items, key=lambda i: len(i.split()))
     if set(items) == sub_multisets(largest.split()) and len(items) > 1:
-        return f"any of {largest}"
+        # i18n: {tiles} are colours in notation (red red blue)
+        return t.gettext("any of {tiles}").format(tiles=largest)
     return None
 
 
-def listing(moves: list[str], words: list[str] | None = None, width: int = 100) -> str:
+def listing(moves: list[str], words: list[str] | None = None, width: int = 100, t: Texts = ENGLISH) -> str:
     """The text `moves [filter]` prints: a count by kind, then a wrapped line or two per group."""
     words = words or []
     chosen = [m for m in moves if matches(m, words)]
     if not chosen:
-        wanted = " ".join(words)
-        return (f"No legal move matches '{wanted}'.\n"
-                "Filter by the words of a move, e.g. moves leader, moves tile red, moves F7.")
-    lines = [summary(chosen)]
+        # i18n: 'moves leader' etc. are commands typed as they are
+        return (t.gettext("No legal move matches '{words}'.").format(words=" ".join(words)) + "\n"
+                + t.gettext("Filter by the words of a move, e.g. moves leader, moves tile red, moves F7."))
+    lines = [summary(chosen, t)]
     for head, items in merged(groups(chosen)).items():
         if not items:
             lines.append(f"  {head}")
             continue
-        count = f" ({len(items)}{' each' if '/' in head else ''})" if len(items) > 1 else ""
-        first = f"  {head}{count}: "
-        if head == "swap" and (text := swap_text(items)):
+        many = ""
+        if len(items) > 1:
+            many = " (" + (t.gettext("{n} each") if "/" in head else "{n}").format(n=len(items)) + ")"
+        first = f"  {head}{many}: "
+        if head == "swap" and (text := swap_text(items, t)):
             lines.append(first + text)
             continue
         squares = all(i in SQUARE_INDEX for i in items)
         lines.extend(wrap(items, first, " " if squares else ", ", max(40, width)))
     if not words and len(chosen) > HINT_OVER:
-        lines.append("Narrow the list with words of a move: moves leader, moves tile red, moves F7.")
+        lines.append(t.gettext("Narrow the list with words of a move: moves leader, moves tile red, moves F7."))
     return "\n".join(lines)
 
 

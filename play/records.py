@@ -10,6 +10,8 @@ import tempfile
 from datetime import UTC, datetime
 from pathlib import Path
 
+from bot.locales import ENGLISH, Texts
+from bot.words import count
 from engine import DYNASTIES, Game
 from engine.record import ABANDONED, RESIGNATION, Record, RecordError, RecordPlayer, check_result, read, write
 from play.hints import Hints
@@ -18,35 +20,39 @@ from play.textboard import text_board, text_panel
 SITE = "terminal"
 
 
-def add_options(ap: argparse.ArgumentParser) -> None:
-    """The record options of `python -m play`."""
+def add_options(ap: argparse.ArgumentParser, t: Texts = ENGLISH) -> None:
+    """The record options of `python -m play`, described in `t`'s language."""
     ap.add_argument("--record", metavar="FILE", default=None,
-                    help="write the game's complete record (tne-record/1) to FILE, kept up to date after every move")
+                    help=t.gettext("write the game's complete record (tne-record/1) to FILE, kept up to date after "
+                                   "every move"))
     ap.add_argument("--replay", metavar="FILE", default=None,
-                    help="step through the record in FILE: the board after each move, Enter for the next, q to stop")
+                    help=t.gettext("step through the record in FILE: the board after each move, Enter for the next, "
+                                   "q to stop"))
     ap.add_argument("--to", metavar="N", type=int, default=None,
-                    help="with --replay: go straight to the board after move N, then step on")
+                    help=t.gettext("with --replay: go straight to the board after move N, then step on"))
     ap.add_argument("--load", metavar="FILE", default=None,
-                    help="play on the unfinished complete record in FILE (you take --seat, computers the rest); "
-                         "every move is saved back to FILE unless --record names another file")
+                    help=t.gettext("play on the unfinished complete record in FILE (you take --seat, computers the "
+                                   "rest); every move is saved back to FILE unless --record names another file"))
 
 
-def check(ap: argparse.ArgumentParser, args: argparse.Namespace) -> None:
+def check(ap: argparse.ArgumentParser, args: argparse.Namespace, t: Texts = ENGLISH) -> None:
     """Usage errors for the record options; --load reads its record now and sets the players and board."""
     args.loaded = None
     if args.to is not None and not args.replay:
-        ap.error("argument --to: only with --replay")
+        ap.error(t.gettext("argument --to: only with --replay"))
     if args.replay and (args.load or args.record):
-        ap.error("argument --replay: replays a record; it plays no game, so --load and --record do not go with it")
+        ap.error(t.gettext("argument --replay: replays a record; it plays no game, so --load and --record do not go "
+                           "with it"))
     if args.to is not None and args.to < 0:
-        ap.error(f"argument --to: a move number, 0 or more, not {args.to}")
+        ap.error(t.gettext("argument --to: a move number, 0 or more, not {n}").format(n=args.to))
     if args.load:
-        record = _read(ap, "--load", args.load)
+        record = _read(ap, "--load", args.load, t)
         if not record.complete:
-            ap.error(f"argument --load: {args.load} is a public record (no deal, no drawn colours): it cannot be "
-                     "played on")
+            ap.error(t.gettext("argument --load: {file} is a public record (no deal, no drawn colours): it cannot be "
+                               "played on").format(file=args.load))
         if record.result is not None or record.termination is not None:
-            ap.error(f"argument --load: the game in {args.load} is over; step through it with --replay")
+            ap.error(t.gettext("argument --load: the game in {file} is over; step through it with --replay").format(
+                file=args.load))
         args.loaded = record
         args.players, args.board = len(record.players), record.board
         if not args.record:  # a game played on is kept where it was loaded from, as a saved game is
@@ -56,29 +62,34 @@ def check(ap: argparse.ArgumentParser, args: argparse.Namespace) -> None:
             with open(args.record, "a", encoding="utf-8"):
                 pass
         except OSError as exc:
-            ap.error(f"argument --record: cannot write {args.record}: {exc.strerror or exc}")
+            ap.error(t.gettext("argument --record: cannot write {file}: {reason}").format(
+                file=args.record, reason=exc.strerror or exc))
 
 
-def _read(ap: argparse.ArgumentParser, option: str, path: str) -> Record:
+def _read(ap: argparse.ArgumentParser, option: str, path: str, t: Texts = ENGLISH) -> Record:
     try:
         text = Path(path).read_bytes()
     except OSError as exc:
-        ap.error(f"argument {option}: cannot read {path}: {exc.strerror or exc}")
+        ap.error(t.gettext("argument {option}: cannot read {path}: {reason}").format(
+            option=option, path=path, reason=exc.strerror or exc))
     try:
         return read(text)
     except RecordError as exc:
         ap.error(f"argument {option}: {path}: {exc}")
 
 
-def start(args: argparse.Namespace) -> Game:
+def start(args: argparse.Namespace, t: Texts = ENGLISH) -> Game:
     """The game to play: a new one, or the loaded record replayed (the seed drives only the draws after it)."""
     record: Record | None = args.loaded
     if record is None:
         return Game.new(players=args.players, seed=args.seed, board=args.board)
     game = record.replay(seed=args.seed)
-    print(f"loaded {args.load}: {len(record.moves)} moves replayed; seed {args.seed} draws the tiles from here on")
+    print(t.gettext("loaded {file}: {moves} replayed; seed {seed} draws the tiles from here on").format(
+        file=args.load, moves=count(len(record.moves), "{n} move", "{n} moves", t), seed=args.seed))
     if args.record == args.load:
-        print(f"every move is saved back to {args.load} (--record FILE saves to another file instead)")
+        # i18n: --record FILE is the option as typed
+        print(t.gettext("every move is saved back to {file} (--record FILE saves to another file instead)").format(
+            file=args.load))
     return game
 
 
@@ -86,8 +97,9 @@ class Recorder:
     """Keeps `--record FILE` up to date: the whole record is rewritten after every move, atomically."""
 
     def __init__(self, args: argparse.Namespace, human: int | None, bots: dict[int, str],
-                 hints: Hints | None = None) -> None:
+                 hints: Hints | None = None, t: Texts = ENGLISH) -> None:
         self.path: str | None = args.record
+        self.t = t
         self.hints = hints
         self.players = players(args.players, human, bots)
         loaded: Record | None = args.loaded
@@ -106,8 +118,8 @@ class Recorder:
                 fh.write(text)
             os.replace(fh.name, self.path)
         except OSError as exc:
-            print(f"(the record could not be written to {self.path}: {exc.strerror or exc}; no more records "
-                  "this game)", file=sys.stderr)
+            print(self.t.gettext("(the record could not be written to {file}: {reason}; no more records this game)")
+                  .format(file=self.path, reason=exc.strerror or exc), file=sys.stderr)
             self.path = None
 
 
@@ -125,48 +137,55 @@ def players(count: int, human: int | None, bots: dict[int, str]) -> list[RecordP
     return out
 
 
-def replay(args: argparse.Namespace) -> int:
+def replay(args: argparse.Namespace, t: Texts = ENGLISH) -> int:
     """Step through a record: the board after each move, Enter for the next (at end of input, to the end).
     Returns the exit status: 0 done or stopped, 1 a record refused, 130 interrupted."""
     try:
-        return _replay(args)
+        return _replay(args, t)
     except KeyboardInterrupt:
-        print("\ninterrupted", file=sys.stderr)
+        print("\n" + t.gettext("interrupted"), file=sys.stderr)
         return 130
 
 
-def _replay(args: argparse.Namespace) -> int:
+def _replay(args: argparse.Namespace, t: Texts) -> int:
     try:
         record = read(Path(args.replay).read_bytes())
         game = record.start()
     except OSError as exc:
-        print(f"cannot read {args.replay}: {exc.strerror or exc}", file=sys.stderr)
+        print(t.gettext("cannot read {path}: {reason}").format(path=args.replay, reason=exc.strerror or exc),
+              file=sys.stderr)
         return 1
     except RecordError as exc:
         print(f"{args.replay}: {exc}", file=sys.stderr)
         return 1
     names = [f"{p.name} ({DYNASTIES[i]}, {p.kind})" for i, p in enumerate(record.players)]
-    print(f"{args.replay}: {len(record.moves)} moves, {record.board} board"
-          + (f", played {record.date}" if record.date else "") + (f" on {record.site}" if record.site else ""))
-    print("players: " + ", ".join(f"seat {s} {n}" for s, n in enumerate(names)))
+    moves = count(len(record.moves), "{n} move", "{n} moves", t)
+    print(t.gettext("{file}: {moves}, {board} board").format(file=args.replay, moves=moves, board=record.board)
+          + (t.gettext(", played {date}").format(date=record.date) if record.date else "")
+          + (t.gettext(" on {site}").format(site=record.site) if record.site else ""))
+    print(t.gettext("players: {players}").format(players=", ".join(
+        t.gettext("seat {seat} {name}").format(seat=s, name=n) for s, n in enumerate(names))))
     target = args.to if args.to is not None else 0
     if target > len(record.moves):
-        print(f"the record has {len(record.moves)} moves; --to {target} goes past its end", file=sys.stderr)
+        print(t.gettext("the record has {moves}; --to {n} goes past its end").format(moves=moves, n=target),
+              file=sys.stderr)
         return 1
     pausing = True
     if target == 0:
-        _show(game)
+        _show(game, t)
     try:
         for n, played in enumerate(record.steps(game), 1):
             if n < target:
                 continue
-            print(f"move {n}: {names[played.seat]} plays {played.move}")
+            print(t.gettext("move {n}: {name} plays {move}").format(n=n, name=names[played.seat], move=played.move))
             for event in played.events:
                 print("  " + event["text"])
-            _show(game)
+            _show(game, t)
             if pausing and n < len(record.moves):
                 try:
-                    answer = input(f"[{n}/{len(record.moves)}] Enter for the next move, q to stop: ")
+                    # i18n: q is typed as it is, in every language
+                    answer = input(t.gettext("[{n}/{total}] Enter for the next move, q to stop: ").format(
+                        n=n, total=len(record.moves)))
                 except EOFError:
                     print()
                     pausing = False
@@ -177,23 +196,25 @@ def _replay(args: argparse.Namespace) -> int:
     except RecordError as exc:
         print(f"{args.replay}: {exc}", file=sys.stderr)
         return 1
+    last = len(record.moves)
     for r in record.resigned:
-        print(f"{names[r.seat]} resigned after move {r.after}")
+        print(t.gettext("{name} resigned after move {n}").format(name=names[r.seat], n=r.after))
     if record.termination == ABANDONED:
-        print(f"the game was abandoned after move {len(record.moves)}; it has no result")
+        print(t.gettext("the game was abandoned after move {n}; it has no result").format(n=last))
     elif record.result is None:
-        print(f"the record ends after move {len(record.moves)}; the game was not over")
+        print(t.gettext("the record ends after move {n}; the game was not over").format(n=last))
     else:
         if record.termination == RESIGNATION:
-            print(f"the game ended by resignation after move {len(record.moves)}")
-        print("the result checks: the replayed standings are the record's")
+            print(t.gettext("the game ended by resignation after move {n}").format(n=last))
+        print(t.gettext("the result checks: the replayed standings are the record's"))
         for st in sorted(record.result, key=lambda s: s["place"]):
-            totals = " ".join(f"{c} {v}" for c, v in st["totals"].items())
-            print(f"  {st['place']}. {names[st['seat']]}: score {st['score']}  ({totals})")
+            totals = " ".join(f"{t.gettext(c)} {v}" for c, v in st["totals"].items())
+            print(f"  {st['place']}. " + t.gettext("{name}: score {score}  ({totals})").format(
+                name=names[st["seat"]], score=st["score"], totals=totals))
     return 0
 
 
-def _show(game: Game) -> None:
+def _show(game: Game, t: Texts = ENGLISH) -> None:
     view = game.view(None)
     print(text_board(view))
-    print(text_panel(view, None))
+    print(text_panel(view, None, t))

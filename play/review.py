@@ -9,6 +9,8 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import TextIO
 
+from bot.locales import ENGLISH, N_, Texts
+from bot.words import count
 from engine import DYNASTIES
 from engine.ai.review import MoveReview, Review, ReviewError, review
 from engine.record import Record, RecordError, read
@@ -44,80 +46,95 @@ def player_names(record: Record) -> list[str]:
     return [f"{p.name} ({DYNASTIES[i]})" for i, p in enumerate(record.players)]
 
 
-def plural(n: int, word: str, many: str | None = None) -> str:
-    return f"{n} {word}" if n == 1 else f"{n} {many or word + 's'}"
+# A reviewed move's label (engine/ai/review.py) as the costly line names it, in lower case mid-line.
+LABELS = {"inaccuracy": N_("inaccuracy"), "mistake": N_("mistake"), "blunder": N_("blunder")}
 
 
-def move_line(mv: MoveReview) -> str:
-    """'move 23: tile red F7 played, tile red G7 was better (−18%, blunder): the reason'."""
-    tag = f"{loss_text(mv.loss)}, {mv.label}" if mv.label else loss_text(mv.loss)
-    line = f"move {mv.index + 1}: {mv.played} played, {mv.best} was better ({tag})"
-    return f"{line}: {mv.reason}" if mv.reason else line
+def move_line(mv: MoveReview, *, t: Texts = ENGLISH) -> str:
+    """'move 23: tile red F7 played, tile red G7 was better (−18%, blunder): the reason'. Moves stay in notation;
+    the reason is the engine's, said as it gives it."""
+    said = (t.gettext("move {n}: {played} played, {best} was better ({loss}, {label})") if mv.label
+            else t.gettext("move {n}: {played} played, {best} was better ({loss})"))
+    line = said.format(n=mv.index + 1, played=mv.played, best=mv.best, loss=loss_text(mv.loss),
+                       label=t.gettext(LABELS.get(mv.label, mv.label)))
+    return t.gettext("{line}: {reason}").format(line=line, reason=mv.reason) if mv.reason else line
 
 
-def review_text(record: Record, rv: Review, title: str) -> str:
+def review_text(record: Record, rv: Review, title: str, *, t: Texts = ENGLISH) -> str:
     """The whole review as the terminal prints it."""
     names = player_names(record)
     width = max(len(n) for n in names)
-    lines = [f"Review of {title}: {len(record.moves)} moves, {len(record.players)} players, {record.board} board"]
+    lines = [t.gettext("Review of {title}: {moves}, {players}, {board} board").format(
+        title=title, moves=count(len(record.moves), "{n} move", "{n} moves", t),
+        players=count(len(record.players), "{n} player", "{n} players", t), board=record.board)]
     if record.result is not None:
         winners = [names[r["seat"]] for r in record.result if r.get("place") == 1]
-        lines.append(("winner: " if len(winners) == 1 else "shared win: ") + ", ".join(winners))
+        said = t.gettext("winner: {names}") if len(winners) == 1 else t.gettext("shared win: {names}")
+        lines.append(said.format(names=", ".join(winners)))
     points = len(rv.curve)
     per = max(1, -(-points // GRAPH_WIDTH))
     lines.append("")
-    lines.append(f"Chance to win over the game (▁ 0% … █ 100%; a bar is {plural(per, 'move')}), start → end:")
+    lines.append(t.gettext("Chance to win over the game (▁ 0% … █ 100%; a bar is {moves}), start → end:").format(
+        moves=count(per, "{n} move", "{n} moves", t)))
     for seat, name in enumerate(names):
         chances = [point[seat] for point in rv.curve]
         lines.append(f"  {name:<{width}}  {sparkline(chances)}  {percent(chances[0])} → {percent(chances[-1])}")
     for p in rv.players:
         lines.append("")
-        counts = [plural(p.inaccuracies, "inaccuracy", "inaccuracies"), plural(p.mistakes, "mistake"),
-                  plural(p.blunders, "blunder")]
-        lines.append(f"{names[p.seat]}: accuracy {p.accuracy:.0f}%, {', '.join(counts)}")
+        counts = [count(p.inaccuracies, "{n} inaccuracy", "{n} inaccuracies", t),
+                  count(p.mistakes, "{n} mistake", "{n} mistakes", t),
+                  count(p.blunders, "{n} blunder", "{n} blunders", t)]
+        lines.append(t.gettext("{name}: accuracy {accuracy}%, {counts}").format(
+            name=names[p.seat], accuracy=f"{p.accuracy:.0f}", counts=", ".join(counts)))
         costly = [mv for mv in (rv.move(i) for i in p.costliest) if mv is not None]
         if not costly:
-            lines.append("  no move cost a chance to win: every move was the best found")
+            lines.append("  " + t.gettext("no move cost a chance to win: every move was the best found"))
             continue
-        lines.append("  costliest moves:")
-        lines.extend(f"    {move_line(mv)}" for mv in costly)
+        lines.append("  " + t.gettext("costliest moves:"))
+        lines.extend(f"    {move_line(mv, t=t)}" for mv in costly)
     if record.hints is not None:
         lines.append("")
-        lines.append("hints used: " + ", ".join(f"{names[s]} {n}" for s, n in enumerate(record.hints)))
+        lines.append(t.gettext("hints used: {counts}").format(
+            counts=", ".join(f"{names[s]} {n}" for s, n in enumerate(record.hints))))
     return "\n".join(lines)
 
 
 class Progress:
     """'reviewing: 40 of 150 moves' on stderr: one line rewritten in a terminal, a line a step otherwise."""
 
-    def __init__(self, stream: TextIO) -> None:
+    def __init__(self, stream: TextIO, t: Texts = ENGLISH) -> None:
         self.stream = stream
         self.live = stream.isatty()
+        self.t = t
 
     def __call__(self, done: int, total: int) -> None:
         end = "" if self.live and done < total else "\n"
         prefix = "\r" if self.live else ""
-        print(f"{prefix}reviewing: {done} of {total} moves", end=end, file=self.stream, flush=True)
+        said = self.t.gettext("reviewing: {done} of {total} moves").format(done=done, total=total)
+        print(prefix + said, end=end, file=self.stream, flush=True)
 
 
-def check_folder(ap: argparse.ArgumentParser, folder: str | None) -> None:
+def check_folder(ap: argparse.ArgumentParser, folder: str | None, t: Texts = ENGLISH) -> None:
     """`--png DIR` with --review: a folder that exists or can be made; refused now, before the review runs."""
     if folder is None:
         return
     path = Path(folder)
     if path.exists() and not path.is_dir():
-        ap.error(f"argument --png: with --review it names a folder for the pictures; {folder} is a file")
+        ap.error(t.gettext("argument --png: with --review it names a folder for the pictures; {folder} is a file")
+                 .format(folder=folder))
     try:
         path.mkdir(parents=True, exist_ok=True)
     except OSError as exc:
-        ap.error(f"argument --png: cannot make the folder {folder}: {exc.strerror or exc}")
+        ap.error(t.gettext("argument --png: cannot make the folder {folder}: {reason}").format(
+            folder=folder, reason=exc.strerror or exc))
 
 
-def write_pictures(record: Record, rv: Review, folder: str) -> list[Path]:
+def write_pictures(record: Record, rv: Review, folder: str, t: Texts = ENGLISH) -> list[Path]:
     """The review's pictures (the chart, each player's costliest moves) written as PNG files into `folder`."""
-    from render.review import review_pictures  # Pillow only when pictures are asked for
+    from bot.picture_words import wording  # Pillow only when pictures are asked for
+    from render.review import review_pictures
 
-    pictures = review_pictures(record, rv)
+    pictures = review_pictures(record, rv, words=wording(t.lang))
     out = []
     for pic in (pictures.chart, *pictures.moves):
         path = Path(folder) / pic.name
@@ -126,24 +143,25 @@ def write_pictures(record: Record, rv: Review, folder: str) -> list[Path]:
     return out
 
 
-def run(path: str, folder: str | None = None, stderr: TextIO | None = None) -> int:
+def run(path: str, folder: str | None = None, stderr: TextIO | None = None, t: Texts = ENGLISH) -> int:
     """Review the record in `path` and print it; 0 done, 2 a file that cannot be reviewed (one line on stderr)."""
     err = stderr if stderr is not None else sys.stderr
     try:
         record = read(Path(path).read_bytes())
-        rv = review(record, progress=Progress(err))
+        rv = review(record, progress=Progress(err, t))
     except OSError as exc:
-        print(f"cannot read {path}: {exc.strerror or exc}", file=err)
+        print(t.gettext("cannot read {path}: {reason}").format(path=path, reason=exc.strerror or exc), file=err)
         return 2
     except (RecordError, ReviewError) as exc:
         print(f"{path}: {exc}", file=err)
         return 2
-    print(review_text(record, rv, path))
+    print(review_text(record, rv, path, t=t))
     if folder is not None:
         try:
-            written = write_pictures(record, rv, folder)
+            written = write_pictures(record, rv, folder, t)
         except OSError as exc:
-            print(f"the pictures could not be written to {folder}: {exc.strerror or exc}", file=err)
+            print(t.gettext("the pictures could not be written to {folder}: {reason}").format(
+                folder=folder, reason=exc.strerror or exc), file=err)
             return 1
-        print(f"\npictures: {', '.join(str(p) for p in written)}")
+        print("\n" + t.gettext("pictures: {files}").format(files=", ".join(str(p) for p in written)))
     return 0
