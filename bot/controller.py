@@ -19,7 +19,7 @@ from discord import app_commands
 from discord.utils import MISSING
 
 import render
-from bot import clocks, lobby_notes, refusals
+from bot import clock_texts, clocks, lobby_notes, refusals
 from bot import messages as M
 from bot import text as T
 from bot.autoplay import ai_available
@@ -663,17 +663,18 @@ class Controller:
         """The board picture, or None if drawing failed: the move stands and its account is posted anyway."""
         try:
             voice = await self.service.languages.texts(table.row.guild_id)
-            return await self.painter.board(table, clock=self.clock_line(table), lang=voice.lang)
+            return await self.painter.board(table, clock=self.clock_line(table, voice), lang=voice.lang)
         except Exception:
             log.exception("Could not draw the board of game %s", table.id)
             return None
 
-    def clock_line(self, table: Table) -> render.ClockLine | None:
-        """The board panel's clock: time left to whoever must act, and the seats a stand-in plays."""
+    def clock_line(self, table: Table, t: Texts = ENGLISH) -> render.ClockLine | None:
+        """The board panel's clock, in `t`'s language: time left to whoever must act, and the seats a stand-in
+        plays."""
         if table.row.status != GameStatus.ACTIVE or table.game is None or table.game.over:
             return None
         clock = table.row.clock
-        return render.ClockLine(clocks.clock_words(clock, self.service.now()),
+        return render.ClockLine(clock_texts.clock_words(clock, self.service.now(), t=t),
                                 clocks.standin_seats(clock, table.players))
 
     async def _draw_replay(self, interaction: discord.Interaction, game: Any, *, t: Texts = ENGLISH) -> None:

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import discord
 
-from bot import clocks
+from bot import clock_texts, clocks
 from bot import messages as M
 from bot import text as T
 from bot.clocks import ClockEvent
@@ -53,7 +53,7 @@ def view_of(stored: list[dict]) -> discord.ui.View | None:
                     for b in stored))
 
 
-def picture(table: Table, now: float | None = None) -> dict | None:
+def picture(table: Table, now: float | None = None, *, t: Texts = ENGLISH) -> dict | None:
     """The public picture that follows a message: the board, or the final picture once the game is over. Only
     the spectator view is kept: a public picture never shows hands or hidden points. With `now`, the board's panel
     shows the turn clock as it stands then."""
@@ -66,11 +66,11 @@ def picture(table: Table, now: float | None = None) -> dict | None:
            "view": game.view(None), "names": table.names()}
     if final:
         out["standings"] = table.standings()
-        out["names"] = [f"{n} (resigned)" if p.resigned else n for n, p in zip(out["names"], table.players,
+        out["names"] = [n + t.gettext(" (resigned)") if p.resigned else n for n, p in zip(out["names"], table.players,
                                                                                 strict=True)]
     elif now is not None:
         clock = table.row.clock
-        out["clock"] = {"text": clocks.clock_words(clock, now),
+        out["clock"] = {"text": clock_texts.clock_words(clock, now, t=t),
                         "standins": sorted(clocks.standin_seats(clock, table.players))}
     return out
 
@@ -81,7 +81,7 @@ def _notice(kind: str, table: Table, post: M.Post, *, with_picture: bool = True,
     if links is not None and with_picture:
         # The board message opens the game's public page, as /tne board's answer does, finished games too.
         stored.append(link_button(links.spectator(table.id, table.row.channel_id), t=t))
-    shown = picture(table, now) if with_picture else None
+    shown = picture(table, now, t=t) if with_picture else None
     if shown is not None:
         shown["lang"] = t.lang  # the picture's labels speak the post's language (bot/pictures.py Painter.public)
     return Notice(kind, T.fit(post.text), list(post.pings), stored, shown)

@@ -23,6 +23,7 @@ from typing import Any
 import discord
 
 import render
+from bot.locales import load as load_locales
 from bot.outbox_herald import picture as public_picture
 from bot.picture_words import wording
 from bot.records.export import StoredGame, turn_frames
@@ -101,7 +102,7 @@ class Painter:
         clock's line for the panel; `lang`: the server's language."""
         # Taken on the loop: the table may move on while the picture is drawn. The same public picture as the
         # outbox's: never the full position (hands, hidden points, a swap's colours), the final one once ended.
-        picture = public_picture(table)
+        picture = public_picture(table, t=load_locales().for_tag(lang))
         if picture is None:
             raise ValueError("a game that has not started has no board")
         if picture["kind"] == "final":

@@ -19,9 +19,10 @@ async def board_in(h: Harness, guild_locale: str) -> tuple[bytes, bytes, bytes]:
     calls = await h.dispatch(payload)
     assert not response(calls).ephemeral
     (data,) = [d for c in calls for _, d in (c.files or []) if c.files]
-    clock = h.bot.controller.clock_line(table)
     view, names = table.game.view(None), table.names()
-    return data, draw_board(view, names, clock, "de"), draw_board(view, names, clock, "en")
+    german, english = load().for_tag("de"), load().for_tag("en")
+    return (data, draw_board(view, names, h.bot.controller.clock_line(table, german), "de"),
+            draw_board(view, names, h.bot.controller.clock_line(table, english), "en"))
 
 
 async def test_a_german_servers_board_is_drawn_in_german(harness):
