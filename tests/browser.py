@@ -12,8 +12,9 @@ INSTALL = ("The browser tests need Debian's chromium and chromium-driver (`bash 
            "and Selenium (in the dev extras: `pip install -e '.[dev]'`).")
 
 
-def chrome():
-    """A headless Chromium under chromedriver; fails the test with the install line when anything is missing."""
+def chrome(languages: str | None = None):
+    """A headless Chromium under chromedriver; fails the test with the install line when anything is missing.
+    `languages` ("fr-CA,fr"): the browser's preferred languages (navigator.languages, Accept-Language)."""
     chromium, driver = shutil.which("chromium"), shutil.which("chromedriver")
     try:
         from selenium import webdriver
@@ -29,6 +30,9 @@ def chrome():
                  "--disable-background-networking", "--disable-component-update", "--disable-sync",
                  "--no-first-run", "--disable-quic"):
         options.add_argument(flag)
+    if languages:
+        options.add_argument(f"--lang={languages.split(',')[0]}")
+        options.add_experimental_option("prefs", {"intl.accept_languages": languages})
     return webdriver.Chrome(service=Service(driver), options=options)
 
 

@@ -17,8 +17,11 @@ from typing import Any, Protocol
 import aiohttp
 from aiohttp import web
 
+from bot.locales import N_
+from bot.locales import load as load_locales
 from bot.table import GameError, Table
 from bot.visibility import ChannelSight, Viewer
+from bot.web.speech import choose, texts_of
 
 log = logging.getLogger(__name__)
 
@@ -31,11 +34,11 @@ MAX_BODY = 4096
 MAX_CODE = 512  # Discord's codes are ~30 characters; anything far longer is not one
 DISCORD_TIMEOUT = aiohttp.ClientTimeout(total=10)
 
-BAD_CODE = ("Discord did not accept that sign-in code (it may be used or expired). Close the Activity and launch it "
-            "again.")
-UNREACHABLE = "Could not reach Discord to sign you in. Try again in a moment."
-NO_GAME = "There is no game you can see in this channel. Open one with `/tne new`."
-SIGN_IN_FIRST = "Sign in first: launch the Activity from Discord."
+BAD_CODE = N_("Discord did not accept that sign-in code (it may be used or expired). Close the Activity and launch "
+              "it again.")
+UNREACHABLE = N_("Could not reach Discord to sign you in. Try again in a moment.")
+NO_GAME = N_("There is no game you can see in this channel. Open one with `/tne new`.")
+SIGN_IN_FIRST = N_("Sign in first: launch the Activity from Discord.")
 
 
 @dataclass(frozen=True)
@@ -96,7 +99,10 @@ class DiscordUnreachable(Exception):
     """Discord could not be asked (network, timeout, or its own 5xx)."""
 
 
-def error(status: int, words: str) -> web.Response:
+def error(status: int, words: str, request: web.Request | None = None) -> web.Response:
+    """A refusal in words: the English `words`, said in the requester's language when the request is given."""
+    if request is not None:
+        words = texts_of(request, load_locales()).gettext(words)
     return web.json_response({"error": words}, status=status)
 
 
@@ -147,10 +153,10 @@ def display_name(user: dict[str, Any]) -> str:
 async def read_code(request: web.Request) -> str | web.Response:
     """The body's `code`, or the 4xx answer saying what is wrong with the body."""
     if request.content_length is not None and request.content_length > MAX_BODY:
-        return error(413, "That request is too large.")
+        return error(413, N_("That request is too large."), request)
     raw = await request.content.read(MAX_BODY + 1)
     if len(raw) > MAX_BODY:
-        return error(413, "That request is too large.")
+        return error(413, N_("That request is too large."), request)
     try:
         body = json.loads(raw.decode("utf-8"))
     except (UnicodeDecodeError, ValueError):
@@ -159,7 +165,7 @@ async def read_code(request: web.Request) -> str | web.Response:
     if not isinstance(code, str) or not code.strip():
         return error(400, 'Send the code from authorize as {"code": "…"}.')
     if len(code) > MAX_CODE or not code.isascii():
-        return error(401, BAD_CODE)
+        return error(401, BAD_CODE, request)
     return code.strip()
 
 
@@ -179,12 +185,16 @@ def add_routes(app: web.Application, context: ActivityContext) -> None:
             access, user = await exchange_code(context.activity, code)
         except DiscordRefused as exc:
             log.info("Activity sign-in refused by Discord: %s", exc)
-            return error(401, BAD_CODE)
+            return error(401, BAD_CODE, request)
         except DiscordUnreachable as exc:
             log.warning("Activity sign-in: Discord unreachable: %s", exc)
-            return error(502, UNREACHABLE)
+            return error(502, UNREACHABLE, request)
         person = Person(int(user["id"]), display_name(user))
-        answer = web.json_response({"access_token": access, "user": {"id": str(person.id), "name": person.name}})
+        # Discord's user carries the locale of the person's client: the page speaks it (docs/web.md, Languages).
+        locale = user.get("locale") if isinstance(user.get("locale"), str) else None
+        lang = choose(locale, load_locales().languages) if locale else None
+        answer = web.json_response({"access_token": access, "user": {"id": str(person.id), "name": person.name},
+                                    "lang": lang})
         settings = context.activity
         # Discord shows the Activity in a cross-site iframe: only a Secure, SameSite=None cookie reaches us there.
         answer.set_cookie(SESSION_COOKIE, context.start_session(person.id, person.name), max_age=SESSION_DAYS * 86400,
@@ -195,18 +205,19 @@ def add_routes(app: web.Application, context: ActivityContext) -> None:
     async def channel_game(request: web.Request) -> web.Response:
         raw = request.match_info["channel_id"]
         if not raw.isdigit() or len(raw) > 20:
-            return error(404, NO_GAME)
+            return error(404, NO_GAME, request)
         person = context.session_person(request)
         if person is None:
-            return error(401, SIGN_IN_FIRST)
+            return error(401, SIGN_IN_FIRST, request)
         try:
             table = await context.service.channel_table(int(raw))
         except GameError:
-            return error(404, NO_GAME)
+            return error(404, NO_GAME, request)
         # Not the channel the person is "in": the Activity's channel id comes from the page, so it proves nothing.
         viewer = Viewer(person.id, None, await context.sight(table.row.guild_id, person.id))
         if not viewer.sees(table.row.channel_id, [p.user_id for p in table.players]):
-            return error(404, NO_GAME)  # the same words as no game at all: a hidden game's existence stays hidden
+            # The same words as no game at all: a hidden game's existence stays hidden.
+            return error(404, NO_GAME, request)
         return web.json_response({"id": table.id})
 
     @web.middleware

@@ -16,8 +16,10 @@ from typing import Any
 
 from aiohttp import web
 
-from bot import clocks
+from bot import messages
+from bot.clock_texts import clock_words
 from bot.desk import CHANGED
+from bot.locales import ENGLISH, N_, SOURCE, Texts
 from bot.ratings import player_key
 from bot.records.export import StoredGame, record_text
 from bot.service import GameError
@@ -27,19 +29,23 @@ from bot.table import Origin, Table
 from bot.visibility import Sight, Viewer
 from bot.web.auth import COOKIE, CSRF_HEADER, BadToken, Person
 from bot.web.context import Context, Refusal, context_of
+from bot.web.speech import choose, texts_of
 from engine import Game, public_move
 from engine.boards import BOARDS
 from engine.squares import SQUARE_NAMES
 
 BODY_LIMIT = 4096
 LOG_LINES = 30
-SIGN_IN = "Sign in first: `/tne web` in the game's channel gives you a personal link."
+NO_GAME = N_("There is no game #{game_id} you can see.")
+TOO_LARGE = N_("That request is too large: at most {limit} bytes.")
+SIGN_IN = N_("Sign in first: `/tne web` in the game's channel gives you a personal link.")
 
 
 def routes() -> list[web.RouteDef]:
     return [
         web.get("/api/session", session),
         web.get("/api/boards", boards),
+        web.get("/api/texts", texts),
         web.get("/api/games/{id}", game),
         web.get("/api/games/{id}/events", events),
         web.post("/api/games/{id}/moves", move),
@@ -72,7 +78,8 @@ def checked_person(ctx: Context, request: web.Request) -> Person:
     person = person_of(ctx, request, required=True)
     assert person is not None
     if not ctx.auth.csrf_ok(request.cookies[COOKIE], request.headers.get(CSRF_HEADER)):
-        raise Refusal(403, f"This request lacks the {CSRF_HEADER} header of your session: reload the page.")
+        raise Refusal(403, N_("This request lacks the {header} header of your session: reload the page."),
+                      {"header": CSRF_HEADER})
     return person
 
 
@@ -84,7 +91,7 @@ async def viewer_of(ctx: Context, person: Person, guild_id: int | None) -> Viewe
 def number(request: web.Request, key: str) -> int:
     raw = request.match_info[key]
     if not raw.isascii() or not raw.isdigit() or len(raw) > 20:
-        raise Refusal(404, f"There is no game {raw!r}: game numbers are whole numbers.")
+        raise Refusal(404, N_("There is no game {raw}: game numbers are whole numbers."), {"raw": repr(raw)})
     return int(raw)
 
 
@@ -94,7 +101,7 @@ async def table_for(ctx: Context, request: web.Request) -> tuple[Table, int | No
     try:
         table = await ctx.service.current(game_id)
     except GameError:
-        raise Refusal(404, f"There is no game #{game_id} you can see.") from None
+        raise Refusal(404, NO_GAME, {"game_id": game_id}) from None
     person = person_of(ctx, request)
     token = request.query.get("s")
     if person is not None:
@@ -113,36 +120,37 @@ async def table_for(ctx: Context, request: web.Request) -> tuple[Table, int | No
             return table, None
     if person is None and token is None:
         raise Refusal(401, SIGN_IN)
-    raise Refusal(404, f"There is no game #{game_id} you can see.")
+    raise Refusal(404, NO_GAME, {"game_id": game_id})
 
 
 async def body_of(request: web.Request) -> dict[str, Any]:
     """The request's JSON object, at most BODY_LIMIT bytes, or a refusal in words."""
     if request.content_length is not None and request.content_length > BODY_LIMIT:
-        raise Refusal(413, f"That request is too large: at most {BODY_LIMIT} bytes.")
+        raise Refusal(413, TOO_LARGE, {"limit": BODY_LIMIT})
     raw = await request.content.read(BODY_LIMIT + 1)
     if len(raw) > BODY_LIMIT:
-        raise Refusal(413, f"That request is too large: at most {BODY_LIMIT} bytes.")
+        raise Refusal(413, TOO_LARGE, {"limit": BODY_LIMIT})
     try:
         body = json.loads(raw or b"null")
     except (ValueError, UnicodeDecodeError):
-        raise Refusal(400, "That request is not JSON.") from None
+        raise Refusal(400, N_("That request is not JSON.")) from None
     if not isinstance(body, dict):
-        raise Refusal(400, "That request must be a JSON object.")
+        raise Refusal(400, N_("That request must be a JSON object."))
     return body
 
 
 def revision_of(body: dict[str, Any]) -> int:
     rev = body.get("revision")
     if not isinstance(rev, int) or isinstance(rev, bool):
-        raise Refusal(400, "Say which revision of the game you saw: \"revision\" must be a whole number.")
+        raise Refusal(400, N_("Say which revision of the game you saw: \"revision\" must be a whole number."))
     return rev
 
 
 # --- what a person sees -------------------------------------------------------------------------------------------
 
-def game_json(table: Table, you: int | None, now: float) -> dict[str, Any]:
-    """The game as seat `you` (None: a spectator) may see it; docs/web.md lists the keys."""
+def game_json(table: Table, you: int | None, now: float, t: Texts = ENGLISH) -> dict[str, Any]:
+    """The game as seat `you` (None: a spectator) may see it, its words in `t`'s language; docs/web.md lists the
+    keys. Moves stay in notation."""
     row, g = table.row, table.game
     active = row.status == GameStatus.ACTIVE and g is not None and not g.over
     to_move = g.to_move if active and g is not None else None
@@ -159,14 +167,22 @@ def game_json(table: Table, you: int | None, now: float) -> dict[str, Any]:
         "view": g.view(you) if g is not None else None,
         "to_move": to_move,
         "pending": g.pending if active and g is not None else None,
-        "describe": g.describe_pending() if active and g is not None else None,
+        "describe": describe(table, you, t) if active and g is not None else None,
         "legal": [str(m) for m in g.legal_moves()] if mine and g is not None else [],
         "can_undo": bool(active and you is not None and g is not None and g.can_undo(you)),
-        "clock": clocks.clock_words(row.clock, now) if active else None,
+        "clock": clock_words(row.clock, now, t=t) if active else None,
         "log": log,
         "standings": table.standings() if g is not None and row.status not in LIVE else None,
         "kingdoms": g.kingdoms() if g is not None else [],
     }
+
+
+def describe(table: Table, you: int | None, t: Texts) -> str | None:
+    """What is awaited, in words: the engine's English, or the bot's own words in another language."""
+    assert table.game is not None
+    if t.lang == SOURCE or not table.game.pending:
+        return table.game.describe_pending()
+    return messages.decision_words(table, you, t=t)
 
 
 def move_frames(board: str, scores: str, players: int, seed: int, moves: Sequence[tuple[int, str]]) -> list[dict]:
@@ -189,8 +205,19 @@ async def session(request: web.Request) -> web.Response:
         person = None  # an expired session is simply signed out here
     if person is None:
         return web.json_response({"user": None, "csrf": None})
+    # The language Discord last told the bot this person uses (bot/person_languages.py), for the page's words.
+    remembered = await ctx.service.person_languages.store.language(person.user_id)
     return web.json_response({"user": {"id": str(person.user_id), "name": person.name},
-                              "csrf": ctx.auth.csrf(request.cookies[COOKIE])})
+                              "csrf": ctx.auth.csrf(request.cookies[COOKIE]),
+                              "lang": choose(remembered, ctx.locales.languages) if remembered else None})
+
+
+async def texts(request: web.Request) -> web.Response:
+    """The pages' texts in the asked language (`?lang=`, else Accept-Language): English id → text, plurals' forms."""
+    ctx = context_of(request)
+    lang = texts_of(request, ctx.locales).lang
+    return web.Response(text=ctx.page_texts.bodies[lang], content_type="application/json",
+                        headers={"Cache-Control": "public, max-age=3600", "Vary": "Accept-Language"})
 
 
 async def boards(request: web.Request) -> web.Response:
@@ -205,7 +232,7 @@ async def boards(request: web.Request) -> web.Response:
 async def game(request: web.Request) -> web.Response:
     ctx = context_of(request)
     table, you = await table_for(ctx, request)
-    return web.json_response(game_json(table, you, ctx.service.now()))
+    return web.json_response(game_json(table, you, ctx.service.now(), texts_of(request, ctx.locales)))
 
 
 async def events(request: web.Request) -> web.StreamResponse:
@@ -242,7 +269,7 @@ async def move(request: web.Request) -> web.Response:
     body = await body_of(request)
     text = body.get("move")
     if not isinstance(text, str) or not text.strip():
-        raise Refusal(400, "Say which move: \"move\" must be a move in notation, like `tile red F7`.")
+        raise Refusal(400, N_("Say which move: \"move\" must be a move in notation, like `tile red F7`."))
     rev = revision_of(body)
     table, _ = await table_for(ctx, request)
     await _fresh(ctx, table.id, rev)
@@ -251,7 +278,7 @@ async def move(request: web.Request) -> web.Response:
         played = await ctx.service.play(table.id, text, user_id=person.user_id, rev=rev, origin=origin)
     except GameError as exc:
         await _fresh(ctx, table.id, rev)
-        raise Refusal(400, str(exc)) from exc
+        raise Refusal.of(400, exc) from exc
     ctx.after_change(played.table)
     ctx.hub.changed(table.id, played.table.row.rev)
     return web.json_response({"revision": played.table.row.rev})
@@ -268,7 +295,7 @@ async def undo(request: web.Request) -> web.Response:
                                                                                    name=person.name))
     except GameError as exc:
         await _fresh(ctx, table.id, rev)
-        raise Refusal(400, str(exc)) from exc
+        raise Refusal.of(400, exc) from exc
     ctx.hub.changed(table.id, after.row.rev)
     return web.json_response({"revision": after.row.rev})
 
@@ -282,11 +309,11 @@ async def _fresh(ctx: Context, game_id: int, rev: int) -> None:
 async def _stored(ctx: Context, table: Table) -> StoredGame:
     row = table.row
     if row.status == GameStatus.LOBBY or row.seed is None:
-        raise Refusal(404, f"Game #{table.id} has not started yet.")
+        raise Refusal(404, N_("Game #{game_id} has not started yet."), {"game_id": table.id})
     try:
         return await ctx.records.game(row.guild_id or 0, row.channel_id, table.id, finished=False)
     except GameError as exc:
-        raise Refusal(404, str(exc)) from exc
+        raise Refusal.of(404, exc) from exc
 
 
 async def record(request: web.Request) -> web.Response:
@@ -301,7 +328,8 @@ async def replay(request: web.Request) -> web.Response:
     ctx = context_of(request)
     table, _ = await table_for(ctx, request)
     if table.row.status in LIVE:
-        raise Refusal(409, f"Game #{table.id} is still being played; its replay comes once it is over.")
+        raise Refusal(409, N_("Game #{game_id} is still being played; its replay comes once it is over."),
+                      {"game_id": table.id})
     g = await _stored(ctx, table)
     frames = await ctx.offload(move_frames, g.board, g.scores, len(g.names), g.seed, g.moves)
     return web.json_response({"frames": frames})
@@ -329,14 +357,14 @@ def page_number(request: web.Request) -> int:
     """`?page=N` counted from 1 (absent: 1), as a 0-based page; anything else is refused in words."""
     raw = request.query.get("page", "1")
     if not raw.isascii() or not raw.isdigit() or len(raw) > 6 or int(raw) < 1:
-        raise Refusal(400, "\"page\" must be a whole number from 1.")
+        raise Refusal(400, N_("\"page\" must be a whole number from 1."))
     return int(raw) - 1
 
 
 async def server_viewer(ctx: Context, request: web.Request, guild_id: int, *, links: bool) -> Viewer:
     """Whose eyes a server's pages are seen with: a session's person who may see some game of that server, or
     (when `links`) a spectator link of one of its games, which sees only the games of that link's channel."""
-    missing = Refusal(404, f"There is no server {guild_id} you can see.")
+    missing = Refusal(404, N_("There is no server {guild_id} you can see."), {"guild_id": guild_id})
     person = person_of(ctx, request)
     if person is not None:
         viewer = await viewer_of(ctx, person, guild_id)
@@ -377,7 +405,7 @@ async def server_history(request: web.Request) -> web.Response:
     page = page_number(request)
     anchor = request.query.get("anchor")
     if anchor is not None and (not anchor.isascii() or not anchor.isdigit() or len(anchor) > 20):
-        raise Refusal(400, "\"anchor\" must be a whole number (the one a first page gave).")
+        raise Refusal(400, N_("\"anchor\" must be a whole number (the one a first page gave)."))
     viewer = await server_viewer(ctx, request, guild_id, links=True)
     shown = await ctx.records.history(guild_id, page, int(anchor) if anchor else None, viewer=viewer)
     return web.json_response({

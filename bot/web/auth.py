@@ -16,6 +16,8 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
+from bot.locales import N_
+
 LINK_LIFE = 10 * 60.0  # a /tne web link becomes a session within this
 SESSION_LIFE = 7 * 24 * 3600.0
 COOKIE = "tne_session"
@@ -73,21 +75,21 @@ class Auth:
 
     def _check(self, token: str | None, kind: str) -> dict:
         if not token or token.count(".") != 1 or len(token) > 2048:
-            raise BadToken("That link is not valid: ask for a new one with `/tne web`.")
+            raise BadToken(N_("That link is not valid: ask for a new one with `/tne web`."))
         body, mac = token.split(".")
         if not secrets.compare_digest(mac.encode(), self._mac(body).encode()):
-            raise BadToken("That link is not valid: ask for a new one with `/tne web`.")
+            raise BadToken(N_("That link is not valid: ask for a new one with `/tne web`."))
         try:
             payload = json.loads(_unb64(body))
         except (ValueError, binascii.Error) as exc:
-            raise BadToken("That link is not valid: ask for a new one with `/tne web`.") from exc
+            raise BadToken(N_("That link is not valid: ask for a new one with `/tne web`.")) from exc
         if not isinstance(payload, dict) or payload.get("k") != kind:
-            raise BadToken("That link is not valid: ask for a new one with `/tne web`.")
+            raise BadToken(N_("That link is not valid: ask for a new one with `/tne web`."))
         expires = payload.get("exp")
         if expires is not None and self.now() > expires:
             if kind == SESSION:
-                raise BadToken("Your session has expired: get a new link with `/tne web`.")
-            raise BadToken("That link has expired (links last 10 minutes): ask for a new one with `/tne web`.")
+                raise BadToken(N_("Your session has expired: get a new link with `/tne web`."))
+            raise BadToken(N_("That link has expired (links last 10 minutes): ask for a new one with `/tne web`."))
         return payload
 
     # --- making ---------------------------------------------------------------------------------------------
@@ -123,7 +125,7 @@ class Auth:
         self._used = {nonce: until for nonce, until in self._used.items() if until >= now}
         nonce = str(payload.get("r", ""))
         if nonce in self._used:
-            raise BadToken("That link was used already: ask for a new one with `/tne web`.")
+            raise BadToken(N_("That link was used already: ask for a new one with `/tne web`."))
         self._used[nonce] = float(payload.get("exp") or now + LINK_LIFE)
         return person
 
@@ -135,7 +137,7 @@ class Auth:
         try:
             return Spectator(int(payload["g"]), int(payload["c"]))
         except (KeyError, TypeError, ValueError) as exc:
-            raise BadToken("That link is not valid.") from exc
+            raise BadToken(N_("That link is not valid.")) from exc
 
     def csrf_ok(self, session: str, header: str | None) -> bool:
         return header is not None and secrets.compare_digest(header.encode(), self.csrf(session).encode())
@@ -152,7 +154,7 @@ def _read_person(payload: dict) -> Person:
                       None if payload.get("gu") is None else int(payload["gu"]),
                       None if payload.get("c") is None else int(payload["c"]))
     except (KeyError, TypeError, ValueError) as exc:
-        raise BadToken("That link is not valid: ask for a new one with `/tne web`.") from exc
+        raise BadToken(N_("That link is not valid: ask for a new one with `/tne web`.")) from exc
 
 
 @dataclass(frozen=True)

@@ -8,19 +8,23 @@ from __future__ import annotations
 
 import asyncio
 import time
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
 from aiohttp import web
 
+from bot import refusals
 from bot.config import WebConfig
+from bot.locales import Locales, Texts
+from bot.locales import load as load_locales
 from bot.records.service import Records
 from bot.service import GameService
-from bot.table import Table
+from bot.table import GameError, Table
 from bot.visibility import ChannelSight, Sight
 from bot.web.auth import Auth
 from bot.web.hub import Hub
+from bot.web.page_texts import PageTexts
 
 RATE = 10  # requests a second per person
 KEEPALIVE = 20.0  # seconds between an event stream's comment lines
@@ -32,12 +36,30 @@ Offload = Callable[..., Awaitable[Any]]
 
 
 class Refusal(Exception):
-    """A request refused: its HTTP status and the words a person reads."""
+    """A request refused: its HTTP status and the words a person reads. `words` is an English template (a catalog
+    id) filled with `values`; `said_in` gives the words in the requester's language."""
 
-    def __init__(self, status: int, words: str) -> None:
-        super().__init__(words)
+    def __init__(self, status: int, words: str, values: Mapping[str, object] | None = None) -> None:
+        self.template = words
+        self.values = dict(values or {})
+        english = words.format(**self.values) if self.values else words
+        super().__init__(english)
         self.status = status
-        self.words = words
+        self.words = english
+        self.error: GameError | None = None
+
+    @classmethod
+    def of(cls, status: int, error: GameError) -> Refusal:
+        """The service's refusal, said as the slash commands say it (bot/refusals.py)."""
+        refusal = cls(status, str(error))
+        refusal.error = error
+        return refusal
+
+    def said_in(self, t: Texts) -> str:
+        if self.error is not None:
+            return refusals.said(self.error, t)
+        text = t.gettext(self.template)
+        return text.format(**self.values) if self.values else text
 
 
 async def nobody_sees(guild_id: int | None, user_id: int) -> ChannelSight:
@@ -84,6 +106,11 @@ class Context:
     offload: Offload = asyncio.to_thread  # blocking work (replaying a record) goes here, never on the loop
     limiter: RateLimit = field(default_factory=RateLimit)
     keepalive: float = KEEPALIVE
+    locales: Locales = field(default_factory=load_locales)  # the requester's language answers refusals and texts
+    page_texts: PageTexts = field(init=False)  # the pages' texts in each language, built once from `locales`
+
+    def __post_init__(self) -> None:
+        self.page_texts = PageTexts.build(self.locales)
 
 
 CONTEXT = web.AppKey("context", Context)

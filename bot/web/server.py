@@ -16,6 +16,7 @@ from pathlib import Path
 
 from aiohttp import web
 
+from bot.locales import N_
 from bot.service import GameError, GameService
 from bot.visibility import ChannelSight
 from bot.web import activity, api
@@ -23,6 +24,7 @@ from bot.web.activity import ActivitySettings
 from bot.web.activity import Person as SignedIn
 from bot.web.auth import COOKIE, SESSION_LIFE, BadToken, Person
 from bot.web.context import CONTEXT, Context, Refusal, context_of
+from bot.web.speech import texts_of
 
 log = logging.getLogger(__name__)
 
@@ -37,18 +39,19 @@ async def guard(request: web.Request, handler: Callable[[web.Request], Awaitable
     """Rate limit, then the handler; refusals and unknown paths answered in words, never a stack trace."""
     ctx = context_of(request)
     # The page's own files are not counted: its first load alone fetches more than RATE of them at once.
+    t = texts_of(request, ctx.locales)  # refusals in the requester's language
     if _counted(request) and not ctx.limiter.allow(_who(request)):
-        return refusal(429, "Too many requests: slow down a little and try again in a second.")
+        return refusal(429, t.gettext(N_("Too many requests: slow down a little and try again in a second.")))
     try:
         return await handler(request)
     except Refusal as exc:
-        return refusal(exc.status, exc.words)
+        return refusal(exc.status, exc.said_in(t))
     except web.HTTPException as exc:
         if exc.status < 400 or not request.path.startswith("/api/"):
             raise
-        words = {404: "There is nothing here.", 405: "That method is not allowed here.",
-                 413: "That request is too large."}.get(exc.status, exc.reason)
-        return refusal(exc.status, words)
+        words = {404: N_("There is nothing here."), 405: N_("That method is not allowed here."),
+                 413: N_("That request is too large.")}.get(exc.status)
+        return refusal(exc.status, t.gettext(words) if words else exc.reason)
 
 
 def _counted(request: web.Request) -> bool:

@@ -1,6 +1,7 @@
 // The board inside Discord: the Embedded App SDK's handshake, sign-in through our server, then this channel's game.
 // Steps (docs/web.md): ready → authorize (a code) → POST /api/activity/token → authenticate → the channel's game.
 import { DiscordSDK } from "./vendor/discord-sdk.js";
+import { lang, loadTexts, tr, wanted } from "./texts.js";
 
 const status = document.getElementById("activity-status");
 
@@ -13,18 +14,19 @@ async function postJSON(url, body) {
   const answer = await fetch(url, {
     method: "POST",
     credentials: "same-origin",
-    headers: { "Content-Type": "application/json" },
+    headers: { "Content-Type": "application/json", "Accept-Language": lang() },
     body: JSON.stringify(body),
   });
   const data = await answer.json().catch(() => ({}));
-  if (!answer.ok) throw new Error(data.error || `The server answered ${answer.status}.`);
+  if (!answer.ok) throw new Error(data.error || tr("The server answered {status}.", { status: answer.status }));
   return data;
 }
 
 async function channelGame(channelId) {
-  const answer = await fetch(`/api/channels/${encodeURIComponent(channelId)}/game`, { credentials: "same-origin" });
+  const answer = await fetch(`/api/channels/${encodeURIComponent(channelId)}/game`,
+    { credentials: "same-origin", headers: { "Accept-Language": lang() } });
   const data = await answer.json().catch(() => ({}));
-  if (!answer.ok) throw new Error(data.error || `The server answered ${answer.status}.`);
+  if (!answer.ok) throw new Error(data.error || tr("The server answered {status}.", { status: answer.status }));
   return data.id;
 }
 
@@ -41,15 +43,17 @@ async function openBoard(gameId) {
     status.remove();
     await board.start({ gameId, root: document.body });
   } else {
-    window.location.assign(`/g/${gameId}`);
+    // The board page speaks the Activity's language: Discord's locale for this person, passed on.
+    window.location.assign(`/g/${gameId}?lang=${encodeURIComponent(lang())}`);
   }
 }
 
 export async function main() {
   const clientId = document.documentElement.dataset.clientId;
+  await loadTexts(wanted());  // the browser's languages until Discord says the person's
   const sdk = new DiscordSDK(clientId);
   await sdk.ready();
-  show("authorizing", "Signing you in…");
+  show("authorizing", tr("Signing you in…"));
   const { code } = await sdk.commands.authorize({
     client_id: clientId,
     response_type: "code",
@@ -57,12 +61,13 @@ export async function main() {
     prompt: "none",
     scope: ["identify"],
   });
-  const { access_token: accessToken, user } = await postJSON("/api/activity/token", { code });
+  const { access_token: accessToken, user, lang: locale } = await postJSON("/api/activity/token", { code });
+  if (locale && locale !== lang()) await loadTexts(locale);  // the language of this person's Discord
   await sdk.commands.authenticate({ access_token: accessToken });
-  show("signed-in", `Signed in as ${user.name}. Finding this channel's game…`);
-  if (!sdk.channelId) throw new Error("Launch the Activity in a channel with a game.");
+  show("signed-in", tr("Signed in as {name}. Finding this channel's game…", { name: user.name }));
+  if (!sdk.channelId) throw new Error(tr("Launch the Activity in a channel with a game."));
   const gameId = await channelGame(sdk.channelId);
-  show("ready", "Opening the board…");
+  show("ready", tr("Opening the board…"));
   await openBoard(gameId);
 }
 

@@ -4,6 +4,7 @@ import { boardSvg, marksSvg } from "./draw.js";
 import { CELL, COLS, kingdomsOf, moveSquares, panBox, zoomBox } from "./geometry.js";
 import * as P from "./panels.js";
 import { LEADER_NAME, defs } from "./symbols.js";
+import { lang, loadTexts, tr, trn, wanted, word } from "./texts.js";
 
 const $ = (sel) => document.querySelector(sel);
 const path = /^\/g\/(\d+)\/?$/.exec(location.pathname);
@@ -32,9 +33,9 @@ function toast(words, kind = "error") {
 }
 
 async function getJson(url) {
-  const r = await fetch(url, { credentials: "same-origin", headers: { Accept: "application/json" } });
+  const r = await fetch(url, { credentials: "same-origin", headers: { Accept: "application/json", "Accept-Language": lang() } });
   const body = await r.json().catch(() => ({}));
-  if (!r.ok) throw Object.assign(new Error(body.error || `The server answered ${r.status}.`), { status: r.status });
+  if (!r.ok) throw Object.assign(new Error(body.error || tr("The server answered {status}.", { status: r.status })), { status: r.status });
   return body;
 }
 
@@ -42,13 +43,13 @@ async function post(url, body) {
   try {
     const r = await fetch(url, {
       method: "POST", credentials: "same-origin", body: JSON.stringify(body),
-      headers: { "Content-Type": "application/json", "X-TNE-CSRF": ui.session.csrf || "" },
+      headers: { "Content-Type": "application/json", "X-TNE-CSRF": ui.session.csrf || "", "Accept-Language": lang() },
     });
     const answer = await r.json().catch(() => ({}));
-    if (!r.ok) toast(answer.error || `The server refused (${r.status}).`);
+    if (!r.ok) toast(answer.error || tr("The server refused ({status}).", { status: r.status }));
     return r.ok;
   } catch {
-    toast("The server could not be reached; try again.");
+    toast(tr("The server could not be reached; try again."));
     return false;
   } finally {
     refresh();
@@ -112,23 +113,27 @@ function drawMarks() {
 }
 
 function turnWords(g) {
-  const name = (seat) => g.names?.[seat] ?? `Seat ${seat + 1}`;
-  if (g.status === "lobby") return "Waiting for players to join.";
-  if (g.status === "abandoned") return "This game was abandoned.";
-  if (g.status === "over") return "The game is over.";
+  const name = (seat) => g.names?.[seat] ?? tr("Seat {n}", { n: seat + 1 });
+  if (g.status === "lobby") return tr("Waiting for players to join.");
+  if (g.status === "abandoned") return tr("This game was abandoned.");
+  if (g.status === "over") return tr("The game is over.");
   if (g.to_move == null) return "";
-  if (g.pending) return g.describe || `${name(g.to_move)} must decide.`;
+  if (g.pending) return g.describe || tr("{name} must decide.", { name: name(g.to_move) });
   const left = g.view.turn?.actions_left;
-  const acts = left ? ` (${left} action${left === 1 ? "" : "s"} left)` : "";
-  return g.to_move === g.you ? `Your turn${acts}.` : `${name(g.to_move)} to play${acts}.`;
+  if (g.to_move === g.you) {
+    return left ? trn("Your turn ({n} action left).", "Your turn ({n} actions left).", left) : tr("Your turn.");
+  }
+  const who = { name: name(g.to_move) };
+  return left ? trn("{name} to play ({n} action left).", "{name} to play ({n} actions left).", left, who)
+    : tr("{name} to play.", who);
 }
 
 function render() {
   const g = ui.game;
   $("#gate").hidden = true;
   $("#game").hidden = false;
-  document.title = `Game ${g.id} · Tigris & Euphrates`;
-  $("#title").textContent = `Game ${g.id} · ${g.names.join(", ")}`;
+  document.title = tr("Game {id} · Tigris & Euphrates", { id: g.id });
+  $("#title").textContent = tr("Game {id} · {names}", { id: g.id, names: g.names.join(", ") });
   if (g.guild_id) {
     $("#server-link").href = `/s/${g.guild_id}${query}`;
     $("#server-link").hidden = false;
@@ -137,7 +142,7 @@ function render() {
   $("#turn").classList.toggle("mine", g.to_move === g.you && g.you != null && g.status === "active");
   $("#clock").textContent = g.clock || "";
   $("#clock").hidden = !g.clock;
-  $("#who").textContent = ui.session.user ? `Signed in as ${ui.session.user.name}` : "Watching";
+  $("#who").textContent = ui.session.user ? tr("Signed in as {name}", { name: ui.session.user.name }) : tr("Watching");
   const view = shownView();
   $("#players").innerHTML = P.playersHtml(g, view, g.status === "active" ? g.to_move : null);
   const me = g.you != null && g.status === "active" ? g.view.players[g.you] : null;
@@ -161,9 +166,10 @@ function showFocus() {
   const names = ui.game.names || [];
   const rows = Object.entries(k.leaders || {}).map(([colour, l]) =>
     `<li>${P.leaderIcon(colour, shownView().players?.[l.seat]?.dynasty || "archer")}`
-    + `<span>${P.esc(names[l.seat] ?? `Seat ${l.seat + 1}`)}'s ${LEADER_NAME[colour]} (${colour})</span>`
-    + `${l.strength != null ? `<b title="strength in this kingdom">strength ${l.strength}</b>` : ""}</li>`).join("");
-  box.innerHTML = `<h3>Kingdom of ${k.squares.length} squares</h3><ul>${rows}</ul>`;
+    + `<span>${P.esc(tr("{name}'s {leader} ({colour})", { name: names[l.seat] ?? tr("Seat {n}", { n: l.seat + 1 }),
+      leader: word(LEADER_NAME[colour]), colour: word(colour) }))}</span>`
+    + `${l.strength != null ? `<b title="${P.esc(tr("strength in this kingdom"))}">${P.esc(tr("strength {n}", { n: l.strength }))}</b>` : ""}</li>`).join("");
+  box.innerHTML = `<h3>${P.esc(trn("Kingdom of {n} square", "Kingdom of {n} squares", k.squares.length))}</h3><ul>${rows}</ul>`;
   box.hidden = false;
 }
 
@@ -243,7 +249,7 @@ function replayTo(i) {
   ui.frame = i === n - 1 ? null : i;
   $("#replay").value = i;
   const f = ui.replay.frames[i];
-  $("#replay-words").textContent = f.move ? `Move ${f.n}: ${f.move}` : "The start";
+  $("#replay-words").textContent = f.move ? tr("Move {n}: {move}", { n: f.n, move: f.move }) : tr("The start");
   ui.focus = null;
   render();
 }
@@ -284,7 +290,7 @@ function onSquare(square) {
     return;
   }
   if (ui.selected) {
-    toast(`${square} is not a legal square for that piece.`, "info");
+    toast(tr("{square} is not a legal square for that piece.", { square }), "info");
     return;
   }
   const k = kingdomAt(square);
@@ -344,7 +350,7 @@ function wire() {
     if (!el || el.disabled || !ui.game) return;
     if (el.dataset.move) sendMove(el.dataset.move);
     else if (el.dataset.action) onAction(el);
-    else if (el.dataset.zoom === "in") { ui.zoomMode = true; toast("Tap the part of the board to zoom to.", "info"); }
+    else if (el.dataset.zoom === "in") { ui.zoomMode = true; toast(tr("Tap the part of the board to zoom to."), "info"); }
     else if (el.dataset.zoom === "out") { ui.zoom = null; ui.zoomMode = false; drawBoard(); }
     else if (el.dataset.pan && ui.zoom) { const [dc, dr] = el.dataset.pan.split(",").map(Number); ui.zoom = panBox(ui.zoom, dc, dr); drawBoard(); }
     else if (el.dataset.step) replayTo((ui.frame ?? ui.replay.frames.length - 1) + Number(el.dataset.step));
@@ -358,6 +364,7 @@ function wire() {
 async function start() {
   document.body.insertAdjacentHTML("afterbegin", `<svg class="sprites" aria-hidden="true">${defs()}</svg>`);
   try { ui.session = await getJson("/api/session"); } catch { /* no session: watching or the gate */ }
+  await loadTexts(wanted(ui.session.lang));
   if (!api || (!ui.session.user && !token)) { showGate(); return; }
   $("#live").hidden = false;
   wire();

@@ -1,6 +1,7 @@
 // A server's page (/s/<guild id>): its finished games, newest first, each linking to its replay, and its leaderboard.
 
 import { esc } from "./panels.js";
+import { lang, loadTexts, tr, trn, wanted } from "./texts.js";
 
 const $ = (sel) => document.querySelector(sel);
 const guild = /^\/s\/(\d+)\/?$/.exec(location.pathname)?.[1];
@@ -9,9 +10,9 @@ const link = token ? `?s=${encodeURIComponent(token)}` : "";
 const state = { page: 1, pages: 1, anchor: null };
 
 async function getJson(url) {
-  const r = await fetch(url, { credentials: "same-origin", headers: { Accept: "application/json" } });
+  const r = await fetch(url, { credentials: "same-origin", headers: { Accept: "application/json", "Accept-Language": lang() } });
   const body = await r.json().catch(() => ({}));
-  if (!r.ok) throw new Error(body.error || `The server answered ${r.status}.`);
+  if (!r.ok) throw new Error(body.error || tr("The server answered {status}.", { status: r.status }));
   return body;
 }
 
@@ -22,16 +23,17 @@ function gate(words) {
 }
 
 function when(epoch) {
-  return epoch ? new Date(epoch * 1000).toLocaleDateString() : "?";
+  return epoch ? new Date(epoch * 1000).toLocaleDateString(lang()) : "?";
 }
 
 function gameLine(g) {
   const ranked = [...g.players].sort((a, b) => (a.rank ?? 9) - (b.rank ?? 9) || a.seat - b.seat);
-  const scores = ranked.map((p) => `${p.rank ?? "?"}. ${esc(p.name)} ${p.score ?? "?"}${p.resigned ? " (resigned)" : ""}`);
+  const scores = ranked.map((p) => `${p.rank ?? "?"}. ${esc(p.name)} ${p.score ?? "?"}${p.resigned ? ` ${esc(tr("(resigned)"))}` : ""}`);
   const winners = ranked.filter((p) => p.rank === 1).map((p) => esc(p.name));
-  const won = winners.length ? `${winners.join(" and ")} won` : "no winner";
+  const names = winners.length ? winners.reduce((first, second) => tr("{first} and {second}", { first, second })) : "";
+  const won = winners.length ? tr("{names} won", { names }) : esc(tr("no winner"));
   return `<li data-game="${g.id}"><a href="/g/${g.id}${link}">#${g.id}</a> · ${when(g.ended_at)} · `
-    + `${scores.join(" · ")} — ${won}; ${esc(g.end_reason || "the game ended")}</li>`;
+    + `${scores.join(" · ")} — ${won}; ${esc(g.end_reason || tr("the game ended"))}</li>`;
 }
 
 async function history(page) {
@@ -42,31 +44,36 @@ async function history(page) {
   const list = $("#history");
   list.dataset.total = h.total;
   list.innerHTML = h.games.length ? h.games.map(gameLine).join("")
-    : "<li>No game has been played to its end here yet.</li>";
-  $("#page-words").textContent = `page ${h.page} of ${h.pages}`;
+    : `<li>${esc(tr("No game has been played to its end here yet."))}</li>`;
+  $("#page-words").textContent = tr("page {page} of {pages}", { page: h.page, pages: h.pages });
   document.querySelector('[data-page="-1"]').disabled = h.page <= 1;
   document.querySelector('[data-page="1"]').disabled = h.page >= h.pages;
 }
 
 function ratingLine(r) {
   return `<li data-rank="${r.rank}">${r.rank}. ${r.computer ? "🤖 " : ""}${esc(r.name)} — <b>${r.rating}</b> · `
-    + `${r.games} game${r.games === 1 ? "" : "s"} · ${r.wins} win${r.wins === 1 ? "" : "s"}</li>`;
+    + `${esc(trn("{n} game", "{n} games", r.games))} · ${esc(trn("{n} win", "{n} wins", r.wins))}</li>`;
 }
 
 async function leaderboard() {
   if (token) {
-    $("#leaderboard").innerHTML = "<li>Sign in with <code>/tne web</code> to see the leaderboard.</li>";
+    $("#leaderboard").innerHTML = `<li>${tr("Sign in with <code>/tne web</code> to see the leaderboard.")}</li>`;
     return;
   }
   const b = await getJson(`/api/servers/${guild}/leaderboard`);
   $("#leaderboard").innerHTML = b.top.length ? b.top.map(ratingLine).join("")
-    : "<li>Nobody is rated here yet: ratings start with the first finished game.</li>";
-  $("#me").textContent = b.me ? `You: ${b.me.rank} of ${b.rated} — ${b.me.rating}`
-    : b.top.length ? `You are not rated yet: finish a game here to join the ${b.rated} rated players.` : "";
+    : `<li>${esc(tr("Nobody is rated here yet: ratings start with the first finished game."))}</li>`;
+  $("#me").textContent = b.me ? tr("You: {rank} of {rated} — {rating}", { rank: b.me.rank, rated: b.rated, rating: b.me.rating })
+    : b.top.length ? tr("You are not rated yet: finish a game here to join the {n} rated players.", { n: b.rated }) : "";
 }
 
 async function start() {
-  if (!guild) return gate("This address names no server.");
+  let remembered = null;
+  try {
+    remembered = (await getJson("/api/session")).lang;
+  } catch { /* not signed in: the browser's languages */ }
+  await loadTexts(wanted(remembered));
+  if (!guild) return gate(tr("This address names no server."));
   try {
     await history(1);
     $("#server").hidden = false;
