@@ -224,10 +224,10 @@ def ask(game: Game, seat: int, give_hint: Callable[[], str] | None = None, t: Te
 
 
 def hint_line(hints: Hints, recorder: records.Recorder, game: Game, seat: int,
-              announced: Sequence[Mapping[str, int]]) -> str:
+              announced: Sequence[Mapping[str, int]], t: Texts = ENGLISH) -> str:
     """Answer `hint`: the hard player's move for the seat, counted and saved at once (even if the game is quit
     next)."""
-    line = hints.give(game, seat, announced)
+    line = hints.give(game, seat, announced, t)
     recorder.write(game)
     return line
 
@@ -262,7 +262,7 @@ def play(args: argparse.Namespace, t: Texts = ENGLISH) -> None:
         if seat == human:
             if not shown:  # the board once before each of the person's moves, not after every computer move
                 show(game, human, t)
-            asked = ask(game, seat, partial(hint_line, hints, recorder, game, seat, announced), t)
+            asked = ask(game, seat, partial(hint_line, hints, recorder, game, seat, announced, t), t)
             if asked is None:  # an action taken back: the board, picture and record as they are now
                 announced = before.pop() if before else [dict(p["points"]) for p in game.position()["players"]]
                 shown = False
