@@ -266,10 +266,11 @@ def hints_used(table: Table, *, t: Texts = ENGLISH) -> str:
     return t.gettext("Hints used: {counts}.").format(counts=", ".join(f"{T.name(p.name)} {p.hints}" for p in people))
 
 
-def hint_text(move: str, reason: str, used: int, *, words: Sequence[Phrase] = (), t: Texts = ENGLISH) -> str:
-    """`/tne hint`'s private answer: the move, why (from the engine's `words` in the reader's language, else the
-    English `reason`), and how many hints this player has used (told at the end)."""
-    said = engine_words.reason(reason, words, t=t) if reason else ""
+def hint_text(move: str, reason: str, used: int, *, reason_words: Sequence[Phrase] = (),
+              t: Texts = ENGLISH) -> str:
+    """`/tne hint`'s private answer: the move, why (from the engine's `reason_words` in the reader's language, else
+    the English `reason`), and how many hints this player has used (told at the end)."""
+    said = engine_words.reason(reason, reason_words, t=t) if reason else ""
     why = f" — {said}" if said else ""
     return clip(t.gettext("Hint: **{move}**").format(move=move) + why + "\n"
                 + t.gettext("-# Your {nth} hint in this game; everyone sees how many each player used when it ends."
