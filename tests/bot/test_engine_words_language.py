@@ -223,3 +223,40 @@ def test_the_catalogs_translate_every_engine_template_with_its_placeholders():
             for form in forms:
                 assert form and fields(form) == fields(singular), (lang, singular, form)
     assert re.search(r"\{leader\}", DE.gettext("sends a rival's {leader} home"))
+
+
+# --- pictures and the terminal --------------------------------------------------------------------------------------
+
+LOST_WAR = ((("{played} lost the war at {at} ({winner} took {took}); {best} wins it."),
+             {"played": "commit 0", "best": "commit 2", "at": "F4", "winner": "Bob",
+              "took": ((("{n} {colour} point", "{n} {colour} points"), {"n": 2, "colour": "black"}),)}),)
+
+
+def test_a_review_pictures_caption_gives_the_reason_in_its_language():
+    from bot.picture_words import wording
+    from engine.ai.review import MoveReview
+    from render.review import caption_lines
+
+    english = say(LOST_WAR)
+    mv = MoveReview(4, 0, "commit 0", "commit 2", 0.2, 0.5, "blunder", english, LOST_WAR)
+    assert caption_lines(mv, ["Alice", "Bob"])[3] == [english]
+    assert caption_lines(mv, ["Alice", "Bob"], wording("de"))[3] == [
+        "commit 0 hat den Krieg auf F4 verloren (Bob erhielt 2 Punkte in schwarz); commit 2 gewinnt ihn."]
+    assert caption_lines(mv, ["Alice", "Bob"], wording("fr"))[3] == [
+        "commit 0 a perdu la guerre en F4 (Bob a pris 2 points noir) ; commit 2 la gagne."]
+    older = MoveReview(4, 0, "commit 0", "commit 2", 0.2, 0.5, "blunder", english)  # stored before the words
+    assert caption_lines(older, ["Alice", "Bob"], wording("de"))[3] == [english]
+
+
+def test_the_terminals_hint_speaks_its_language():
+    from engine import Game
+    from play.hints import Hints
+
+    game = Game.new(players=2, seed=4)
+    seat = game.to_move
+    english = Hints(2, 0.1).give(game, seat, [{}, {}])
+    assert english.startswith("hint (1 used): ")
+    german = Hints(2, 0.1).give(game, seat, [{}, {}], DE)
+    assert german.startswith("Hinweis (1 genutzt): ") and german.split(" — ", 1)[1].startswith(GERMAN_VERBS)
+    french = Hints(2, 0.1).give(game, seat, [{}, {}], FR)
+    assert french.startswith("indice (utilisés : 1) : ") and french.split(" — ", 1)[1].startswith(FRENCH_VERBS)
