@@ -15,7 +15,7 @@ from bot import messages as M
 from bot import text as T
 from bot.locales import ENGLISH, load
 from bot.storage.reviews import ReviewsStore
-from bot.table_words import end_reason, event_line
+from bot.table_words import end_reason, event_line, label
 from engine.ai.phrases import say
 from engine.ai.review import Review
 from tests.bot_harness import ALICE, BOB, CHANNEL, Harness, User, open_game, response
@@ -56,6 +56,8 @@ async def test_the_log_speaks_the_askers_language_and_english_stays_the_engines(
         assert event_line(e, t=DE) in german and event_line(e, t=FR) in french, e
         assert e["text"] in english, e  # word for word the engine's line
     assert event_line(shown[0], t=DE) != shown[0]["text"], "a German line is not the English one"
+    seat = table.moves[-1].seat
+    assert f"{label(table, seat, t=DE)}: `" in german and f"{table.label(seat)}: `" in english
     assert any(w in german for w in ("Plättchen", "Anführer", "Tempel", "Bauernhof", "Markt", "Siedlung", "passt"))
     assert any(w in french for w in ("tuile", "chef", "temple", "ferme", "marché", "habitation", "passe"))
 
