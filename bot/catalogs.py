@@ -24,7 +24,8 @@ from bot.locales import DOMAIN, LOCALE_DIR
 ROOT = LOCALE_DIR.parent.parent
 TEMPLATE = LOCALE_DIR / f"{DOMAIN}.pot"
 SOURCES = ("bot", "render", "play", "engine")
-KEYWORDS = {**DEFAULT_KEYWORDS, "N_": None, "count": (2, 3),  # words.count(n, singular, plural, t)
+KEYWORDS = {**DEFAULT_KEYWORDS, "N_": None, "NP_": (1, 2),  # NP_(singular, plural): engine/ai/phrases.py
+            "count": (2, 3),  # words.count(n, singular, plural, t)
             "N_plural": (1, 2)}  # bot/web/page_texts.py: a page text with a plural
 # A parameter nobody described reads "…" in discord.py: nothing to translate.
 UNDESCRIBED = "…"

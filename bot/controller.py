@@ -203,7 +203,7 @@ class Controller:
                 await interaction.response.defer(ephemeral=True, thinking=True)
         self.first_answers.answered(interaction)
         answer = await self.hints.answer(question, interaction_id=interaction.id)
-        await private(interaction, M.hint_text(answer.move, answer.reason, answer.used,
+        await private(interaction, M.hint_text(answer.move, answer.reason, answer.used, reason_words=answer.words,
                                                t=self.interactions.texts_for(interaction)))
 
     @guarded()

@@ -52,17 +52,19 @@ class Answer:
     game_id: int
     seat: int
     move: str
-    reason: str
+    reason: str  # in English
     used: int  # hints this seat has used in the game, this one included
+    words: tuple[Any, ...] = ()  # the reason for the reader's language (engine/ai/phrases.py)
 
 
 def think(view: dict[str, Any], seat: int, seed: int, budget: float,
-          announced: list[dict[str, int]]) -> tuple[str, str]:
-    """In a worker: the hint's move and reason (engine.ai.hint reads only `view`, the seat's own)."""
+          announced: list[dict[str, int]]) -> tuple[str, str, tuple[Any, ...]]:
+    """In a worker: the hint's move, its English reason and the reason's words (engine.ai.hint reads only `view`,
+    the seat's own)."""
     from engine.ai.hint import hint  # imported late: the computer players are an optional part
 
     found = hint(view, seat, seed=seed, budget=budget, announced=announced)
-    return str(found.move), found.reason
+    return str(found.move), found.reason, found.words
 
 
 def question(table: Table, user_id: int) -> Question:
@@ -109,15 +111,16 @@ class Hints:
         # One seed per moment: asking again differs only by what the time budget let the search reach.
         seed = zlib.crc32(f"hint:{q.game_id}:{q.rev}".encode())
         try:
-            move, reason = await asyncio.wait_for(
+            move, reason, words = await asyncio.wait_for(
                 self.workers.run_fair(q.guild_id, q.game_id, think, q.view, q.seat, seed, self.budget, q.announced),
                 self.timeout)
         except Exception as exc:
             log.exception("The hint for seat %s of game %s failed", q.seat, q.game_id)
             raise GameError(FAILED) from exc
-        return await self._count(q, move, reason, interaction_id)
+        return await self._count(q, move, reason, words, interaction_id)
 
-    async def _count(self, q: Question, move: str, reason: str, interaction_id: int | None) -> Answer:
+    async def _count(self, q: Question, move: str, reason: str, words: tuple[Any, ...],
+                     interaction_id: int | None) -> Answer:
         storage, tables = self.service.storage, self.service.tables
         # Under the game's lock, so the count in memory (the final announcement reads it) and in storage agree.
         async with tables.lock(q.game_id):
@@ -130,4 +133,4 @@ class Hints:
                 table.row.players[q.seat] = replace(player, hints=player.hints + 1)
             row = table.row if table is not None else await storage.get_game(q.game_id)
             used = row.players[q.seat].hints if row is not None else 1
-        return Answer(q.game_id, q.seat, move, reason, used)
+        return Answer(q.game_id, q.seat, move, reason, used, words)

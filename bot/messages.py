@@ -7,7 +7,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from bot import clock_texts, clocks, words
+from bot import clock_texts, clocks, engine_words, words
 from bot import text as T
 from bot.clocks import ClockEvent
 from bot.locales import ENGLISH, N_, Texts
@@ -21,6 +21,7 @@ from engine import COLOURS, DYNASTIES, LEADER_NAMES, TILE_NAMES, public_move
 from engine.game import ANSWERS
 
 if TYPE_CHECKING:
+    from engine.ai.phrases import Phrase
     from engine.ai.review import MoveReview, PlayerReview, Review
 
 COLOUR_EMOJI = dict(zip(COLOURS, ("🟥", "🟦", "🟩", "⬛"), strict=True))
@@ -265,9 +266,12 @@ def hints_used(table: Table, *, t: Texts = ENGLISH) -> str:
     return t.gettext("Hints used: {counts}.").format(counts=", ".join(f"{T.name(p.name)} {p.hints}" for p in people))
 
 
-def hint_text(move: str, reason: str, used: int, *, t: Texts = ENGLISH) -> str:
-    """`/tne hint`'s private answer: the move, why, and how many hints this player has used (told at the end)."""
-    why = f" — {reason}" if reason else ""
+def hint_text(move: str, reason: str, used: int, *, reason_words: Sequence[Phrase] = (),
+              t: Texts = ENGLISH) -> str:
+    """`/tne hint`'s private answer: the move, why (from the engine's `reason_words` in the reader's language, else
+    the English `reason`), and how many hints this player has used (told at the end)."""
+    said = engine_words.reason(reason, reason_words, t=t) if reason else ""
+    why = f" — {said}" if said else ""
     return clip(t.gettext("Hint: **{move}**").format(move=move) + why + "\n"
                 + t.gettext("-# Your {nth} hint in this game; everyone sees how many each player used when it ends."
                             ).format(nth=words.ordinal(used, t)))
@@ -513,9 +517,9 @@ def log_text(table: Table, count: int = 12, *, t: Texts = ENGLISH) -> str:
             else t.gettext("**The last {n} moves of game #{game}:**"))
     lines = [head.format(n=len(moves), game=table.id)]
     for m in moves:
-        # The engine's event texts are English (engine/events.py): a language of their own is a later step.
-        texts = " ".join(e["text"] for e in m.events if e.get("type") not in ("draw", "game_over"))
-        lines.append(f"{m.n + 1}. {table.label(m.seat)}: `{public_move(m.move)}` — {texts}")
+        # The engine's event texts are English (engine/events.py); the table's words say them again in the language.
+        texts = " ".join(event_line(e, t=t) for e in m.events if e.get("type") not in ("draw", "game_over"))
+        lines.append(f"{m.n + 1}. {label(table, m.seat, t=t)}: `{public_move(m.move)}` — {texts}")
     return clip("\n".join(lines))
 
 
@@ -813,8 +817,8 @@ def history_line(record: GameRecord, *, t: Texts = ENGLISH) -> str:
     winners = [T.name(s["name"]) for s in ranked if s.get("rank") == 1]
     won = (t.gettext("{names} won").format(names=t.gettext(" and ").join(winners)) if winners
            else t.gettext("no winner"))
-    # The end reason is the engine's English words, kept in the record as they were said.
-    how = T.prose(record.end_reason or "", 80) or t.gettext("the game ended")
+    # The end reason is kept in the record in English, as it was said; the table's words say it in the language.
+    how = T.prose(end_reason(record.end_reason or "", t=t), 80) or t.gettext("the game ended")
     return f"**#{record.game_id}** · {_when(record.ended_at)} · {scores} — {won}; {how}"
 
 
@@ -979,8 +983,8 @@ MOVE_LABELS = {"inaccuracy": N_("Inaccuracy"), "mistake": N_("Mistake"), "blunde
 
 def _costly_line(mv: MoveReview, t: Texts = ENGLISH) -> str:
     label = t.gettext(MOVE_LABELS.get(mv.label, mv.label.capitalize())) if mv.label else t.gettext("A slip")
-    # The reason is the engine's English sentence: said as it is (it names moves in notation).
-    reason = T.prose(mv.reason, 300)
+    # The reason is the engine's sentence, said from its words in the language (moves stay in notation).
+    reason = T.prose(engine_words.reason(mv.reason, mv.words, t=t), 300)
     head = t.gettext("**Move {n}** `{played}` — {label}, −{loss} chance to win.").format(
         n=mv.index + 1, played=mv.played, label=label, loss=_chance(mv.loss))
     best = (t.gettext("`{best}` was best: {reason}") if reason else t.gettext("`{best}` was best.")).format(
@@ -1014,7 +1018,7 @@ def review_own(review: Review, seat: int, *, t: Texts = ENGLISH) -> list[str]:
                 n=mv.index + 1, played=mv.played, chance=_chance(mv.chance_played)))
             continue
         label = _label(mv.label, t) if mv.label else t.gettext("Slightly worse")
-        reason = T.prose(mv.reason, 300)
+        reason = T.prose(engine_words.reason(mv.reason, mv.words, t=t), 300)
         lines.append(t.gettext("{n}. `{played}` — {label}, −{loss}: `{best}` was better").format(
             n=mv.index + 1, played=mv.played, label=label, loss=_chance(mv.loss), best=mv.best)
             + (f": {reason}" if reason else ""))

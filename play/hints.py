@@ -9,6 +9,7 @@ from dataclasses import dataclass, field
 from bot.locales import ENGLISH, Texts
 from engine import Game
 from engine.ai.hint import hint
+from engine.ai.phrases import say
 from engine.record import Record
 
 
@@ -29,15 +30,19 @@ class Hints:
         return cls(players, budget, seed, counts)
 
     def give(self, game: Game, seat: int, announced: Sequence[Mapping[str, int]], t: Texts = ENGLISH) -> str:
-        """The line printed for `hint`: the move and its reason, drawn from the seat's own view only."""
+        """The line printed for `hint`: the move and its reason in the terminal's language, drawn from the seat's own
+        view only."""
         asked = len(game.move_stack)
         found = hint(game.view(seat), seat, seed=self.seed * 100003 + asked, budget=self.budget, announced=announced)
         if self.counts is None:
             self.counts = [0] * self.players
         self.counts[seat] += 1
         n = self.counts[seat]
-        # i18n: {move} is in the game's notation; {reason} the engine's own sentence
-        return t.gettext("hint ({n} used): {move} — {reason}").format(n=n, move=found.move, reason=found.reason)
+        if t.lang == ENGLISH.lang:
+            return f"hint ({n} used): {found.move} — {found.reason}"
+        # i18n: {move} is in the game's notation, never translated
+        return t.gettext("hint ({n} used): {move} — {reason}").format(
+            n=n, move=found.move, reason=say(found.words, t.gettext, t.ngettext))
 
     def recorded(self) -> tuple[int, ...] | None:
         """What the record keeps: each seat's count, or None when nobody asked."""

@@ -293,8 +293,8 @@ def _loss(loss: float) -> str:
 
 
 def caption_lines(mv: MoveReview, names: Sequence[str], w: Wording = ENGLISH) -> tuple[str, str, str, list[str]]:
-    """The caption's words: heading, the two moves with the loss, both chances, and the reason (unwrapped; the
-    review's reasons are the engine's, in English)."""
+    """The caption's words: heading, the two moves with the loss, both chances, and the reason (unwrapped; said
+    from the review's words in `w`'s language, else the engine's English)."""
     who = _name(names, mv.seat)
     heading = w.gettext("Move {n} · {name}").format(n=mv.index + 1, name=who)
     if mv.label:
@@ -309,7 +309,18 @@ def caption_lines(mv: MoveReview, names: Sequence[str], w: Wording = ENGLISH) ->
             played=mv.played, best=mv.best, loss=_loss(mv.loss))
         chances = w.gettext("Chance to win: {played} after the move played, {best} after the better one").format(
             played=_percent(mv.chance_played), best=_percent(mv.chance_best))
-    return heading, moves, chances, [mv.reason] if mv.reason else []
+    return heading, moves, chances, [_reason(mv, w)] if mv.reason else []
+
+
+def _reason(mv: MoveReview, w: Wording) -> str:
+    if w.lang == ENGLISH.lang or not mv.words:
+        return mv.reason  # English, and reviews stored before their words were kept
+    from engine.ai.phrases import say  # words come only from the computer players, an optional part
+
+    try:
+        return say(mv.words, w.gettext, w.ngettext)
+    except (KeyError, IndexError, TypeError, ValueError, AttributeError):
+        return mv.reason
 
 
 def move_picture(game: Game, mv: MoveReview, names: Sequence[str], w: Wording = ENGLISH) -> Image.Image:

@@ -2,29 +2,21 @@
 
 The review compares the move played with the better one on the same deals (the points each scored or gave
 away, the conflicts won or lost, the leaders sent home); the hint says what its move scores or wins on the
-seat's own sampled deals. Colours and leaders are said as the bot says them: "red (priest)"."""
+seat's own sampled deals. Each reason is words (engine/ai/phrases.py): English templates with their values, said in
+English for the stored `reason` and in the reader's language by the front ends."""
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from engine.constants import COLOURS, LEADER_NAMES, POINT_KEYS
+from engine.ai.phrases import N_, NP_, Phrase, phrase, say
+from engine.constants import COLOURS, POINT_KEYS
 
 NOTABLE = 0.5  # points on average over the deals, below which a difference is not worth a word
 MOST_PARTS = 3  # a reason says at most this many things, the most telling first
 LIKELY = 0.75  # a conflict won this often over the deals is "likely" won
 
-
-def leader_words(colour: str) -> str:
-    """A leader as the bot says it: 'red (priest)'."""
-    return f"{colour} ({LEADER_NAMES[COLOURS.index(colour)]})"
-
-
-def points_words(count: float, colour: str) -> str:
-    n = max(1, round(count))  # callers only speak of differences of at least NOTABLE
-    if colour == "treasure":
-        return "1 treasure" if n == 1 else f"{n} treasures"
-    return f"{n} {colour} point" + ("" if n == 1 else "s")
+Words = tuple[Phrase, ...]  # a reason's sentences (engine/ai/phrases.py)
 
 
 @dataclass(frozen=True)
@@ -101,14 +93,24 @@ def _count(d: float) -> int:
     return max(1, round(d))  # only differences of at least NOTABLE are spoken of
 
 
-def _scores_more(more: list[tuple[str, float]]) -> list[str]:
+def _points(count: float, colour: str) -> Phrase:
+    """'2 red points', '1 treasure'."""
+    n = max(1, round(count))
+    if colour == "treasure":
+        return phrase(NP_("{n} treasure", "{n} treasures"), n=n)
+    return phrase(NP_("{n} {colour} point", "{n} {colour} points"), n=n, colour=colour)
+
+
+def _scores_more(more: list[tuple[str, float]]) -> list[Phrase]:
     """'scores 2 more red and 1 more green points', 'takes 1 more treasure'."""
     colours = [(key, d) for key, d in more if key != "treasure"]
     out = []
     if colours:
-        plural = "s" if sum(_count(d) for _, d in colours) > 1 else ""
-        out.append(f"scores {_join([f'{_count(d)} more {key}' for key, d in colours])} point{plural}")
-    out += [f"takes {_count(d)} more treasure{'s' if _count(d) > 1 else ''}" for key, d in more if key == "treasure"]
+        out.append(phrase(NP_("scores {more} point", "scores {more} points"), n=sum(_count(d) for _, d in colours),
+                          more=[phrase(NP_("{n} more {colour}", "{n} more {colour}"), n=_count(d), colour=key)
+                                for key, d in colours]))
+    out += [phrase(NP_("takes {n} more treasure", "takes {n} more treasures"), n=_count(d))
+            for key, d in more if key == "treasure"]
     return out
 
 
@@ -126,81 +128,140 @@ def _won(runs: Sequence[Effects], seat: int, kind: str, colour: str) -> float:
     return share(runs, lambda r: any(x.kind == kind and x.colour == colour and x.winner == seat for x in r.conflicts))
 
 
-def _commit_words(move: str) -> str:
-    return f"committing {move.split()[1]}"
+# The sentence for a conflict the move played lost, by (kind, what the better move does): each a whole template,
+# since a language words "it" by the conflict's gender; a commit's by the number committed (`n`, both forms alike
+# in English).
+LOST_COMMITS = {
+    ("war", True): NP_("Committing {played} lost the war at {at}: {winner} took {took}; committing {best} would have "
+                       "won it.",
+                       "Committing {played} lost the war at {at}: {winner} took {took}; "
+                       "committing {best} would have won it."),
+    ("war", False): NP_("Committing {played} lost the war at {at}: {winner} took {took}; committing {best} would "
+                        "have cost less.",
+                        "Committing {played} lost the war at {at}: {winner} took {took}; "
+                        "committing {best} would have cost less."),
+    ("revolt", True): NP_("Committing {played} lost the revolt at {at}: {winner} took {took}; committing {best} "
+                          "would have won it.",
+                          "Committing {played} lost the revolt at {at}: {winner} took {took}; "
+                          "committing {best} would have won it."),
+    ("revolt", False): NP_("Committing {played} lost the revolt at {at}: {winner} took {took}; committing {best} "
+                           "would have cost less.",
+                           "Committing {played} lost the revolt at {at}: {winner} took {took}; "
+                           "committing {best} would have cost less."),
+}
+LOST = {
+    ("war", "wins"): N_("{played} lost the war at {at} ({winner} took {took}); {best} wins it."),
+    ("war", "avoids"): N_("{played} lost the war at {at} ({winner} took {took}); {best} avoids it."),
+    ("war", "better"): N_("{played} lost the war at {at} ({winner} took {took}); {best} does better."),
+    ("revolt", "wins"): N_("{played} lost the revolt at {at} ({winner} took {took}); {best} wins it."),
+    ("revolt", "avoids"): N_("{played} lost the revolt at {at} ({winner} took {took}); {best} avoids it."),
+    ("revolt", "better"): N_("{played} lost the revolt at {at} ({winner} took {took}); {best} does better."),
+}
+WINS = {"war": N_("wins the war at {at} ({took})"), "revolt": N_("wins the revolt at {at} ({took})")}
 
 
 def review_reason(played: str, best: str, played_runs: Sequence[Effects], best_runs: Sequence[Effects],
                   own_played: Sequence[Effects], own_best: Sequence[Effects], seat: int, names: Sequence[str],
                   chances: tuple[float, float]) -> str:
+    """Why `best` is better than `played` for the seat, in English (review_words said)."""
+    return say(review_words(played, best, played_runs, best_runs, own_played, own_best, seat, names, chances))
+
+
+def review_words(played: str, best: str, played_runs: Sequence[Effects], best_runs: Sequence[Effects],
+                 own_played: Sequence[Effects], own_best: Sequence[Effects], seat: int, names: Sequence[str],
+                 chances: tuple[float, float]) -> Words:
     """Why `best` is better than `played` for the seat: the conflict the played move lost, else the points
     each scored or gave away and the leaders each kept, over the same deals. `own_*` cover the mover's own
     turn only (its conflicts); the others run on through the rivals' replies."""
     lost = _lost_conflict(own_played, seat)
     if lost is not None:
-        took = f"{names[lost.winner]} took {points_words(lost.gained, lost.gained_colour)}"
-        fight = f"the {lost.kind} at {lost.at}"
+        took = {"winner": names[lost.winner], "took": [_points(lost.gained, lost.gained_colour)], "at": lost.at}
         saved = _won(own_best, seat, lost.kind, lost.colour) >= 0.5
         if played.startswith("commit") and best.startswith("commit"):
-            alt = "would have won it" if saved else "would have cost less"
-            return f"{_commit_words(played).capitalize()} lost {fight}: {took}; {_commit_words(best)} {alt}."
-        alt = "wins it" if saved else "avoids it" if not any(
-            c.kind == lost.kind and c.colour == lost.colour for c in own_best[0].conflicts) else "does better"
-        return f"{played} lost {fight} ({took}); {best} {alt}."
-    parts: list[str] = []
+            return (phrase(LOST_COMMITS[lost.kind, saved], n=int(played.split()[1]), played=played.split()[1],
+                           best=best.split()[1], **took),)
+        alt = "wins" if saved else "avoids" if not any(
+            c.kind == lost.kind and c.colour == lost.colour for c in own_best[0].conflicts) else "better"
+        return (phrase(LOST[lost.kind, alt], played=played, best=best, **took),)
+    parts: list[Phrase] = []
     for c in own_best[0].conflicts:
         if c.winner == seat and _won(own_best, seat, c.kind, c.colour) >= 0.5 \
                 and _won(own_played, seat, c.kind, c.colour) < 0.5:
-            parts.append(f"wins the {c.kind} at {c.at} ({points_words(c.gained, c.gained_colour)})")
+            parts.append(phrase(WINS[c.kind], at=c.at, took=[_points(c.gained, c.gained_colour)]))
     parts += _scores_more(_more(mean_points(best_runs, seat), mean_points(played_runs, seat)))
     for rival in range(len(names)):
         fewer = _more(mean_points(played_runs, rival), mean_points(best_runs, rival)) if rival != seat else []
         if fewer:
-            total = sum(_count(d) for _, d in fewer)
-            detail = ", ".join(f"{_count(d)} {key}" for key, d in fewer)
-            parts.append(f"gives {names[rival]} {total} fewer point{'s' if total > 1 else ''} ({detail})")
-    kept = [leader_words(colour) for colour in COLOURS
+            detail = [phrase(NP_("{n} treasure", "{n} treasures"), n=_count(d)) if key == "treasure"
+                      else phrase(NP_("{n} {colour}", "{n} {colour}"), n=_count(d), colour=key) for key, d in fewer]
+            parts.append(phrase(NP_("gives {name} {n} fewer point ({detail})", "gives {name} {n} fewer points "
+                                    "({detail})"), name=names[rival], n=sum(_count(d) for _, d in fewer),
+                                detail={"each": detail}))
+    kept = [colour for colour in COLOURS
             if share(played_runs, lambda r, c=colour: (seat, c) in r.sent_home)
             - share(best_runs, lambda r, c=colour: (seat, c) in r.sent_home) >= 0.5]
     if kept:
-        parts.append(f"keeps your {_join(kept)} on the board")
+        parts.append(phrase(NP_("keeps your {leaders} on the board", "keeps your {leaders} on the board"),
+                            n=len(kept), leaders=kept))
     if not parts:
         cp, cb = chances
-        return (f"{best} leaves you better placed than {played}: a {cb:.0%} chance to win against {cp:.0%} "
-                "after the rivals' replies.")
-    return f"Against {played}, {best} {_join(parts[:MOST_PARTS])}."
+        return (phrase(N_("{best} leaves you better placed than {played}: a {chance_best} chance to win against "
+                          "{chance_played} after the rivals' replies."), best=best, played=played,
+                       chance_best=f"{cb:.0%}", chance_played=f"{cp:.0%}"),)
+    return (phrase(N_("Against {played}, {best} {parts}."), played=played, best=best, parts=parts[:MOST_PARTS]),)
 
 
-def _fight(c: Conflict) -> str:
-    """'the war over the blue (farmer) leaders', 'the revolt over the red (priest) at F4'."""
-    if c.kind == "war":
-        return f"the war over the {leader_words(c.colour)} leaders"
-    return f"the revolt over the {leader_words(c.colour)} at {c.at}"
+# A conflict the hint's move fights, by (kind, the odds of winning it); and the tiles a commit keeps back, by
+# (kind, whether even every tile would lose).
+FIGHTS = {
+    ("war", "likely"): N_("fights the war over the {leader} leaders, which you are likely to win"),
+    ("war", "may"): N_("fights the war over the {leader} leaders, which you may win"),
+    ("war", "unlikely"): N_("fights the war over the {leader} leaders, which you are likely to lose"),
+    ("revolt", "likely"): N_("fights the revolt over the {leader} at {at}, which you are likely to win"),
+    ("revolt", "may"): N_("fights the revolt over the {leader} at {at}, which you may win"),
+    ("revolt", "unlikely"): N_("fights the revolt over the {leader} at {at}, which you are likely to lose"),
+}
+KEEPS = {
+    ("war", True): N_("keeps your tiles for later: even every tile you hold would likely lose it (the war over "
+                      "the {leader} leaders)"),
+    ("war", False): N_("keeps your tiles for later: more tiles would not win it often enough to be worth them "
+                       "(the war over the {leader} leaders)"),
+    ("revolt", True): N_("keeps your tiles for later: even every tile you hold would likely lose it (the revolt "
+                         "over the {leader} at {at})"),
+    ("revolt", False): N_("keeps your tiles for later: more tiles would not win it often enough to be worth them "
+                          "(the revolt over the {leader} at {at})"),
+}
 
 
 def _odds(p: float) -> str:
-    return "you are likely to win" if p >= LIKELY else "you may win" if p >= 0.4 else "you are likely to lose"
+    return "likely" if p >= LIKELY else "may" if p >= 0.4 else "unlikely"
 
 
 def hint_reason(move: str, runs: Sequence[Effects], seat: int, all_in: Sequence[Effects] | None = None) -> str:
+    """What the move does for the seat on its own sampled deals, in English (hint_words said)."""
+    return say(hint_words(move, runs, seat, all_in))
+
+
+def hint_words(move: str, runs: Sequence[Effects], seat: int, all_in: Sequence[Effects] | None = None) -> Words:
     """What the move does for the seat on its own sampled deals: points, treasures, monuments, conflicts.
     `all_in`, for a commit of fewer tiles than the seat holds, is the same deals with every tile committed."""
     parts = _conflict_parts(move, runs, seat, all_in)
-    parts += _scores(mean_points(runs, seat), "scores", "takes")
+    parts += _scores(mean_points(runs, seat))
     built = sorted({pair for r in runs for s, pair in r.monuments if s == seat})
-    parts += [f"builds the {pair} monument" for pair in built]
+    parts += [phrase(N_("builds the {pair} monument"), pair=pair) for pair in built]
     fought = {c.colour for r in runs for c in r.conflicts}  # already said by the conflict's part
     home = sorted({colour for r in runs for s, colour in r.sent_home if s != seat and colour not in fought})
-    parts += [f"sends a rival's {leader_words(colour)} home" for colour in home
+    parts += [phrase(N_("sends a rival's {leader} home"), leader=colour) for colour in home
               if share(runs, lambda r, colour=colour: any(s != seat and c == colour for s, c in r.sent_home)) >= 0.5]
     if parts:
-        return _join(parts[:MOST_PARTS]) + "."
+        return (phrase(N_("{parts}."), parts=parts[:MOST_PARTS]),)
     if move == "decline":
-        return "no monument here is worth its tiles to you: they stay face up for your kingdoms."
-    return "our strongest player's choice here: it scores nothing at once but leaves your position strongest."
+        return (phrase(N_("no monument here is worth its tiles to you: they stay face up for your kingdoms.")),)
+    return (phrase(N_("our strongest player's choice here: it scores nothing at once but leaves your position "
+                      "strongest.")),)
 
 
-def _conflict_parts(move: str, runs: Sequence[Effects], seat: int, all_in: Sequence[Effects] | None) -> list[str]:
+def _conflict_parts(move: str, runs: Sequence[Effects], seat: int, all_in: Sequence[Effects] | None) -> list[Phrase]:
     """The conflicts the move fights for the seat, with the odds over the deals; for a commit that keeps
     tiles back, why more would not pay."""
     seen: dict[tuple[str, str], Conflict] = {}
@@ -208,31 +269,27 @@ def _conflict_parts(move: str, runs: Sequence[Effects], seat: int, all_in: Seque
         for c in r.conflicts:
             if seat in (c.winner, c.loser):
                 seen.setdefault((c.kind, c.colour), c)
-    parts: list[str] = []
+    parts: list[Phrase] = []
     for (kind, colour), c in seen.items():
         p = _won(runs, seat, kind, colour)
+        at = {"at": c.at} if kind == "revolt" else {}
         if move.startswith("commit") and p < 0.4 and all_in is not None and len(parts) == 0:
             q = _won(all_in, seat, kind, colour)
-            more = "even every tile you hold would likely lose it" if q < 0.4 else \
-                "more tiles would not win it often enough to be worth them"
-            parts.append(f"keeps your tiles for later: {more} ({_fight(c)})")
+            parts.append(phrase(KEEPS[kind, q < 0.4], leader=colour, **at))
         else:
-            parts.append(f"fights {_fight(c)}, which {_odds(p)}")
+            parts.append(phrase(FIGHTS[kind, _odds(p)], leader=colour, **at))
     return parts
 
 
-def _scores(points: list[float], verb: str, treasure_verb: str) -> list[str]:
+def _scores(points: list[float]) -> list[Phrase]:
     """'scores 3 red and 1 green points', 'takes 1 treasure' for the notable mean points."""
     colours = [(k, v) for k, v in zip(POINT_KEYS, points, strict=True) if k != "treasure" and v >= NOTABLE]
     out = []
     if colours:
-        plural = "s" if sum(_count(v) for _, v in colours) > 1 else ""
-        out.append(f"{verb} {_join([f'{_count(v)} {k}' for k, v in colours])} point{plural}")
+        out.append(phrase(NP_("scores {points} point", "scores {points} points"), n=sum(_count(v) for _, v in colours),
+                          points=[phrase(NP_("{n} {colour}", "{n} {colour}"), n=_count(v), colour=k)
+                                  for k, v in colours]))
     treasures = points[POINT_KEYS.index("treasure")]
     if treasures >= NOTABLE:
-        out.append(f"{treasure_verb} {points_words(treasures, 'treasure')}")
+        out.append(phrase(N_("takes {treasures}"), treasures=[_points(treasures, "treasure")]))
     return out
-
-
-def _join(parts: Sequence[str]) -> str:
-    return parts[0] if len(parts) == 1 else ", ".join(parts[:-1]) + " and " + parts[-1]

@@ -10,8 +10,9 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 
 from engine.ai import choose_move
-from engine.ai.explain import Effects, effects, hint_reason
+from engine.ai.explain import Effects, Words, effects, hint_words
 from engine.ai.judge import settle_traced
+from engine.ai.phrases import say
 from engine.ai.sampling import View, determinise, unseen_tiles, with_announced
 from engine.game import Game
 from engine.state import JSON
@@ -22,10 +23,12 @@ HINT_DEALS = 8  # sampled deals the reason is read from
 
 @dataclass(frozen=True)
 class Hint:
-    """The move (canonical notation) and one line in words on why."""
+    """The move (canonical notation) and one line on why: `reason` in English, `words` the same for a front end to
+    say in the reader's language (engine/ai/phrases.py)."""
 
     move: str
     reason: str
+    words: Words = ()
 
 
 def hint(view: View, seat: int, *, seed: int = 0, budget: float = HINT_BUDGET,
@@ -44,7 +47,8 @@ def hint(view: View, seat: int, *, seed: int = 0, budget: float = HINT_BUDGET,
         held = known["players"][seat]["hand"][pending["commit_colour"]]
         if int(move.split()[1]) < held:
             all_in = _play(deals, known, seat, f"commit {held}")
-    return Hint(move, hint_reason(move, runs, seat, all_in))
+    words = hint_words(move, runs, seat, all_in)
+    return Hint(move, say(words), words)
 
 
 def _play(deals: Sequence[Game], view: View, seat: int, move: str) -> list[Effects]:

@@ -14,8 +14,9 @@ from dataclasses import dataclass
 from typing import Any
 
 from engine.ai.chances import win_chances
-from engine.ai.explain import effects, review_reason
+from engine.ai.explain import Words, effects, review_words
 from engine.ai.judge import DEALS, Trace, bag_deals, candidate_moves, judge, mean_chance
+from engine.ai.phrases import Phrase, say
 from engine.game import Game
 from engine.record import Record, RecordError, check_result
 
@@ -48,7 +49,8 @@ class MoveReview:
     chance_played: float
     chance_best: float
     label: str | None
-    reason: str
+    reason: str  # in English, as reviews were always stored
+    words: Words = ()  # the reason for a front end to say in the reader's language; () in reviews stored before
 
     @property
     def loss(self) -> float:
@@ -98,7 +100,8 @@ class Review:
                         for p in self.players],
             "moves": [{"index": m.index, "seat": m.seat, "played": m.played, "best": m.best,
                        "chance_played": m.chance_played, "chance_best": m.chance_best, "label": m.label,
-                       "reason": m.reason} for m in self.moves],
+                       "reason": m.reason, **({"words": _words_json(m.words)} if m.words else {})}
+                      for m in self.moves],
             "curve": [list(point) for point in self.curve],
         }
 
@@ -155,16 +158,16 @@ def review_move(record: Record, index: int, before: Game, seat: int, played: str
     chance = {m: mean_chance(t) for m, t in traces.items()}
     best = max(moves, key=lambda m: (chance[m], m == played))  # a tie keeps the move played
     cp, cb = chance[played], chance[best]
-    reason = "" if best == played else _reason(played, best, traces, seat, names, (cp, cb))
-    return MoveReview(index, seat, played, best, cp, cb, label_for(cb - cp), reason)
+    words = () if best == played else _reason(played, best, traces, seat, names, (cp, cb))
+    return MoveReview(index, seat, played, best, cp, cb, label_for(cb - cp), say(words) if words else "", words)
 
 
 def _reason(played: str, best: str, traces: Mapping[str, Sequence[Trace]], seat: int, names: Sequence[str],
-            chances: tuple[float, float]) -> str:
+            chances: tuple[float, float]) -> Words:
     n = len(names)
     whole = {m: [effects(t.events, n) for t in traces[m]] for m in (played, best)}
     own = {m: [effects(t.events[:t.own], n) for t in traces[m]] for m in (played, best)}
-    return review_reason(played, best, whole[played], whole[best], own[played], own[best], seat, names, chances)
+    return review_words(played, best, whole[played], whole[best], own[played], own[best], seat, names, chances)
 
 
 def label_for(loss: float) -> str | None:
@@ -262,7 +265,8 @@ def _move(m: Mapping[str, Any]) -> MoveReview:
     if label is not None and label not in LABELS:
         raise ReviewError(f"stored review data is malformed: unknown label {label!r}")
     out = MoveReview(_int(m["index"]), _int(m["seat"]), _text(m["played"]), _text(m["best"]),
-                     _number(m["chance_played"], 1.0), _number(m["chance_best"], 1.0), label, _text(m["reason"]))
+                     _number(m["chance_played"], 1.0), _number(m["chance_best"], 1.0), label, _text(m["reason"]),
+                     _words(m.get("words", [])))
     if out.loss < 0:
         raise ReviewError(f"stored review data is malformed: move {out.index + 1} lost a negative chance")
     return out
@@ -290,3 +294,46 @@ def _text(value: object) -> str:
     if not isinstance(value, str):
         raise ReviewError(f"stored review data is malformed: {value!r} is not text")
     return value
+
+
+def _words_json(words: Sequence[Phrase]) -> list[Any]:
+    return [[list(t) if isinstance(t, tuple) else t, _values_json(v)] for t, v in words]
+
+
+def _values_json(values: Mapping[str, Any]) -> dict[str, Any]:
+    out: dict[str, Any] = {}
+    for key, value in values.items():
+        if isinstance(value, Mapping):
+            out[key] = {"each": _words_json(value["each"])}
+        elif isinstance(value, list | tuple) and value and isinstance(value[0], list | tuple):
+            out[key] = _words_json(value)
+        else:
+            out[key] = list(value) if isinstance(value, list | tuple) else value
+    return out
+
+
+def _words(value: object) -> Words:
+    """Stored words read back as phrases; a review stored before they were kept has none (English only)."""
+    return tuple(_phrase(p) for p in _list(value))
+
+
+def _phrase(value: object) -> Phrase:
+    part = _list(value)
+    if len(part) != 2 or not isinstance(part[1], Mapping):
+        raise ReviewError(f"stored review data is malformed: {value!r} is not a phrase")
+    template = part[0] if isinstance(part[0], str) else tuple(_text(t) for t in _list(part[0]))
+    if not isinstance(template, str) and len(template) != 2:
+        raise ReviewError(f"stored review data is malformed: {part[0]!r} is not a template")
+    values: dict[str, Any] = {}
+    for key, v in part[1].items():
+        if isinstance(v, Mapping):
+            values[_text(key)] = {"each": _words(v.get("each"))}
+        elif isinstance(v, list | tuple) and v and isinstance(v[0], list | tuple):
+            values[_text(key)] = _words(v)
+        elif isinstance(v, list | tuple):
+            values[_text(key)] = tuple(_text(x) for x in v)
+        elif isinstance(v, str | int | float) and not isinstance(v, bool):
+            values[_text(key)] = v
+        else:
+            raise ReviewError(f"stored review data is malformed: {v!r} is not a value")
+    return template, values

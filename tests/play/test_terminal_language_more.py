@@ -141,8 +141,8 @@ def test_a_replay_past_its_end_is_refused_in_the_language(monkeypatch, capsys, t
 
 
 @pytest.mark.parametrize(("lang", "pattern"), [
-    ("de_DE.UTF-8", r"Tipp \(Nr\. (\d+)\): (.+?) — (.+)$"),
-    ("fr_FR.UTF-8", r"conseil \(n° (\d+)\) : (.+?) — (.+)$"),
+    ("de_DE.UTF-8", r"Hinweis \((\d+) genutzt\): (.+?) — (.+)$"),
+    ("fr_FR.UTF-8", r"indice \(utilisés : (\d+)\) : (.+?) — (.+)$"),
     ("C", r"hint \((\d+) used\): (.+?) — (.+)$"),
 ])
 def test_a_hint_line_speaks_the_language_and_keeps_the_move_in_notation(monkeypatch, capsys, lang, pattern):
