@@ -12,6 +12,7 @@ from typing import TextIO
 from bot.locales import ENGLISH, N_, Texts
 from bot.words import count
 from engine import DYNASTIES
+from engine.ai.phrases import say
 from engine.ai.review import MoveReview, Review, ReviewError, review
 from engine.record import Record, RecordError, read
 
@@ -52,12 +53,13 @@ LABELS = {"inaccuracy": N_("inaccuracy"), "mistake": N_("mistake"), "blunder": N
 
 def move_line(mv: MoveReview, *, t: Texts = ENGLISH) -> str:
     """'move 23: tile red F7 played, tile red G7 was better (−18%, blunder): the reason'. Moves stay in notation;
-    the reason is the engine's, said as it gives it."""
+    the reason is said in the terminal's language from the engine's words (its English text for a review without)."""
     said = (t.gettext("move {n}: {played} played, {best} was better ({loss}, {label})") if mv.label
             else t.gettext("move {n}: {played} played, {best} was better ({loss})"))
     line = said.format(n=mv.index + 1, played=mv.played, best=mv.best, loss=loss_text(mv.loss),
                        label=t.gettext(LABELS.get(mv.label, mv.label)))
-    return t.gettext("{line}: {reason}").format(line=line, reason=mv.reason) if mv.reason else line
+    reason = say(mv.words, t.gettext, t.ngettext) if mv.words and t.lang != ENGLISH.lang else mv.reason
+    return t.gettext("{line}: {reason}").format(line=line, reason=reason) if reason else line
 
 
 def review_text(record: Record, rv: Review, title: str, *, t: Texts = ENGLISH) -> str:
