@@ -138,9 +138,10 @@ PLURALS: tuple[tuple[str, str], ...] = (
     N_plural("{n} win", "{n} wins"),
 )
 
-# The game's own words, said as everywhere else (bot/words.py): the page names pieces by their English word.
+# The game's own words, said as everywhere else (bot/words.py): the page names pieces and computer levels by their
+# English word.
 WORDS: tuple[str, ...] = (*words.COLOUR_WORDS.values(), *words.TILE_WORDS.values(), *words.LEADER_WORDS.values(),
-                          *words.DYNASTY_WORDS.values())
+                          *words.DYNASTY_WORDS.values(), *words.LEVEL_WORDS.values())
 
 
 # CLDR's plural categories in the order gettext numbers a catalog's forms (Babel writes Plural-Forms so).

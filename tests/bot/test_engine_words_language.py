@@ -90,9 +90,9 @@ def test_hint_text_says_the_words_and_keeps_english_as_it_was():
     assert say(words) == english
     assert M.hint_text("pass", english, 1, reason_words=words).startswith("Hint: **pass** — scores 3 red points.\n")
     german = M.hint_text("pass", english, 1, reason_words=words, t=DE)
-    assert german.startswith("Hinweis: **pass** — erzielt 3 Punkte in rot.")
+    assert german.startswith("Hinweis: **pass** — erzielt 3 rote Punkte.")
     french = M.hint_text("pass", english, 1, reason_words=words, t=FR)
-    assert french.startswith("Indice : **pass** — marque 3 points rouge.")
+    assert french.startswith("Indice : **pass** — marque 3 points rouges.")
     # A hint without words (none were given) reads its English reason in every language.
     assert "— scores 3 red points." in M.hint_text("pass", english, 1, t=DE)
 
@@ -167,8 +167,8 @@ def test_the_costliest_line_says_the_words():
     mv = MoveReview(4, 0, "commit 0", "commit 2", 0.2, 0.5, "blunder", english, words)
     assert M._costly_line(mv, ENGLISH).endswith(f"`commit 2` was best: {english}")
     assert M._costly_line(mv, DE).endswith("`commit 2` war am besten: commit 0 hat den Krieg auf F4 verloren (Bob "
-                                           "erhielt 2 Punkte in schwarz); commit 2 gewinnt ihn.")
-    assert "commit 0 a perdu la guerre en F4 (Bob a pris 2 points noir) ; commit 2 la gagne." in M._costly_line(mv, FR)
+                                           "erhielt 2 schwarze Punkte); commit 2 gewinnt ihn.")
+    assert "commit 0 a perdu la guerre en F4 (Bob a pris 2 points noirs) ; commit 2 la gagne." in M._costly_line(mv, FR)
 
 
 # --- /tne stats history ---------------------------------------------------------------------------------------------
@@ -243,9 +243,9 @@ def test_a_review_pictures_caption_gives_the_reason_in_its_language():
     mv = MoveReview(4, 0, "commit 0", "commit 2", 0.2, 0.5, "blunder", english, LOST_WAR)
     assert caption_lines(mv, ["Alice", "Bob"])[3] == [english]
     assert caption_lines(mv, ["Alice", "Bob"], wording("de"))[3] == [
-        "commit 0 hat den Krieg auf F4 verloren (Bob erhielt 2 Punkte in schwarz); commit 2 gewinnt ihn."]
+        "commit 0 hat den Krieg auf F4 verloren (Bob erhielt 2 schwarze Punkte); commit 2 gewinnt ihn."]
     assert caption_lines(mv, ["Alice", "Bob"], wording("fr"))[3] == [
-        "commit 0 a perdu la guerre en F4 (Bob a pris 2 points noir) ; commit 2 la gagne."]
+        "commit 0 a perdu la guerre en F4 (Bob a pris 2 points noirs) ; commit 2 la gagne."]
     older = MoveReview(4, 0, "commit 0", "commit 2", 0.2, 0.5, "blunder", english)  # stored before the words
     assert caption_lines(older, ["Alice", "Bob"], wording("de"))[3] == [english]
 

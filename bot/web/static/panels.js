@@ -2,7 +2,7 @@
 
 import { CELL } from "./geometry.js";
 import * as S from "./symbols.js";
-import { dynastyWord, tr, trn, word } from "./texts.js";
+import { dynastyWord, monumentWord, tr, trn, word } from "./texts.js";
 
 const COLOURS = ["red", "blue", "green", "black"];
 
@@ -26,7 +26,7 @@ export function playersHtml(game, view, turnSeat) {
     const name = game.names?.[seat] ?? tr("Seat {n}", { n: seat + 1 });
     const kind = game.kinds?.[seat];
     const tags = [seat === game.you ? `<span class="tag you">${esc(tr("you"))}</span>` : "",
-      kind && kind !== "human" ? `<span class="tag">${esc(tr("{level} computer", { level: kind }))}</span>` : ""].join("");
+      kind && kind !== "human" ? `<span class="tag">${esc(tr("{level} computer", { level: word(kind) }))}</span>` : ""].join("");
     const leaders = COLOURS.map((c) => {
       const at = p.leaders?.[c];
       const where = at ? tr("{leader}: on {square}", { leader: word(S.LEADER_NAME[c]), square: at })
@@ -107,7 +107,7 @@ function moveLabel(move) {
   const w = move.split(" ");
   if (w[0] === "commit") return tr("Commit {n}", { n: w[1] });
   if (w[0] === "war") return tr("Fight the {colour} war", { colour: word(w[1]) });
-  if (w[0] === "monument") return tr("Build {monument} at {square}", { monument: w[1], square: w[2] });
+  if (w[0] === "monument") return tr("Build {monument} at {square}", { monument: monumentWord(w[1]), square: w[2] });
   if (w[0] === "decline") return tr("Build no monument");
   if (w[0] === "treasure") return tr("Take the treasure on {square}", { square: w[1] });
   return move;

@@ -67,5 +67,8 @@ export async function loadTexts(tags) {
 /** A piece's English word (a colour, tile, leader or dynasty) as the page's language says it. */
 export const word = (english) => tr(english);
 
+/** A monument by its colours ("red-blue"), each colour as the page's language says it. */
+export const monumentWord = (pair) => pair.split("-").map(word).join("-");
+
 /** A dynasty by its id ("archer"), as a name. */
 export const dynastyWord = (id) => tr(id ? id[0].toUpperCase() + id.slice(1) : "");
