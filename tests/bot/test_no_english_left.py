@@ -5,12 +5,13 @@ notation, names and code spans stay as they are, so they are left out before loo
 
 from __future__ import annotations
 
+import random
 import re
 
 import pytest
 
 from bot.autoplay import ai_available
-from tests.bot_harness import ALICE, BOB, CHANNEL, Harness, find_conflict, play_moves, response
+from tests.bot_harness import ALICE, BOB, CHANNEL, Harness, find_conflict, open_game, play_moves, response
 
 # Words and phrases only an English sentence has (none is a German or French word, nor part of one once spaced).
 ENGLISH_MARKERS = (" the ", " your ", " you ", " is ", " are ", " and ", " has ", " was ", " with ", "Game #",
@@ -93,3 +94,34 @@ async def test_a_seated_computer_is_announced_in_the_servers_language(harness, m
     assert not answer.ephemeral
     assert answer.content.startswith(said + "\n\n")
 
+
+
+async def hint_and_review(h: Harness) -> list[str]:
+    """Every text of a hint asked on one's turn, then of the finished game's review, public and private."""
+    h.bot.controller.hints.budget = 0.2
+    h.bot.controller.review_edit_every = 0.0
+    game_id = await open_game(h, [ALICE, BOB], hints="on")
+    rng = random.Random(3)
+    for _ in range(13):
+        game = (await h.service.load(game_id)).game
+        await h.command([ALICE, BOB][game.to_move], CHANNEL, "hint")
+        await h.service.play(game_id, rng.choice(game.legal_moves()), user_id=[ALICE, BOB][game.to_move].id)
+    await h.command(BOB, CHANNEL, "resign")
+    await h.bot.controller.idle()
+    start = len(h.fake.calls)
+    await h.command(ALICE, CHANNEL, "review")
+    await h.command(BOB, CHANNEL, "review", private=True)
+    await h.bot.controller.idle()
+    hints = [c.content for c in h.fake.calls[:start] if c.content and c.content.startswith(("Hinweis", "Indice"))]
+    assert len(hints) >= 10  # every hint was answered, not refused
+    return hints + [c.content for c in h.fake.calls[start:] if c.content]
+
+
+@pytest.mark.skipif(not ai_available(), reason="the computer players are not installed")
+@pytest.mark.parametrize("locale", ["de", "fr"])
+async def test_hints_and_a_review_read_no_english(harness, monkeypatch, locale):
+    speak(harness, monkeypatch, locale)
+    texts = await hint_and_review(harness)
+    reviews = [text for text in texts if text.startswith(("**Deine Züge**", "**Vos coups**"))]
+    assert reviews, texts[-5:]  # the private review's reasons were read
+    assert english_in(texts) == []
