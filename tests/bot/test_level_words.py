@@ -11,6 +11,7 @@ from pathlib import Path
 
 import pytest
 
+from bot import lobby_notes
 from bot import words as W
 from bot.locales import ENGLISH, load
 from bot.table_words import event_line
@@ -40,6 +41,13 @@ async def test_addbot_offers_the_levels_in_the_same_words(harness) -> None:
     for choice in level["choices"]:
         assert choice["value"] == choice["name"]  # what is stored and typed stays English
         assert choice["name_localizations"] == {"de": W.level(choice["value"], DE), "fr": W.level(choice["value"], FR)}
+
+
+@pytest.mark.parametrize("name", ["easy", "medium", "hard"])
+def test_the_lobbys_note_names_the_level_in_the_same_word(name) -> None:
+    assert f"„{W.level(name, DE)}“" in lobby_notes.computer_seated(name, t=DE)
+    assert f" {W.level(name, FR)} " in lobby_notes.computer_seated(name, t=FR)
+    assert f" {W.level(name)} " in lobby_notes.computer_seated(name)
 
 
 def test_the_pages_table_carries_the_level_words() -> None:
