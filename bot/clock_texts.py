@@ -1,5 +1,5 @@
-"""Clock durations in a reader's language: the words of bot/clocks.py ('5 hours 20 minutes left of 1 day'), said
-through the catalogs. English reads exactly as clocks.span, clocks.length and clocks.clock_words say it."""
+"""The clocks of bot/clocks.py in words, in a reader's language ('5 hours 20 minutes left of 1 day', '1 Tag'): the
+one place a duration is said."""
 
 from __future__ import annotations
 
@@ -25,7 +25,7 @@ def _units(*parts: tuple[int, str], t: Texts) -> str:
 
 
 def span(seconds: float, *, t: Texts = ENGLISH) -> str:
-    """A duration in words, rounded as clocks.span rounds it: '2 days 3 hours', '5 Stunden 20 Minuten'."""
+    """A duration in words, rounded to its two largest units: '2 days 3 hours', '5 Stunden 20 Minuten', '40 seconds'."""
     s = round(seconds)
     if s >= 86_400:
         d, h = divmod(s // 3600, 24)
@@ -47,7 +47,7 @@ def length(choice: str, *, t: Texts = ENGLISH) -> str:
 
 
 def clock_words(clock: ClockRow, now: float, *, t: Texts = ENGLISH) -> str | None:
-    """The clock of whoever must act, in words, or None when this turn has none (as clocks.clock_words)."""
+    """The clock of whoever must act, in words, or None when this turn has none."""
     if clock.seat is None or (clock.clock == "none" and clock.deadline is None):
         return None
     if clock.standin:

@@ -19,7 +19,6 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Protocol
 
-from bot.locales import ENGLISH, Texts
 from bot.periodic import Periodic
 from bot.storage.clocks import ClockStore
 from bot.storage.rows import ClockRow, PlayerRow
@@ -121,58 +120,6 @@ def time_left(clock: ClockRow, now: float) -> float | None:
 def standin_seats(clock: ClockRow, players: list[PlayerRow]) -> frozenset[int]:
     """The seats the stand-in plays now."""
     return frozenset(p.seat for p in players if stand_in_plays(clock, p))
-
-
-def clock_words(clock: ClockRow, now: float) -> str | None:
-    """The clock of whoever must act, in words ("5 hours 20 minutes left of 1 day"), or None when this turn has none."""
-    if clock.seat is None or (clock.clock == "none" and clock.deadline is None):
-        return None
-    if clock.standin:
-        return "the stand-in plays"
-    left = time_left(clock, now)
-    if left is None:
-        return None
-    if left <= 0:
-        return "time is up"
-    return f"{span(left)} left of {length(clock.clock)}"
-
-
-def length(choice: str) -> str:
-    """A clock choice as the clock texts say a duration ('12h' -> '12 hours', '24h' -> '1 day'), or 'no clock'."""
-    seconds = CLOCKS.get(choice)
-    if seconds is None:
-        return "no clock" if choice == "none" else choice  # a choice this version does not know: as stored
-    return span(seconds)
-
-
-def span(seconds: float, t: Texts = ENGLISH) -> str:
-    """A duration in words, rounded: '2 days 3 hours', '5 hours 20 minutes', '12 minutes', '40 seconds' (in
-    `t`'s language: '2 Tage 3 Stunden', '5 heures 20 minutes')."""
-    s = round(seconds)
-    if s >= 86_400:
-        d, h = divmod(s // 3600, 24)
-        return _units(t, (d, "day"), (h, "hour"))
-    if s >= 3600:
-        h, m = divmod(s // 60, 60)
-        return _units(t, (h, "hour"), (m, "minute"))
-    if s >= 60:
-        return _units(t, (s // 60, "minute"))
-    return _units(t, (s, "second"))
-
-
-def _units(t: Texts, *parts: tuple[int, str]) -> str:
-    """'2 days 3 hours': each non-zero part with its word, singular for one (the first part is said even at 0)."""
-    return " ".join(_unit(n, unit, t) for i, (n, unit) in enumerate(parts) if n or i == 0)
-
-
-def _unit(n: int, unit: str, t: Texts) -> str:
-    if unit == "day":
-        return t.ngettext("{n} day", "{n} days", n).format(n=n)
-    if unit == "hour":
-        return t.ngettext("{n} hour", "{n} hours", n).format(n=n)
-    if unit == "minute":
-        return t.ngettext("{n} minute", "{n} minutes", n).format(n=n)
-    return t.ngettext("{n} second", "{n} seconds", n).format(n=n)
 
 
 # --- the time source -----------------------------------------------------------------------------------------

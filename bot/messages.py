@@ -589,7 +589,7 @@ def reminder(table: Table, event: ClockEvent, now: float, *, ping: bool, t: Text
     they want it), or the stand-in taking their seat; in `t`'s language (the reminded person's, for a reminder)."""
     seat_label = label(table, event.seat, t=t)
     who = f"<@{event.user_id}> ({words.dynasty(event.seat, t)})" if ping else seat_label
-    left = clocks.span(max(0.0, (event.deadline or now) - now), t)
+    left = clock_texts.span(max(0.0, (event.deadline or now) - now), t=t)
     due = f" ({when(event.deadline)})" if event.deadline else ""
     if event.kind == clocks.REMIND_HALF:
         text = t.gettext("{who}, half your time in game #{n} has gone: {left} left{due}.").format(

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import re
 
-from bot import clocks
+from bot import clock_texts, clocks
 from render.text import plural
 from tests.bot_harness import ALICE, BOB, CHANNEL, Harness, open_game, response
 
@@ -16,9 +16,9 @@ def test_plural_says_one_and_many():
 
 
 def test_clock_choices_as_durations():
-    assert [clocks.length(c) for c in clocks.CLOCKS] == [
+    assert [clock_texts.length(c) for c in clocks.CLOCKS] == [
         "no clock", "2 minutes", "5 minutes", "15 minutes", "1 hour", "12 hours", "1 day", "3 days"]
-    assert clocks.length("36h") == "36h", "a choice this version does not know is shown as stored"
+    assert clock_texts.length("36h") == "36h", "a choice this version does not know is shown as stored"
 
 
 def no_plural_guesses(text: str) -> None:

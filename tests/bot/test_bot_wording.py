@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import re
 
-from bot import clocks
+from bot import clock_texts
 from bot import messages as M
 from bot.views import move_label
 from tests.bot_harness import (
@@ -84,10 +84,10 @@ async def test_leaders_are_named_by_the_word_a_move_uses(harness):
 
 
 def test_durations_are_said_in_words():
-    assert clocks.span(86_400) == "1 day" and clocks.span(2 * 3600) == "2 hours"
-    assert clocks.span(30 * 60) == "30 minutes" and clocks.span(1) == "1 second"
-    assert clocks.span(86_400 + 3600) == "1 day 1 hour" and clocks.span(3600 + 60) == "1 hour 1 minute"
-    assert [clocks.length(c) for c in ("2m", "1h", "12h", "24h", "72h")] == [
+    assert clock_texts.span(86_400) == "1 day" and clock_texts.span(2 * 3600) == "2 hours"
+    assert clock_texts.span(30 * 60) == "30 minutes" and clock_texts.span(1) == "1 second"
+    assert clock_texts.span(86_400 + 3600) == "1 day 1 hour" and clock_texts.span(3600 + 60) == "1 hour 1 minute"
+    assert [clock_texts.length(c) for c in ("2m", "1h", "12h", "24h", "72h")] == [
         "2 minutes", "1 hour", "12 hours", "1 day", "3 days"]
 
 

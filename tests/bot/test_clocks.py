@@ -7,7 +7,7 @@ import random
 
 import pytest
 
-from bot import clocks
+from bot import clock_texts, clocks
 from bot.clocks import ClockEvent, ClockKeeper
 from bot.seats import Backoff, ComputerSeats, computer_turn
 from bot.service import GameError, GameService, Played
@@ -86,7 +86,7 @@ def test_no_clock_a_computer_seat_and_an_away_person():
 
 
 def test_durations_in_words_and_the_test_clock_file(tmp_path):
-    assert [clocks.span(s) for s in (40, 720, 5 * 3600 + 1200, 2 * 86400 + 3 * 3600)] == [
+    assert [clock_texts.span(s) for s in (40, 720, 5 * 3600 + 1200, 2 * 86400 + 3 * 3600)] == [
         "40 seconds", "12 minutes", "5 hours 20 minutes", "2 days 3 hours"]
     offset = tmp_path / "offset"
     now = clocks.time_source({clocks.TEST_CLOCK_FILE: str(offset)})

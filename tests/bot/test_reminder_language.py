@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from bot import clocks
+from bot import clock_texts
 from bot.locales import load
 from bot.storage import Storage
 from tests.bot_harness import ALICE, BOB, CHANNEL, Harness, open_game, response, seed_where_first
@@ -123,8 +123,9 @@ async def test_a_language_kept_beside_the_notify_choice_leaves_it_as_it_was(data
 
 def test_durations_in_each_language_and_english_as_before():
     de, fr = load().texts["de"], load().texts["fr"]
-    assert clocks.span(2 * 86_400 + 3 * 3600) == "2 days 3 hours"
-    assert clocks.span(3600 + 60) == "1 hour 1 minute" and clocks.span(40) == "40 seconds"
-    assert clocks.span(2 * 86_400 + 3 * 3600, de) == "2 Tage 3 Stunden"
-    assert clocks.span(86_400, de) == "1 Tag" and clocks.span(1, de) == "1 Sekunde"
-    assert clocks.span(5 * 3600 + 20 * 60, fr) == "5 heures 20 minutes" and clocks.span(60, fr) == "1 minute"
+    assert clock_texts.span(2 * 86_400 + 3 * 3600) == "2 days 3 hours"
+    assert clock_texts.span(3600 + 60) == "1 hour 1 minute" and clock_texts.span(40) == "40 seconds"
+    assert clock_texts.span(2 * 86_400 + 3 * 3600, t=de) == "2 Tage 3 Stunden"
+    assert clock_texts.span(86_400, t=de) == "1 Tag" and clock_texts.span(1, t=de) == "1 Sekunde"
+    assert clock_texts.span(5 * 3600 + 20 * 60, t=fr) == "5 heures 20 minutes"
+    assert clock_texts.span(60, t=fr) == "1 minute"
