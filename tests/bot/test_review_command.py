@@ -204,14 +204,16 @@ async def test_a_stored_game_that_does_not_replay_is_named_by_its_move(harness):
     assert not any(c.files for c in calls) and await stored_count(h) == 0 and service(h).computed == 0
 
 
-async def test_reviews_wait_in_the_computer_players_fair_queue(harness):
+async def test_reviews_wait_in_the_analysis_lanes_fair_queue_not_the_computer_players(harness):
     h = harness
     game_id = await resigned_game(h, [ALICE, BOB], moves=2)
     queue = service(h).workers.queue
-    assert service(h).workers is h.bot.controller.seats.workers
+    computers = h.bot.controller.seats.workers
+    assert service(h).workers is h.bot.controller.hints.workers and service(h).workers is not computers
+    assert queue is not computers.queue
     slots, queue.slots = queue.slots, 1
     try:
-        async with queue.slot("another server", "its game"):  # a computer player thinking elsewhere
+        async with queue.slot("another server", "its review"):  # a review being computed elsewhere
             asking = asyncio.create_task(ask(h, CAROL))
             for _ in range(1000):
                 if queue.waiting():
