@@ -5,12 +5,15 @@ time, and so many in a while (bot/allowance.py), refused in words that change no
 from __future__ import annotations
 
 import asyncio
+import os
 import threading
 
 import pytest
 
 from bot.allowance import BUSY, TOO_MANY, Allowance
+from bot.config import ConfigError, load_config
 from bot.table import GameError
+from bot.workers import ANALYSIS_NICE, NICE
 from tests.bot_harness import ALICE, BOB, CHANNEL, GUILD_ID, open_game, response
 
 OTHER_SERVER = 999
@@ -45,9 +48,20 @@ async def test_a_computer_move_starts_while_hints_and_reviews_fill_every_analysi
         await asyncio.gather(*flood)
 
 
-async def test_hints_and_reviews_share_one_allowance_per_person(harness):
-    controller = harness.bot.controller
+async def test_the_bot_builds_the_analysis_lane_apart_and_lower_with_one_allowance_for_hints_and_reviews(harness):
+    app, controller = harness.bot.app, harness.bot.controller
+    assert controller.seats.workers is app.thinkers and app.thinkers.nice == NICE
+    assert controller.hints.workers is app.analysts and controller.reviews.workers is app.analysts
+    assert app.analysts is not app.thinkers and app.analysts.nice == ANALYSIS_NICE
     assert controller.hints.allowance is controller.reviews.allowance
+
+
+def test_the_analysis_lanes_processes_are_a_setting_of_their_own():
+    assert load_config({}).analysis_processes == (1 if (os.cpu_count() or 1) > 1 else 0)
+    config = load_config({"TNE_AI_PROCESSES": "2", "TNE_ANALYSIS_PROCESSES": "3"})
+    assert config.ai_processes == 2 and config.analysis_processes == 3
+    with pytest.raises(ConfigError, match="TNE_ANALYSIS_PROCESSES"):
+        load_config({"TNE_ANALYSIS_PROCESSES": "many"})
 
 
 async def test_a_second_hint_while_the_first_is_thought_is_refused_in_words_and_changes_nothing(harness):
