@@ -30,6 +30,7 @@ Optional settings (.env.example explains each):
     TNE_AI_DELAY        seconds a computer player waits before posting (default 1.5)
     TNE_AI_BUDGET       seconds the hard computer player may think per move (default 1)
     TNE_RENDER_PROCESSES, TNE_AI_PROCESSES   worker processes for pictures and computer players
+    TNE_ANALYSIS_PROCESSES   worker processes for hints and reviews, apart from the computer players' (default 1)
     TNE_SHARD_COUNT, TNE_SHARD_IDS   gateway shards of the whole bot and those this process runs
     TNE_MAX_GAMES_PER_PERSON, TNE_MAX_GAMES_PER_SERVER   running games a host / a server may have (5, 50)
     TNE_PAUSED_DAYS     days a game where everyone is away waits before it ends unrated (default 7)

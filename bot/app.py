@@ -13,6 +13,7 @@ from dataclasses import dataclass
 import discord
 
 from bot import clocks
+from bot.allowance import Allowance
 from bot.clocks import ClockEvent, ClockKeeper, OnEvent
 from bot.cog import TneCog
 from bot.config import Config
@@ -45,7 +46,7 @@ from bot.web.auth import Auth, Links
 from bot.web.context import Context
 from bot.web.hub import Hub
 from bot.web.server import WebServer
-from bot.workers import Workers
+from bot.workers import ANALYSIS_NICE, Workers
 
 log = logging.getLogger(__name__)
 
@@ -110,7 +111,8 @@ class App:
     storage: Storage
     service: GameService
     painter: Painter
-    thinkers: Workers
+    thinkers: Workers  # the computer players' lane
+    analysts: Workers  # hints and reviews: a lane of their own, at the lowest priority
     keeper: LeaseKeeper
     outbox: Outbox
     seats: ComputerSeats
@@ -151,6 +153,7 @@ class App:
     def close_workers(self) -> None:
         self.painter.close()
         self.thinkers.close()
+        self.analysts.close()
 
 
 async def build(client: discord.Client, config: Config, *, gone: Callable[[int], Awaitable[None]],
@@ -166,6 +169,9 @@ async def build(client: discord.Client, config: Config, *, gone: Callable[[int],
         await storage.close()
         raise
     thinkers = Workers(config.ai_processes, name="computer")
+    # Hints and reviews think in workers of their own, below the computer players: however many are asked, a
+    # computer move never waits for a worker, nor behind one of them in a queue, and wins the CPU when both want it.
+    analysts = Workers(config.analysis_processes, name="analysis", nice=ANALYSIS_NICE)
     keeper = LeaseKeeper(Leases(storage.db))
     first_answers = FirstAnswers()
     # The outbox delivers every stored announcement the interaction did not: after a crash, from another process,
@@ -203,12 +209,15 @@ async def build(client: discord.Client, config: Config, *, gone: Callable[[int],
         web = WebServer(Context(service=service, auth=auth, config=config.web, hub=hub, records=records,
                                 sight=member_sight(client), after_change=after_change(seats, recorder),
                                 offload=painter.workers.run), settings)
-    # Reviews wait in the computer players' fair queue: many at once delay each other, never a game's play.
-    reviews = Reviews(storage, records, thinkers)
+    # Reviews and hints wait in the analysis lane's fair queue: many at once delay each other, never a game's play.
+    # One allowance for both: what one person may ask is counted across hints and reviews, in every server.
+    allowance = Allowance()
+    reviews = Reviews(storage, records, analysts, allowance=allowance)
     controller = Controller(service, interactions, painter=painter, seats=seats, clocks=clock_keeper,
                             recorder=recorder, records=records, links=links, activity=activity_on,
-                            hints=Hints(service, thinkers), reviews=reviews)
-    return App(storage=storage, service=service, painter=painter, thinkers=thinkers, keeper=keeper, outbox=outbox,
+                            hints=Hints(service, analysts, allowance=allowance), reviews=reviews)
+    return App(storage=storage, service=service, painter=painter, thinkers=thinkers, analysts=analysts,
+               keeper=keeper, outbox=outbox,
                seats=seats, clocks=clock_keeper, recorder=recorder,
                lobbies=LobbySweeper(service, expiry=config.lobby_hours * 3600), interactions=interactions,
                controller=controller, cog=TneCog(controller), locales=locales, web=web)

@@ -50,6 +50,7 @@ class Config:
     ai_budget: float | None = None
     render_processes: int = 0
     ai_processes: int = 0
+    analysis_processes: int = 0  # hints and reviews: a lane of workers of their own (bot/workers.py)
     shard_count: int | None = None  # None: as many gateway shards as Discord recommends, all in this process
     shard_ids: tuple[int, ...] | None = None  # None: every shard of shard_count
     limits: Limits = field(default_factory=Limits)  # caps on running games; patience with paused ones
@@ -112,6 +113,7 @@ def load_config(env: Mapping[str, str] | None = None) -> Config:
         ai_budget=_float(env, "TNE_AI_BUDGET", None),
         render_processes=_processes(env, "TNE_RENDER_PROCESSES", min(4, os.cpu_count() or 1)),
         ai_processes=_processes(env, "TNE_AI_PROCESSES", 1),
+        analysis_processes=_processes(env, "TNE_ANALYSIS_PROCESSES", 1),
         limits=Limits(per_person=_positive(env, "TNE_MAX_GAMES_PER_PERSON", MAX_RUNNING_PER_PERSON),
                       per_server=_positive(env, "TNE_MAX_GAMES_PER_SERVER", MAX_RUNNING_PER_SERVER),
                       paused_days=_amount(env, "TNE_PAUSED_DAYS", PAUSED_DAYS, "days")),

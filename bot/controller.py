@@ -35,7 +35,7 @@ from bot.outbox_courier import TOKEN_LIFE
 from bot.outbox_herald import OPEN_BOARD
 from bot.pictures import Painter, ReplaysBusy
 from bot.recording import Recorder
-from bot.records.export import record_text
+from bot.records.export import StoredGame, record_text
 from bot.records.service import Records
 from bot.reviews import Reviewed, Reviews
 from bot.seats import ComputerSeats
@@ -44,6 +44,7 @@ from bot.service import GameError, GameService, Table
 from bot.storage.rows import LIVE, GameStatus
 from bot.table import Awaited
 from bot.views import Press, decision_view, hand_view, history_view, lobby_view, table_view
+from bot.visibility import Viewer
 from bot.web.auth import Links, Person
 from render.review import ReviewPictures
 
@@ -58,8 +59,7 @@ class Controller:
 
     def __init__(self, service: GameService, interactions: Interactions, *, painter: Painter, seats: ComputerSeats,
                  clocks: ClockKeeper, recorder: Recorder, records: Records, boards: Cooldown | None = None,
-                 links: Links | None = None, activity: bool = False, hints: Hints | None = None,
-                 reviews: Reviews | None = None) -> None:
+                 links: Links | None = None, activity: bool = False, hints: Hints, reviews: Reviews) -> None:
         self.service = service
         self.interactions = interactions
         self.first_answers = interactions.first_answers
@@ -73,10 +73,9 @@ class Controller:
         self.activity = activity  # the operator set DISCORD_CLIENT_SECRET: boards carry "Play on the board"
         self.replay_edit_every = 2.0  # seconds between two progress edits of a replay's message
         self.links = links  # the web board's addresses; None: the web board is off
-        # Hints think in the computer players' workers, in their fair queue.
-        self.hints = hints or Hints(service, seats.workers)
-        # Reviews too: many at once wait their turn, and a game's computer players are never held up by them.
-        self.reviews = reviews or Reviews(service.storage, records, seats.workers)
+        # Hints and reviews think in the analysis lane, never in the computer players' workers (bot/app.py).
+        self.hints = hints
+        self.reviews = reviews
         self.review_edit_every = 2.0  # seconds between two progress edits of a review's message
 
     # --- lobby -----------------------------------------------------------------------------------------------
@@ -198,11 +197,12 @@ class Controller:
         """`/tne hint`: privately, the move our strongest computer player would make for the asker, and why."""
         table = await self.table_here(interaction, stored=True)
         question = self.hints.question(table, interaction.user.id)  # a refusal comes at once, before any thinking
-        async with self.first_answers.lock(interaction):  # the guard's own deferral timer may be at it too
-            if not interaction.response.is_done():
-                await interaction.response.defer(ephemeral=True, thinking=True)
-        self.first_answers.answered(interaction)
-        answer = await self.hints.answer(question, interaction_id=interaction.id)
+        with self.hints.turn(interaction.user.id):  # so does one for a person who asks too much
+            async with self.first_answers.lock(interaction):  # the guard's own deferral timer may be at it too
+                if not interaction.response.is_done():
+                    await interaction.response.defer(ephemeral=True, thinking=True)
+            self.first_answers.answered(interaction)
+            answer = await self.hints.answer(question, interaction_id=interaction.id)
         await private(interaction, M.hint_text(answer.move, answer.reason, answer.used, reason_words=answer.words,
                                                t=self.interactions.texts_for(interaction)))
 
@@ -435,8 +435,13 @@ class Controller:
         viewer = viewer_of(interaction)
         game = await self.reviews.game(interaction.guild_id, interaction.channel_id, game_id, viewer=viewer)
         seat = await self.reviews.seat_of(game, interaction.user.id) if mine else None
+        with self.reviews.turn(interaction.user.id):  # a person who asks too much is refused here, before any post
+            await self._review(interaction, game, seat, viewer)
+
+    async def _review(self, interaction: discord.Interaction, game: StoredGame, seat: int | None,
+                      viewer: Viewer) -> None:
         # Another channel's game is shown only to the one who asked, as a replay is; so is a player's own review.
-        hidden = mine or viewer.elsewhere(game.channel_id or 0)
+        hidden = seat is not None or viewer.elsewhere(game.channel_id or 0)
         t = self.interactions.texts_for(interaction) if hidden else await self.server_texts(interaction)
         if interaction.response.is_done():  # deferred meanwhile (a slow database): that answer becomes the review
             await interaction.edit_original_response(content=M.review_progress(game.id, t=t))

@@ -2,18 +2,22 @@
 to act, with a line on why, thought in a worker from that person's own view only.
 
 Discord-free, so every front end asks the same way: `question` says whether a hint may be asked now (a refusal in
-words otherwise), `answer` thinks it in the fair queue of the computer players (bot/workers.py), then counts it for
-that seat, once per interaction, only if the game still waits on the same decision (bot/storage/hints.py).
+words otherwise), `turn` holds the person's allowance (bot/allowance.py: one at a time, so many a while), `answer`
+thinks it in the analysis lane's workers (bot/workers.py: never the computer players'), then counts it for that
+seat, once per interaction, only if the game still waits on the same decision (bot/storage/hints.py).
 """
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 import zlib
+from collections.abc import Iterator
 from dataclasses import dataclass, replace
 from typing import Any
 
+from bot.allowance import Allowance
 from bot.autoplay import ai_available
 from bot.locales import N_
 from bot.service import GameService
@@ -91,15 +95,22 @@ def question(table: Table, user_id: int) -> Question:
 
 
 class Hints:
-    """Thinks hints in the computer players' workers (their fair queue, so hints never slow another server's games)
-    and counts them; `budget` is the seconds each hint thinks (tests give little)."""
+    """Thinks hints in the analysis lane's workers (its fair queue, apart from the computer players', so hints never
+    slow a game's computer moves) and counts them; `budget` is the seconds each hint thinks (tests give little)."""
 
     def __init__(self, service: GameService, workers: Workers, *, budget: float = HINT_BUDGET,
-                 timeout: float = 120.0) -> None:
+                 timeout: float = 120.0, allowance: Allowance | None = None) -> None:
         self.service = service
         self.workers = workers
         self.budget = budget
         self.timeout = timeout  # a hint still waiting for a worker after this long has failed
+        self.allowance = allowance or Allowance()  # shared with reviews: one person's analysis, both counted
+
+    @contextlib.contextmanager
+    def turn(self, user_id: int) -> Iterator[None]:
+        """This person's allowance held while the block asks a hint; a GameError at once when they may not."""
+        with self.allowance.turn(user_id):
+            yield
 
     def question(self, table: Table, user_id: int) -> Question:
         if not ai_available():

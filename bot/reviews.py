@@ -1,16 +1,22 @@
 """Post-game reviews, Discord-free: which game a review is for and the refusals, computing it once per game in the
-computer players' fair worker queue (a part of PART_MOVES moves at a time, so progress can be shown), keeping it in
-storage, and drawing its pictures. Every front end asks this service; none repeats its rules."""
+analysis lane's fair worker queue (a part of PART_MOVES moves at a time, so progress can be shown; never in the
+computer players' workers), keeping it in storage, and drawing its pictures once per language, kept for the next
+ask. Every front end asks this service; none repeats its rules."""
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
+import hashlib
+import json
 import logging
-from collections.abc import Callable, Sequence
+from collections import OrderedDict
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from bot import text as T
+from bot.allowance import Allowance
 from bot.locales import N_
 from bot.picture_words import wording
 from bot.records.export import StoredGame, record_text
@@ -27,6 +33,10 @@ from render.review import ReviewPictures, review_pictures
 log = logging.getLogger(__name__)
 
 Progress = Callable[[int, int], None]  # (moves reviewed, moves in all), told between two worker jobs
+
+# Review pictures kept once drawn, at most this many bytes in all (a two-player review's are about 250 KB): asking
+# a stored review again costs no drawing.
+PICTURES_KEPT_BYTES = 32 * 1024 * 1024
 
 
 @dataclass(frozen=True)
@@ -91,16 +101,28 @@ def _why(exc: ReviewError | RecordError) -> str:
 class Reviews:
     """`/tne review`'s service: the rules, the queueing and the storage of reviews."""
 
-    def __init__(self, storage: Storage, records: Records, workers: Workers, *, part_moves: int = PART_MOVES) -> None:
+    def __init__(self, storage: Storage, records: Records, workers: Workers, *, part_moves: int = PART_MOVES,
+                 allowance: Allowance | None = None, pictures_kept: int = PICTURES_KEPT_BYTES) -> None:
         self.storage = storage
         self.records = records
         self.store = ReviewsStore.of(storage)
-        self.workers = workers  # the computer players' workers: reviews wait in their fair queue
+        self.workers = workers  # the analysis lane's workers: reviews wait in its fair queue
         self.part_moves = part_moves
+        self.allowance = allowance or Allowance()  # shared with hints: one person's analysis, both counted
+        self.pictures_kept = pictures_kept
         self.computed = 0  # reviews computed by this process (each game's at most once)
         self.parts = 0  # review jobs run by this process
+        self.drawn = 0  # review pictures drawn by this process (each review's at most once per language while kept)
         self._running: dict[int, asyncio.Task[Review]] = {}
         self._listeners: dict[int, list[Progress]] = {}
+        self._drawing: dict[tuple[int, str, str], asyncio.Task[ReviewPictures]] = {}
+        self._kept: OrderedDict[tuple[int, str, str], tuple[ReviewPictures, int]] = OrderedDict()
+
+    @contextlib.contextmanager
+    def turn(self, user_id: int) -> Iterator[None]:
+        """This person's allowance held while the block answers a review; a GameError at once when they may not."""
+        with self.allowance.turn(user_id):
+            yield
 
     async def game(self, guild_id: int | None, channel_id: int | None, game_id: int | None, *,
                    viewer: Viewer) -> StoredGame:
@@ -200,7 +222,35 @@ class Reviews:
                 log.exception("A review's progress listener failed")
 
     async def pictures(self, guild_id: int, reviewed: Reviewed, lang: str = "en") -> ReviewPictures:
-        """The review's chart and each player's costliest moves, drawn in a worker of the same fair queue, in `lang`
-        (the language of the place they are posted in)."""
-        return await self.workers.run_fair(guild_id, ("review", reviewed.game.id), pictures_job, reviewed.game,
-                                           reviewed.review.to_json(), lang)
+        """The review's chart and each player's costliest moves in `lang` (the language of the place they are
+        posted in): drawn once in a worker of the same fair queue, then kept, so asking again draws nothing."""
+        data = reviewed.review.to_json()
+        # The review's own content is in the key: a review stored again (a format no longer read) is drawn anew.
+        key = (reviewed.game.id, lang, hashlib.sha256(json.dumps(data, sort_keys=True).encode()).hexdigest())
+        kept = self._kept.get(key)
+        if kept is not None:
+            self._kept.move_to_end(key)
+            return kept[0]
+        task = self._drawing.get(key)
+        if task is None:  # nobody drawing these now: draw them (one drawing however many ask at the same time)
+            task = asyncio.create_task(self._draw(guild_id, reviewed, data, lang, key),
+                                       name=f"tne-review-pictures-{reviewed.game.id}")
+            self._drawing[key] = task
+            task.add_done_callback(lambda _: self._drawing.pop(key, None))
+        return await asyncio.shield(task)
+
+    async def _draw(self, guild_id: int, reviewed: Reviewed, data: dict[str, Any], lang: str,
+                    key: tuple[int, str, str]) -> ReviewPictures:
+        pictures = await self.workers.run_fair(guild_id, ("review", reviewed.game.id), pictures_job, reviewed.game,
+                                               data, lang)
+        self.drawn += 1
+        self._keep(key, pictures)
+        return pictures
+
+    def _keep(self, key: tuple[int, str, str], pictures: ReviewPictures) -> None:
+        size = len(pictures.chart.data) + sum(len(p.data) for p in pictures.moves)
+        self._kept[key] = (pictures, size)
+        total = sum(s for _, s in self._kept.values())
+        while total > self.pictures_kept and len(self._kept) > 1:
+            _, (_, dropped) = self._kept.popitem(last=False)  # the least recently asked
+            total -= dropped

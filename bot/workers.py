@@ -6,6 +6,12 @@ job that met the broken pool once more, so one dead process costs one retry, nev
 
 Jobs run with `run_fair` wait in a `FairQueue`: one line per server, served in turn, and within a server one per
 game, so a server that floods the computer players delays its own games, not another server's.
+
+The bot keeps two lanes of workers, each its own `Workers` with its own processes (or threads) and its own queue:
+computer moves in one, analysis (hints, reviews, their pictures) in the other at the lowest priority
+(ANALYSIS_NICE). No analysis job can take a computer move's worker or stand before one in a queue, and on a
+machine with few cores the kernel gives a computer move most of a core both want (Linux: a +19 process gets about
+a seventh of a +10 one's time).
 """
 
 from __future__ import annotations
@@ -20,7 +26,7 @@ import threading
 import time
 from collections import OrderedDict, deque
 from collections.abc import AsyncIterator, Callable, Hashable
-from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from typing import Any, TypeVar
 
@@ -36,6 +42,10 @@ def _ready() -> bool:
 # How far below the bot's own priority every worker runs: on a busy machine pictures and computer players may wait
 # a little, while the event loop must answer interactions within Discord's 3 seconds.
 NICE = 10
+
+# Analysis (hints, reviews) runs lower still, at the lowest priority there is: when a computer move and an analysis
+# job want the same core, the computer move gets it.
+ANALYSIS_NICE = 19
 
 
 # How often a worker process looks whether the bot that started it is still alive.
@@ -58,11 +68,11 @@ def _watch(bot_pid: int) -> None:
     os._exit(0)
 
 
-def _start_worker(bot_pid: int) -> None:
-    """In each worker process: run below the bot's priority, and exit when the bot dies, even by SIGKILL
+def _start_worker(bot_pid: int, nice: int = NICE) -> None:
+    """In each worker process: run `nice` below the bot's priority, and exit when the bot dies, even by SIGKILL
     (forkserver workers are not its children, and nothing else would tell them)."""
     with contextlib.suppress(OSError):
-        os.nice(NICE)
+        os.nice(nice)
     threading.Thread(target=_watch, args=(bot_pid,), name="tne-watch-bot", daemon=True).start()
 
 
@@ -131,20 +141,24 @@ class FairQueue:
 
 
 class Workers:
-    """`processes` worker processes (threads when 0), below the bot's priority, that heal: a broken pool is replaced
-    and the job retried once."""
+    """`processes` worker processes (threads when 0), `nice` below the bot's priority, that heal: a broken pool is
+    replaced and the job retried once. Each `Workers` has workers of its own: jobs of another never wait for them."""
 
-    def __init__(self, processes: int = 0, *, name: str = "worker") -> None:
+    def __init__(self, processes: int = 0, *, name: str = "worker", nice: int = NICE) -> None:
         self.processes = processes
         self.name = name
+        self.nice = nice
         self.replaced = 0  # how many broken pools were replaced (for logs and tests)
         self._pool: ProcessPoolExecutor | None = self._new_pool() if processes > 0 else None
-        # For run_fair: as many jobs at once as there are processes (threads: the default executor's count).
-        self.queue = FairQueue(processes if processes > 0 else min(32, (os.cpu_count() or 1) + 4))
+        # For run_fair: as many jobs at once as there are processes (threads: as many as a default executor has).
+        slots = processes if processes > 0 else min(32, (os.cpu_count() or 1) + 4)
+        self.queue = FairQueue(slots)
+        # Threads of its own, not the loop's default executor: another lane's jobs filling that would hold this one's.
+        self._threads = ThreadPoolExecutor(slots, thread_name_prefix=f"tne-{name}") if processes <= 0 else None
 
     def _new_pool(self) -> ProcessPoolExecutor:
         # forkserver: never fork the bot itself, which runs threads (aiosqlite, the default executor).
-        return ProcessPoolExecutor(self.processes, initializer=_start_worker, initargs=(os.getpid(),),
+        return ProcessPoolExecutor(self.processes, initializer=_start_worker, initargs=(os.getpid(), self.nice),
                                    mp_context=multiprocessing.get_context("forkserver"))
 
     async def start(self) -> None:
@@ -154,11 +168,12 @@ class Workers:
 
     async def run(self, fn: Callable[..., T], *args: Any) -> T:
         """fn(*args) in a worker; a job that meets a dead worker runs once more in a fresh pool."""
-        pool = self._pool
-        if pool is None:
-            return await asyncio.to_thread(fn, *args)
         loop = asyncio.get_running_loop()
         job = functools.partial(fn, *args)
+        pool = self._pool
+        if pool is None:
+            # Once closed (the bot stopping), a late job runs in the loop's default executor rather than fail.
+            return await loop.run_in_executor(self._threads, job)
         try:
             return await loop.run_in_executor(pool, job)
         except BrokenProcessPool:
@@ -183,6 +198,9 @@ class Workers:
         return self._pool
 
     def close(self) -> None:
+        if self._threads is not None:
+            threads, self._threads = self._threads, None
+            threads.shutdown(wait=False, cancel_futures=True)
         if self._pool is not None:
             pool, self._pool = self._pool, None
             processes = list(getattr(pool, "_processes", {}).values())

@@ -1,5 +1,5 @@
 """Worker processes (pictures, replays, computer players) run below the bot's own priority: a busy machine
-answers interactions first."""
+answers interactions first; hints and reviews (the analysis lane) run lowest, so computer moves come before them."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ import os
 import time
 
 from bot.pictures import Painter
-from bot.workers import NICE
+from bot.workers import ANALYSIS_NICE, NICE
 
 
 async def test_picture_replay_and_computer_workers_run_at_a_lower_priority_than_the_event_loop():
@@ -23,6 +23,21 @@ async def test_picture_replay_and_computer_workers_run_at_a_lower_priority_than_
     finally:
         painter.close()
         thinkers.close()
+
+
+async def test_the_analysis_lanes_workers_run_at_the_lowest_priority_below_the_computer_players():
+    from bot.workers import Workers
+
+    thinkers = Workers(1, name="computer")
+    analysts = Workers(1, name="analysis", nice=ANALYSIS_NICE)
+    try:
+        computer, analysis = await thinkers.run(os.nice, 0), await analysts.run(os.nice, 0)
+        assert analysis == min(19, os.nice(0) + ANALYSIS_NICE) == 19
+        assert analysis > computer or computer == 19  # strictly below, unless the bot itself already runs near 19
+        assert await analysts.run(os.getpid) not in (os.getpid(), await thinkers.run(os.getpid))
+    finally:
+        thinkers.close()
+        analysts.close()
 
 
 async def test_closing_workers_with_jobs_still_queued_ends_their_processes():

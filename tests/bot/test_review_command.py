@@ -204,14 +204,16 @@ async def test_a_stored_game_that_does_not_replay_is_named_by_its_move(harness):
     assert not any(c.files for c in calls) and await stored_count(h) == 0 and service(h).computed == 0
 
 
-async def test_reviews_wait_in_the_computer_players_fair_queue(harness):
+async def test_reviews_wait_in_the_analysis_lanes_fair_queue_not_the_computer_players(harness):
     h = harness
     game_id = await resigned_game(h, [ALICE, BOB], moves=2)
     queue = service(h).workers.queue
-    assert service(h).workers is h.bot.controller.seats.workers
+    computers = h.bot.controller.seats.workers
+    assert service(h).workers is h.bot.controller.hints.workers and service(h).workers is not computers
+    assert queue is not computers.queue
     slots, queue.slots = queue.slots, 1
     try:
-        async with queue.slot("another server", "its game"):  # a computer player thinking elsewhere
+        async with queue.slot("another server", "its review"):  # a review being computed elsewhere
             asking = asyncio.create_task(ask(h, CAROL))
             for _ in range(1000):
                 if queue.waiting():
@@ -261,3 +263,48 @@ async def test_the_review_and_its_refusals_cross_worker_processes(harness):
         assert await ReviewsStore.of(h.service.storage).get(bad) is None
     finally:
         workers.close()
+
+
+async def test_a_stored_reviews_pictures_are_drawn_once_however_often_it_is_asked(harness, monkeypatch):
+    from bot import reviews as reviews_module
+
+    h = harness
+    drawn: list[int] = []
+    draw = reviews_module.pictures_job
+
+    def counted(game, data, lang="en"):
+        drawn.append(game.id)
+        return draw(game, data, lang)
+
+    monkeypatch.setattr(reviews_module, "pictures_job", counted)
+    game_id = await resigned_game(h, [ALICE, BOB], moves=4)
+    first = await ask(h, CAROL)
+    again = await ask(h, ALICE, game=game_id)
+    assert drawn == [game_id], "drawn for the first ask only"
+    charts = [summary_of(calls, game_id).files for calls in (first, again)]
+    assert charts[0] and charts[0] == charts[1], "the same chart both times"
+    assert service(h).computed == 1
+
+
+async def test_a_second_review_while_the_first_is_worked_out_is_refused_in_words_and_changes_nothing(harness):
+    from bot.allowance import BUSY
+
+    h = harness
+    game_id = await resigned_game(h, [ALICE, BOB], moves=2)
+    queue = service(h).workers.queue
+    slots, queue.slots = queue.slots, 1
+    try:
+        async with queue.slot("another server", "its hint"):  # the analysis lane busy: the first review waits
+            first = asyncio.create_task(ask(h, CAROL))
+            for _ in range(1000):
+                if queue.waiting():
+                    break
+                await asyncio.sleep(0.01)
+            assert queue.waiting() == 1
+            second = await ask(h, CAROL, game=game_id)
+            assert [c.content for c in second] == [BUSY] and second[0].ephemeral
+            assert queue.waiting() == 1 and service(h).parts == 0, "the refused review queued nothing"
+        await first
+    finally:
+        queue.slots = slots
+    assert service(h).computed == 1 and await stored_count(h) == 1

@@ -1,5 +1,5 @@
-"""`/tne review` in the real bot (`python -m bot`, its review jobs in a worker process) against the loopback Discord,
-with Discord answering a progress edit with 429 and a follow-up with 502 on the way."""
+"""`/tne review` in the real bot (`python -m bot`, its review jobs in an analysis worker process) against the loopback
+Discord, with Discord answering a progress edit with 429 and a follow-up with 502 on the way."""
 
 from __future__ import annotations
 
@@ -14,7 +14,7 @@ async def test_a_review_reaches_the_channel_through_a_429_and_a_502(loopback, bo
     alice, bob, carol = loopback.add_user("Alice"), loopback.add_user("Bob"), loopback.add_user("Carol")
     channel = loopback.add_channel(loopback.add_guild())
     # --sync: the driver checks each invocation against the published commands, as the Discord client does.
-    await bot_processes.start(args=("--sync",), env={"TNE_AI_PROCESSES": "1"})
+    await bot_processes.start(args=("--sync",), env={"TNE_ANALYSIS_PROCESSES": "1"})
     await open_game(loopback, channel, alice, joiners=(bob,))
     rng = random.Random(4)
     for _ in range(3):

@@ -51,7 +51,8 @@ class BotProcess:
         env = {k: v for k, v in os.environ.items() if not LEAKY.match(k)}
         env.update(self.server.bot_env())
         env.update({"TNE_DB_PATH": str(self.db_path), "TNE_AI_DELAY": "0", "TNE_RENDER_PROCESSES": "0",
-                    "TNE_AI_PROCESSES": "0", "LOG_LEVEL": "INFO", "PYTHONUNBUFFERED": "1",
+                    "TNE_AI_PROCESSES": "0", "TNE_ANALYSIS_PROCESSES": "0", "LOG_LEVEL": "INFO",
+                    "PYTHONUNBUFFERED": "1",
                     "PYTHONPATH": os.pathsep.join(p for p in (str(REPO), os.environ.get("PYTHONPATH")) if p)})
         env.update(self.env)
         return env
