@@ -70,6 +70,17 @@ def _who(request: web.Request) -> str:
     return "a:" + (request.remote or "?")
 
 
+# Only Discord's Activity frames (and our own pages) may frame these pages: no other site can overlay them to trick
+# a press (docs/web.md, Headers).
+FRAME_ANCESTORS = "frame-ancestors 'self' https://discord.com https://*.discord.com https://*.discordsays.com"
+
+
+async def protective_headers(request: web.Request, response: web.StreamResponse) -> None:
+    """On every answer, the static files included: who may frame it, and no guessing of its content type."""
+    response.headers.setdefault("Content-Security-Policy", FRAME_ANCESTORS)
+    response.headers["X-Content-Type-Options"] = "nosniff"
+
+
 SIGN_IN_PAGE = """<!doctype html><meta charset="utf-8"><meta name="viewport" content="width=device-width">
 <title>Tigris &amp; Euphrates</title><form method="post" action="/auth"><input type="hidden" name="t" value="%s">
 <button>Open the board</button></form><script>document.forms[0].submit()</script>"""
@@ -134,6 +145,7 @@ def make_app(ctx: Context, activity_settings: ActivitySettings | None = None) ->
     """The whole application: the page, its JSON endpoints, and the Activity's when it is configured."""
     app = web.Application(middlewares=[guard], client_max_size=api.BODY_LIMIT)
     app[CONTEXT] = ctx
+    app.on_response_prepare.append(protective_headers)
     app.add_routes([web.get("/", index), web.get("/g/{id}", index), web.get("/s/{guild}", server_page),
                     web.get("/auth", sign_in_page), web.post("/auth", sign_in), *api.routes()])
     if STATIC.is_dir():
