@@ -38,6 +38,7 @@ from bot.storage import Storage
 from bot.storage.leases import Leases
 from bot.storage.outbox import OutboxStore
 from bot.storage.rows import Stored
+from bot.storage.web_links import UsedLinkStore
 from bot.table import Table
 from bot.visibility import ChannelSight, Sight
 from bot.web.activity import ActivitySettings
@@ -174,7 +175,8 @@ async def build(client: discord.Client, config: Config, *, gone: Callable[[int],
     outbox = Outbox(OutboxStore(storage.db), keeper, courier, gone=gone)
     # The herald reads the service's time at each call (tests move it) for the clock on the board's panel.
     activity_on = config.web is not None and config.web.client_secret is not None
-    auth = Auth(config.web.secret) if config.web is not None else None
+    # A personal link signs in once on every shard and after a restart: the used ones are kept with the games.
+    auth = Auth(config.web.secret, used=UsedLinkStore(storage.db)) if config.web is not None else None
     links = Links(config.web.url, auth) if config.web is not None and auth is not None else None
     herald = DiscordHerald(now=lambda: service.now(), activity=activity_on, links=links)
     # The web board's hub hears of every change too, so open pages update within a second.
