@@ -17,7 +17,7 @@ from bot.clocks import ClockEvent, ClockKeeper, OnEvent
 from bot.cog import TneCog
 from bot.config import Config
 from bot.controller import Controller
-from bot.discord_sight import channel_sight
+from bot.discord_sight import WebMembers, guild_member_fetch, web_sight
 from bot.hints import Hints
 from bot.interactions import FirstAnswers, Interactions
 from bot.leases import LeaseKeeper
@@ -40,7 +40,6 @@ from bot.storage.outbox import OutboxStore
 from bot.storage.rows import Stored
 from bot.storage.web_links import UsedLinkStore
 from bot.table import Table
-from bot.visibility import ChannelSight, Sight
 from bot.web.activity import ActivitySettings
 from bot.web.auth import Auth, Links
 from bot.web.context import Context
@@ -76,23 +75,6 @@ def gateway_locale(client: discord.Client) -> Callable[[int], str | None]:
         guild = client.get_guild(guild_id)
         return guild.preferred_locale.value if guild is not None and guild.preferred_locale else None
     return locale
-
-
-def member_sight(client: discord.Client) -> Callable[[int | None, int], Awaitable[ChannelSight]]:
-    """What a person on the web may see of a server's channels: Discord's permissions for them, from the bot's
-    guild cache (the member fetched when it is not cached: the bot has no member intent)."""
-    async def sight(guild_id: int | None, user_id: int) -> ChannelSight:
-        guild = client.get_guild(guild_id) if guild_id is not None else None
-        if guild is None:
-            return lambda channel_id: Sight.NONE
-        member = guild.get_member(user_id)
-        if member is None:
-            try:
-                member = await guild.fetch_member(user_id)
-            except discord.HTTPException:
-                return lambda channel_id: Sight.NONE  # not a member there (or Discord cannot say): nothing shown
-        return lambda channel_id: channel_sight(guild, member, channel_id)
-    return sight
 
 
 def after_change(seats: ComputerSeats, recorder: Recorder) -> Callable[[Table], None]:
@@ -202,8 +184,11 @@ async def build(client: discord.Client, config: Config, *, gone: Callable[[int],
         # The Activity's OAuth2 client is the bot's own application (known once the client has logged in).
         settings = (ActivitySettings(str(client.application_id or ""), config.web.client_secret, config.api_base,
                                      config.web.secure) if config.web.client_secret else None)
+        # A web reader who is not cached costs a Discord call: remembered a while, and within a budget of its own,
+        # so web reads never spend the global rate limit the bot's posts need.
+        members = WebMembers(guild_member_fetch(client))
         web = WebServer(Context(service=service, auth=auth, config=config.web, hub=hub, records=records,
-                                sight=member_sight(client), after_change=after_change(seats, recorder),
+                                sight=web_sight(client, members), after_change=after_change(seats, recorder),
                                 offload=painter.workers.run), settings)
     # Reviews wait in the computer players' fair queue: many at once delay each other, never a game's play.
     reviews = Reviews(storage, records, thinkers)
