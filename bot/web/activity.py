@@ -157,10 +157,10 @@ async def read_code(request: web.Request) -> str | web.Response:
     except TooLarge:
         return error(413, N_("That request is too large."), request)
     except NotJSON:
-        return error(400, 'Send JSON: {"code": "<the code from authorize>"}.')
+        return error(400, N_('Send JSON: {"code": "<the code from authorize>"}.'), request)
     code = body.get("code") if isinstance(body, dict) else None
     if not isinstance(code, str) or not code.strip():
-        return error(400, 'Send the code from authorize as {"code": "…"}.')
+        return error(400, N_('Send the code from authorize as {"code": "…"}.'), request)
     if len(code) > MAX_CODE or not code.isascii():
         return error(401, BAD_CODE, request)
     return code.strip()
