@@ -11,7 +11,7 @@ import aiohttp
 import pytest
 
 from bot.config import WebConfig
-from bot.discord_sight import WEB_CALLS
+from bot.discord_sight import WEB_CALLS, WebMembers
 from bot.web.auth import COOKIE, Person
 from tests.loopback import running_bot
 from tests.loopback.tne import open_game
@@ -88,3 +88,63 @@ async def test_many_readers_at_once_spend_only_the_webs_budget_of_discord_calls(
         async with aiohttp.ClientSession() as http:  # a seated player never needs Discord to see their game
             (status, body), = await reads(http, url, auth.session(Person(alice.id, "Alice")), 1)
         assert status == 200 and body["you"] is not None
+
+
+class Clock:
+    def __init__(self) -> None:
+        self.t = 1000.0
+
+    def __call__(self) -> float:
+        return self.t
+
+
+def loopback_fetch(loopback, http: aiohttp.ClientSession):
+    """GET guild member at the loopback Discord with the bot's token, as discord.py's fetch_member asks it; the
+    member's JSON back, None for someone who is not a member."""
+    async def fetch(guild_id: int, user_id: int):
+        headers = {"Authorization": f"Bot {loopback.token}"}
+        async with http.get(f"{loopback.api_base}/v10/guilds/{guild_id}/members/{user_id}", headers=headers) as answer:
+            return await answer.json() if answer.status == 200 else None
+    return fetch
+
+
+async def test_members_are_kept_a_while_boundedly_and_asked_again_after(loopback):
+    alice, bob, carol = (loopback.add_user(n) for n in ("Alice", "Bob", "Carol"))
+    guild = loopback.add_guild()
+    clock = Clock()
+    async with aiohttp.ClientSession() as http:
+        members = WebMembers(loopback_fetch(loopback, http), life=45.0, kept=2, rate=100.0, now=clock)
+        asked = lambda: len(loopback.requests_to("GET", MEMBERS))  # noqa: E731
+        assert (await members.member(guild.id, alice.id))["user"]["id"] == str(alice.id)
+        assert await members.member(guild.id, 424242) is None  # not a member: known as such too
+        clock.t += 44.0
+        await members.member(guild.id, alice.id)
+        await members.member(guild.id, 424242)
+        assert asked() == 2  # both still believed
+        clock.t += 2.0
+        await members.member(guild.id, alice.id)
+        assert asked() == 3  # past its life: asked again
+        await members.member(guild.id, bob.id)
+        await members.member(guild.id, carol.id)  # a third person: the least recently asked (Alice) goes
+        assert asked() == 5
+        await members.member(guild.id, alice.id)
+        assert asked() == 6
+
+
+async def test_beyond_the_budget_a_reader_gets_what_is_known_or_nothing_without_asking(loopback):
+    people = [loopback.add_user(f"P{i}") for i in range(4)]
+    guild = loopback.add_guild()
+    clock = Clock()
+    async with aiohttp.ClientSession() as http:
+        members = WebMembers(loopback_fetch(loopback, http), life=10.0, rate=2.0, now=clock)
+        asked = lambda: len(loopback.requests_to("GET", MEMBERS))  # noqa: E731
+        assert await members.member(guild.id, people[0].id) is not None
+        assert await members.member(guild.id, people[1].id) is not None
+        assert await members.member(guild.id, people[2].id) is None  # the budget is spent this second
+        assert asked() == 2
+        clock.t += 11.0  # everything known is old now, and the budget refilled
+        await members.member(guild.id, people[0].id)
+        await members.member(guild.id, people[3].id)
+        stale = await members.member(guild.id, people[1].id)  # over budget again: the old answer, not nothing
+        assert stale is not None and stale["user"]["id"] == str(people[1].id)
+        assert asked() == 4
