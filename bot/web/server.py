@@ -138,7 +138,7 @@ async def sign_in(request: web.Request) -> web.StreamResponse:
     ctx = context_of(request)
     t = texts_of(request, ctx.locales)
     if cross_site(request, ctx.config.url):
-        log.info("A cross-site sign-in was refused (Origin %r, Sec-Fetch-Site %r)", request.headers.get("Origin"),
+        log.debug("A cross-site sign-in was refused (Origin %r, Sec-Fetch-Site %r)", request.headers.get("Origin"),
                  request.headers.get("Sec-Fetch-Site"))
         return plain(403, t.gettext(CROSS_SITE))
     form = await request.post()
