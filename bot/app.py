@@ -18,7 +18,7 @@ from bot.clocks import ClockEvent, ClockKeeper, OnEvent
 from bot.cog import TneCog
 from bot.config import Config
 from bot.controller import Controller
-from bot.discord_sight import channel_sight
+from bot.discord_sight import WebMembers, guild_member_fetch, web_sight
 from bot.hints import Hints
 from bot.interactions import FirstAnswers, Interactions
 from bot.leases import LeaseKeeper
@@ -39,8 +39,8 @@ from bot.storage import Storage
 from bot.storage.leases import Leases
 from bot.storage.outbox import OutboxStore
 from bot.storage.rows import Stored
+from bot.storage.web_links import UsedLinkStore
 from bot.table import Table
-from bot.visibility import ChannelSight, Sight
 from bot.web.activity import ActivitySettings
 from bot.web.auth import Auth, Links
 from bot.web.context import Context
@@ -76,23 +76,6 @@ def gateway_locale(client: discord.Client) -> Callable[[int], str | None]:
         guild = client.get_guild(guild_id)
         return guild.preferred_locale.value if guild is not None and guild.preferred_locale else None
     return locale
-
-
-def member_sight(client: discord.Client) -> Callable[[int | None, int], Awaitable[ChannelSight]]:
-    """What a person on the web may see of a server's channels: Discord's permissions for them, from the bot's
-    guild cache (the member fetched when it is not cached: the bot has no member intent)."""
-    async def sight(guild_id: int | None, user_id: int) -> ChannelSight:
-        guild = client.get_guild(guild_id) if guild_id is not None else None
-        if guild is None:
-            return lambda channel_id: Sight.NONE
-        member = guild.get_member(user_id)
-        if member is None:
-            try:
-                member = await guild.fetch_member(user_id)
-            except discord.HTTPException:
-                return lambda channel_id: Sight.NONE  # not a member there (or Discord cannot say): nothing shown
-        return lambda channel_id: channel_sight(guild, member, channel_id)
-    return sight
 
 
 def after_change(seats: ComputerSeats, recorder: Recorder) -> Callable[[Table], None]:
@@ -180,7 +163,8 @@ async def build(client: discord.Client, config: Config, *, gone: Callable[[int],
     outbox = Outbox(OutboxStore(storage.db), keeper, courier, gone=gone)
     # The herald reads the service's time at each call (tests move it) for the clock on the board's panel.
     activity_on = config.web is not None and config.web.client_secret is not None
-    auth = Auth(config.web.secret) if config.web is not None else None
+    # A personal link signs in once on every shard and after a restart: the used ones are kept with the games.
+    auth = Auth(config.web.secret, used=UsedLinkStore(storage.db)) if config.web is not None else None
     links = Links(config.web.url, auth) if config.web is not None and auth is not None else None
     herald = DiscordHerald(now=lambda: service.now(), activity=activity_on, links=links)
     # The web board's hub hears of every change too, so open pages update within a second.
@@ -206,8 +190,11 @@ async def build(client: discord.Client, config: Config, *, gone: Callable[[int],
         # The Activity's OAuth2 client is the bot's own application (known once the client has logged in).
         settings = (ActivitySettings(str(client.application_id or ""), config.web.client_secret, config.api_base,
                                      config.web.secure) if config.web.client_secret else None)
+        # A web reader who is not cached costs a Discord call: remembered a while, and within a budget of its own,
+        # so web reads never spend the global rate limit the bot's posts need.
+        members = WebMembers(guild_member_fetch(client))
         web = WebServer(Context(service=service, auth=auth, config=config.web, hub=hub, records=records,
-                                sight=member_sight(client), after_change=after_change(seats, recorder),
+                                sight=web_sight(client, members), after_change=after_change(seats, recorder),
                                 offload=painter.workers.run), settings)
     # Reviews and hints wait in the analysis lane's fair queue: many at once delay each other, never a game's play.
     # One allowance for both: what one person may ask is counted across hints and reviews, in every server.

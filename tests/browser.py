@@ -67,6 +67,12 @@ class Page:
         self.driver.get(url)
         wait_until(lambda: self.revision() is not None, what=f"the board of {url}")
 
+    def sign_in(self, link: str) -> None:
+        """Follow a personal /tne web link as its person does: read whose it is, press the button, see the board."""
+        self.driver.get(link)
+        self.click("form[action='/auth'] button")
+        wait_until(lambda: self.revision() is not None, what=f"the board after signing in with {link}")
+
     def revision(self) -> int | None:
         value = self.driver.execute_script(
             "const b = document.querySelector('#board[data-revision]'); return b && b.dataset.revision")

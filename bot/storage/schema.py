@@ -272,6 +272,14 @@ MIGRATIONS: list[str | Mapping[str, str]] = [
     """
     ALTER TABLE notify ADD COLUMN locale TEXT;
     """,
+    # 10: the web board's personal sign-in links already used (bot/storage/web_links.py): a link signs in once, on
+    # every shard and after a restart. Kept until the link would have expired anyway.
+    """
+    CREATE TABLE web_used_links (
+        link   TEXT PRIMARY KEY,             -- SHA-256 of the link's token: nothing that signs anyone in
+        until  DOUBLE PRECISION NOT NULL     -- when the link expires: the row may go after that
+    );
+    """,
 ]
 
 # Any constant: only one process at a time may migrate one PostgreSQL database.

@@ -7,7 +7,6 @@ game, shown only to whoever may see that channel's game (bot/visibility.py).
 
 from __future__ import annotations
 
-import json
 import logging
 import re
 from dataclasses import dataclass, field
@@ -21,6 +20,7 @@ from bot.locales import N_
 from bot.locales import load as load_locales
 from bot.table import GameError, Table
 from bot.visibility import ChannelSight, Viewer
+from bot.web.bodies import NotJSON, TooLarge, parse_json, read_body, whole_id
 from bot.web.speech import choose, texts_of
 
 log = logging.getLogger(__name__)
@@ -152,18 +152,15 @@ def display_name(user: dict[str, Any]) -> str:
 
 async def read_code(request: web.Request) -> str | web.Response:
     """The body's `code`, or the 4xx answer saying what is wrong with the body."""
-    if request.content_length is not None and request.content_length > MAX_BODY:
-        return error(413, N_("That request is too large."), request)
-    raw = await request.content.read(MAX_BODY + 1)
-    if len(raw) > MAX_BODY:
-        return error(413, N_("That request is too large."), request)
     try:
-        body = json.loads(raw.decode("utf-8"))
-    except (UnicodeDecodeError, ValueError):
-        return error(400, 'Send JSON: {"code": "<the code from authorize>"}.')
+        body = parse_json(await read_body(request, MAX_BODY))
+    except TooLarge:
+        return error(413, N_("That request is too large."), request)
+    except NotJSON:
+        return error(400, N_('Send JSON: {"code": "<the code from authorize>"}.'), request)
     code = body.get("code") if isinstance(body, dict) else None
     if not isinstance(code, str) or not code.strip():
-        return error(400, 'Send the code from authorize as {"code": "…"}.')
+        return error(400, N_('Send the code from authorize as {"code": "…"}.'), request)
     if len(code) > MAX_CODE or not code.isascii():
         return error(401, BAD_CODE, request)
     return code.strip()
@@ -203,14 +200,14 @@ def add_routes(app: web.Application, context: ActivityContext) -> None:
         return answer
 
     async def channel_game(request: web.Request) -> web.Response:
-        raw = request.match_info["channel_id"]
-        if not raw.isdigit() or len(raw) > 20:
+        channel_id = whole_id(request.match_info["channel_id"])
+        if channel_id is None:
             return error(404, NO_GAME, request)
         person = context.session_person(request)
         if person is None:
             return error(401, SIGN_IN_FIRST, request)
         try:
-            table = await context.service.channel_table(int(raw))
+            table = await context.service.channel_table(channel_id)
         except GameError:
             return error(404, NO_GAME, request)
         # Not the channel the person is "in": the Activity's channel id comes from the page, so it proves nothing.

@@ -28,6 +28,7 @@ from bot.storage.rows import LIVE, GameStatus
 from bot.table import Origin, Table
 from bot.visibility import Sight, Viewer
 from bot.web.auth import COOKIE, CSRF_HEADER, BadToken, Person
+from bot.web.bodies import NotJSON, TooLarge, parse_json, read_body, whole_id
 from bot.web.context import Context, Refusal, context_of
 from bot.web.speech import choose, texts_of
 from engine import Game, public_move
@@ -38,6 +39,7 @@ BODY_LIMIT = 4096
 LOG_LINES = 30
 NO_GAME = N_("There is no game #{game_id} you can see.")
 TOO_LARGE = N_("That request is too large: at most {limit} bytes.")
+NO_SERVER = N_("There is no server {guild_id} you can see.")
 SIGN_IN = N_("Sign in first: `/tne web` in the game's channel gives you a personal link.")
 
 
@@ -89,10 +91,16 @@ async def viewer_of(ctx: Context, person: Person, guild_id: int | None) -> Viewe
 
 
 def number(request: web.Request, key: str) -> int:
+    """The path's game (or server) number; one too large for the database is answered as one that is not there."""
     raw = request.match_info[key]
-    if not raw.isascii() or not raw.isdigit() or len(raw) > 20:
+    if not raw.isascii() or not raw.isdigit():
         raise Refusal(404, N_("There is no game {raw}: game numbers are whole numbers."), {"raw": repr(raw)})
-    return int(raw)
+    value = whole_id(raw)
+    if value is None:
+        if key == "guild":
+            raise Refusal(404, NO_SERVER, {"guild_id": raw})
+        raise Refusal(404, NO_GAME, {"game_id": raw})
+    return value
 
 
 async def table_for(ctx: Context, request: web.Request) -> tuple[Table, int | None]:
@@ -125,14 +133,11 @@ async def table_for(ctx: Context, request: web.Request) -> tuple[Table, int | No
 
 async def body_of(request: web.Request) -> dict[str, Any]:
     """The request's JSON object, at most BODY_LIMIT bytes, or a refusal in words."""
-    if request.content_length is not None and request.content_length > BODY_LIMIT:
-        raise Refusal(413, TOO_LARGE, {"limit": BODY_LIMIT})
-    raw = await request.content.read(BODY_LIMIT + 1)
-    if len(raw) > BODY_LIMIT:
-        raise Refusal(413, TOO_LARGE, {"limit": BODY_LIMIT})
     try:
-        body = json.loads(raw or b"null")
-    except (ValueError, UnicodeDecodeError):
+        body = parse_json(await read_body(request, BODY_LIMIT))
+    except TooLarge:
+        raise Refusal(413, TOO_LARGE, {"limit": BODY_LIMIT}) from None
+    except NotJSON:
         raise Refusal(400, N_("That request is not JSON.")) from None
     if not isinstance(body, dict):
         raise Refusal(400, N_("That request must be a JSON object."))
@@ -364,7 +369,7 @@ def page_number(request: web.Request) -> int:
 async def server_viewer(ctx: Context, request: web.Request, guild_id: int, *, links: bool) -> Viewer:
     """Whose eyes a server's pages are seen with: a session's person who may see some game of that server, or
     (when `links`) a spectator link of one of its games, which sees only the games of that link's channel."""
-    missing = Refusal(404, N_("There is no server {guild_id} you can see."), {"guild_id": guild_id})
+    missing = Refusal(404, NO_SERVER, {"guild_id": guild_id})
     person = person_of(ctx, request)
     if person is not None:
         viewer = await viewer_of(ctx, person, guild_id)
@@ -403,11 +408,12 @@ async def server_history(request: web.Request) -> web.Response:
     ctx = context_of(request)
     guild_id = number(request, "guild")
     page = page_number(request)
-    anchor = request.query.get("anchor")
-    if anchor is not None and (not anchor.isascii() or not anchor.isdigit() or len(anchor) > 20):
+    raw_anchor = request.query.get("anchor")
+    anchor = whole_id(raw_anchor)
+    if raw_anchor is not None and anchor is None:
         raise Refusal(400, N_("\"anchor\" must be a whole number (the one a first page gave)."))
     viewer = await server_viewer(ctx, request, guild_id, links=True)
-    shown = await ctx.records.history(guild_id, page, int(anchor) if anchor else None, viewer=viewer)
+    shown = await ctx.records.history(guild_id, page, anchor, viewer=viewer)
     return web.json_response({
         "page": shown.page + 1, "pages": shown.pages, "total": shown.total, "anchor": shown.anchor,
         "games": [{"id": r.game_id, "board": r.board, "channel_id": str(r.channel_id), "outcome": r.outcome,

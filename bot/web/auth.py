@@ -1,7 +1,8 @@
 """Signed tokens for the web board: a person's short-lived link, their session, and a game's spectator link.
 
 A token is `<payload>.<signature>`: the payload is base64url JSON, the signature HMAC-SHA256 of it with the
-operator's secret, compared in constant time. Nothing here is stored: a token says who and what by itself.
+operator's secret, compared in constant time. A token says who and what by itself; only the personal links already
+used are kept (`UsedLinks`), so each signs in once.
 """
 
 from __future__ import annotations
@@ -15,6 +16,7 @@ import secrets
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from typing import Protocol
 
 from bot.locales import N_
 
@@ -48,6 +50,28 @@ class Spectator:
     channel_id: int
 
 
+class UsedLinks(Protocol):
+    """Where used links are kept (bot/storage/web_links.py's UsedLinkStore in the bot)."""
+
+    async def use(self, token: str, until: float, now: float) -> bool:
+        """Mark the link used until `until`; False when it was used already."""
+        ...
+
+
+@dataclass
+class UsedHere:
+    """Used links kept in this object only: for a lone Auth (tests, tools); the bot keeps them in its database."""
+
+    until: dict[str, float] = field(default_factory=dict)
+
+    async def use(self, token: str, until: float, now: float) -> bool:
+        self.until = {t: u for t, u in self.until.items() if u >= now}
+        if token in self.until:
+            return False
+        self.until[token] = until
+        return True
+
+
 def _b64(data: bytes) -> str:
     return base64.urlsafe_b64encode(data).rstrip(b"=").decode()
 
@@ -62,9 +86,9 @@ class Auth:
 
     secret: str = field(repr=False)
     now: Callable[[], float] = time.time
-    # Links already turned into sessions (their nonce -> when the link would have expired): a personal link signs
-    # in once, so one pasted somewhere by mistake cannot sign in anyone else. Per process (see docs/web.md).
-    _used: dict[str, float] = field(default_factory=dict, repr=False)
+    # Links already turned into sessions: a personal link signs in once, so one pasted somewhere by mistake cannot
+    # sign in anyone else. The bot keeps them in its database (every shard, every restart: bot/app.py).
+    used: UsedLinks = field(default_factory=lambda: UsedHere(), repr=False)
 
     def _sign(self, payload: dict) -> str:
         body = _b64(json.dumps(payload, separators=(",", ":"), sort_keys=True).encode())
@@ -117,16 +141,14 @@ class Auth:
     def person_of_link(self, token: str | None) -> Person:
         return _read_person(self._check(token, LINK))
 
-    def redeem_link(self, token: str | None) -> Person:
+    async def redeem_link(self, token: str | None) -> Person:
         """The link's person, once: a link already turned into a session is refused in words."""
         payload = self._check(token, LINK)
         person = _read_person(payload)
         now = self.now()
-        self._used = {nonce: until for nonce, until in self._used.items() if until >= now}
-        nonce = str(payload.get("r", ""))
-        if nonce in self._used:
+        assert token is not None  # _check refused a missing one
+        if not await self.used.use(token, float(payload.get("exp") or now + LINK_LIFE), now):
             raise BadToken(N_("That link was used already: ask for a new one with `/tne web`."))
-        self._used[nonce] = float(payload.get("exp") or now + LINK_LIFE)
         return person
 
     def person_of_session(self, token: str | None) -> Person:

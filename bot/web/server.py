@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from aiohttp import web
+from yarl import URL
 
 from bot.locales import N_
 from bot.service import GameError, GameService
@@ -70,33 +71,81 @@ def _who(request: web.Request) -> str:
     return "a:" + (request.remote or "?")
 
 
-SIGN_IN_PAGE = """<!doctype html><meta charset="utf-8"><meta name="viewport" content="width=device-width">
-<title>Tigris &amp; Euphrates</title><form method="post" action="/auth"><input type="hidden" name="t" value="%s">
-<button>Open the board</button></form><script>document.forms[0].submit()</script>"""
+# Only Discord's Activity frames (and our own pages) may frame these pages: no other site can overlay them to trick
+# a press (docs/web.md, Headers).
+FRAME_ANCESTORS = "frame-ancestors 'self' https://discord.com https://*.discord.com https://*.discordsays.com"
+
+
+async def protective_headers(request: web.Request, response: web.StreamResponse) -> None:
+    """On every answer, the static files included: who may frame it, and no guessing of its content type."""
+    response.headers.setdefault("Content-Security-Policy", FRAME_ANCESTORS)
+    response.headers["X-Content-Type-Options"] = "nosniff"
+
+
+SIGN_IN_PAGE = """<!doctype html><html lang="{lang}"><meta charset="utf-8">
+<meta name="viewport" content="width=device-width"><title>Tigris &amp; Euphrates</title>
+<form method="post" action="/auth"><p>{who}</p><p>{warning}</p>
+<input type="hidden" name="t" value="{token}"><button>{button}</button></form>"""
+SIGNS_IN_AS = N_("This link signs you in to the board as {name}.")
+NOT_YOU = N_("If you are not {name}, close this page: the link was made for them, and opening the board would make "
+             "you play as them.")
+OPEN_BOARD = N_("Open the board")
+CROSS_SITE = N_("This sign-in came from another site and was refused. Open your own link from `/tne web` yourself.")
+
+
+def plain(status: int, words: str) -> web.Response:
+    return web.Response(status=status, text=words, headers={"Cache-Control": "no-store"})
 
 
 async def sign_in_page(request: web.Request) -> web.StreamResponse:
-    """`GET /auth?t=<link token>`: a page that signs in by POSTing the link. Link previews fetch a URL but never
-    post a form, so only the person who opens the link uses it up."""
+    """`GET /auth?t=<link token>`: a page that says whom the link signs in as and signs in when pressed. Link
+    previews fetch a URL but never post a form, and nothing submits it by itself: a link someone else slipped to
+    this person signs them in as nobody until they read whose it is and press."""
     ctx = context_of(request)
+    t = texts_of(request, ctx.locales)
     token = request.query.get("t")
     try:
-        ctx.auth.person_of_link(token)
+        person = ctx.auth.person_of_link(token)
     except BadToken as exc:
-        return web.Response(status=401, text=str(exc))
-    return web.Response(text=SIGN_IN_PAGE % html.escape(token or "", quote=True), content_type="text/html",
-                        headers={"Cache-Control": "no-store", "Referrer-Policy": "no-referrer"})
+        return plain(401, t.gettext(str(exc)))
+    name = f"<b>{html.escape(person.name)}</b>"
+    page = SIGN_IN_PAGE.format(lang=t.lang, who=html.escape(t.gettext(SIGNS_IN_AS)).format(name=name),
+                               warning=html.escape(t.gettext(NOT_YOU)).format(name=name),
+                               token=html.escape(token or "", quote=True), button=html.escape(t.gettext(OPEN_BOARD)))
+    # same-origin: the form's own post carries our Origin (no-referrer would make it "null"), no other site
+    # learns the link from a Referer.
+    return web.Response(text=page, content_type="text/html",
+                        headers={"Cache-Control": "no-store", "Referrer-Policy": "same-origin"})
+
+
+def cross_site(request: web.Request, url: str) -> bool:
+    """Whether a browser sent this request from a page of another site (or origin): by Sec-Fetch-Site where the
+    browser says it, and by Origin against the configured URL's and this request's own. A request with neither
+    header comes from no browser page (a program), which cannot carry a visitor's cookies anyway."""
+    site = request.headers.get("Sec-Fetch-Site")
+    if site is not None and site not in ("same-origin", "none"):
+        return True
+    origin = request.headers.get("Origin")
+    if origin is None:
+        return False
+    allowed = {str(URL(url).origin()), f"{request.scheme}://{request.host}"}
+    return origin not in allowed
 
 
 async def sign_in(request: web.Request) -> web.StreamResponse:
     """`POST /auth` (t=<link token>): the link becomes a session cookie, once, and the person goes to their
-    channel's game."""
+    channel's game. A post from another site's page is refused: it would sign the visitor in as someone else."""
     ctx = context_of(request)
+    t = texts_of(request, ctx.locales)
+    if cross_site(request, ctx.config.url):
+        log.debug("A cross-site sign-in was refused (Origin %r, Sec-Fetch-Site %r)", request.headers.get("Origin"),
+                 request.headers.get("Sec-Fetch-Site"))
+        return plain(403, t.gettext(CROSS_SITE))
     form = await request.post()
     try:
-        person = ctx.auth.redeem_link(str(form.get("t") or ""))
+        person = await ctx.auth.redeem_link(str(form.get("t") or ""))
     except BadToken as exc:
-        return web.Response(status=401, text=str(exc))
+        return plain(401, t.gettext(str(exc)))
     target = "/"
     if person.channel_id is not None:
         try:
@@ -134,6 +183,7 @@ def make_app(ctx: Context, activity_settings: ActivitySettings | None = None) ->
     """The whole application: the page, its JSON endpoints, and the Activity's when it is configured."""
     app = web.Application(middlewares=[guard], client_max_size=api.BODY_LIMIT)
     app[CONTEXT] = ctx
+    app.on_response_prepare.append(protective_headers)
     app.add_routes([web.get("/", index), web.get("/g/{id}", index), web.get("/s/{guild}", server_page),
                     web.get("/auth", sign_in_page), web.post("/auth", sign_in), *api.routes()])
     if STATIC.is_dir():

@@ -38,6 +38,7 @@ class ApiError(Exception):
 
 UNKNOWN_CHANNEL = (404, 10003, "Unknown Channel")
 UNKNOWN_MESSAGE = (404, 10008, "Unknown Message")
+UNKNOWN_MEMBER = (404, 10007, "Unknown Member")
 UNKNOWN_USER = (404, 10013, "Unknown User")
 UNKNOWN_WEBHOOK = (404, 10015, "Unknown Webhook")
 UNKNOWN_INTERACTION = (404, 10062, "Unknown interaction")
@@ -155,6 +156,7 @@ class Rest:
             Route("PUT", "/applications/{application_id}/commands", self.put_commands),
             Route("GET", "/applications/{application_id}/guilds/{guild_id}/commands", self.get_commands),
             Route("PUT", "/applications/{application_id}/guilds/{guild_id}/commands", self.put_commands),
+            Route("GET", "/guilds/{guild_id}/members/{user_id}", self.get_member),
             Route("GET", "/channels/{channel_id}", self.get_channel),
             Route("GET", "/channels/{channel_id}/messages", self.list_messages),
             Route("POST", "/channels/{channel_id}/messages", self.create_message),
@@ -221,6 +223,15 @@ class Rest:
         if user is None:
             raise fail(UNKNOWN_USER)
         return 200, user.json()
+
+    async def get_member(self, call: Call) -> tuple[int, Any]:
+        """GET Guild Member: the bot has no members intent, so this is how it learns someone's roles."""
+        raw_guild, raw_user = call.params["guild_id"], call.params["user_id"]
+        guild = self.s.guilds.get(int(raw_guild)) if raw_guild.isdigit() else None
+        member = guild.members.get(int(raw_user)) if guild is not None and raw_user.isdigit() else None
+        if guild is None or member is None:
+            raise fail(UNKNOWN_MEMBER)
+        return 200, member.json(guild.created)
 
     async def get_application(self, call: Call) -> tuple[int, Any]:
         owner = self.s.owner

@@ -66,7 +66,7 @@ async def decider_page(web, driver, seat: int) -> Page:
     """The deciding person followed their /tne web link in this browser; their dialog is open."""
     page = Page(driver, str(web.client.make_url("")).rstrip("/"))
     link = web.auth.link(Person(USERS[seat], NAMES[seat], GUILD, CHANNEL))
-    await in_thread(page.open, f"{page.base}/auth?t={link}")
+    await in_thread(page.sign_in, f"{page.base}/auth?t={link}")
     await in_thread(wait_until, lambda: page.count("#decision:not([hidden]) [data-move]"), 5, "the decision dialog")
     return page
 

@@ -111,7 +111,7 @@ async def test_alice_on_the_page_and_bob_in_discord_play_and_each_sees_the_other
     try:
         driver.set_window_size(1400, 1100)
         page = Page(driver, base)
-        await in_thread(page.open, personal)  # the link sets the session cookie and goes to the game
+        await in_thread(page.sign_in, personal)  # pressed: the session cookie is set, the game opens
         assert re.search(r"/g/\d+$", driver.current_url), driver.current_url
         decisions = page_moves = slash_moves = 0
         lags: list[float] = []

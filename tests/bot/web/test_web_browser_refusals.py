@@ -34,7 +34,7 @@ async def signed_in_page(web, user_id: int, name: str, driver) -> Page:
     """The person followed their /tne web link in this browser: the session cookie is set, the game is open."""
     web.visible.add((user_id, CHANNEL))
     page = Page(driver, base_of(web))
-    await in_thread(page.open, f"{page.base}/auth?t={web.auth.link(Person(user_id, name, GUILD, CHANNEL))}")
+    await in_thread(page.sign_in, f"{page.base}/auth?t={web.auth.link(Person(user_id, name, GUILD, CHANNEL))}")
     return page
 
 

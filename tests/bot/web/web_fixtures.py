@@ -12,6 +12,7 @@ from bot.outbox_herald import DiscordHerald
 from bot.records.service import Records
 from bot.service import GameService
 from bot.storage import Storage
+from bot.storage.web_links import UsedLinkStore
 from bot.visibility import ChannelSight, Sight
 from bot.web.auth import COOKIE, CSRF_HEADER, Auth, Person
 from bot.web.context import Context
@@ -75,7 +76,7 @@ async def web(database):
     async def sight(guild_id: int | None, user_id: int) -> ChannelSight:
         return lambda channel_id: Sight.ALL if (user_id, channel_id) in visible else Sight.NONE
 
-    auth = Auth(SECRET)
+    auth = Auth(SECRET, used=UsedLinkStore(storage.db))  # as the bot keeps them: in its database
     ctx = Context(service=service, auth=auth, config=WebConfig(port=8080, url="http://tne.test", secret=SECRET),
                   hub=hub, records=Records(storage), sight=sight, keepalive=0.5)
     client = TestClient(TestServer(make_app(ctx)))
