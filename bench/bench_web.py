@@ -37,7 +37,7 @@ from bot.storage import Storage
 from bot.storage.rows import Stored
 from bot.table import Origin, Table
 from bot.web.auth import COOKIE, CSRF_HEADER, Auth, Person
-from bot.web.context import Context, RateLimit
+from bot.web.context import Context
 from bot.web.hub import Hub
 from bot.web.server import STATIC, make_app
 
@@ -76,7 +76,8 @@ async def server(limit: int) -> AsyncIterator[Bench]:
         auth = Auth(SECRET)
         # Every request comes from one address or two people here: the per-person limit would refuse the crowd.
         ctx = Context(service=service, auth=auth, config=WebConfig(port=0, url="http://bench", secret=SECRET),
-                      hub=hub, records=Records(storage), limiter=RateLimit(rate=limit))
+                      hub=hub, records=Records(storage))
+        ctx.limits.rate = limit
         runner = web.AppRunner(make_app(ctx), access_log=None)
         await runner.setup()
         await web.TCPSite(runner, "127.0.0.1", 0).start()

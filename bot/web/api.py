@@ -29,6 +29,7 @@ from bot.table import Origin, Table
 from bot.visibility import Sight, Viewer
 from bot.web.auth import COOKIE, CSRF_HEADER, BadToken, Person
 from bot.web.context import Context, Refusal, context_of
+from bot.web.limits import identify
 from bot.web.speech import choose, texts_of
 from engine import Game, public_move
 from engine.boards import BOARDS
@@ -236,12 +237,25 @@ async def game(request: web.Request) -> web.Response:
 
 
 async def events(request: web.Request) -> web.StreamResponse:
-    """Server-sent events: `data: {"revision": n}` on every change, a comment every KEEPALIVE seconds."""
+    """Server-sent events: `data: {"revision": n}` on every change, a comment every KEEPALIVE seconds. Each open
+    stream holds a descriptor: beyond bot/web/limits.py's caps it is refused (429) and the page reads instead."""
     ctx = context_of(request)
-    table, _ = await table_for(ctx, request)
-    response = web.StreamResponse(headers={"Content-Type": "text/event-stream", "Cache-Control": "no-cache",
-                                           "X-Accel-Buffering": "no"})
-    await response.prepare(request)
+    who = identify(request, ctx.auth, ctx.config.trusted_proxies)
+    refused = ctx.limits.streams.take(who)
+    if refused is not None:
+        raise Refusal(429, *refused)
+    try:
+        table, _ = await table_for(ctx, request)
+        response = web.StreamResponse(headers={"Content-Type": "text/event-stream", "Cache-Control": "no-cache",
+                                               "X-Accel-Buffering": "no"})
+        await response.prepare(request)
+        await _stream(ctx, table, response)
+    finally:
+        ctx.limits.streams.release(who)
+    return response
+
+
+async def _stream(ctx: Context, table: Table, response: web.StreamResponse) -> None:
     signal = ctx.hub.watch(table.id, table.row.channel_id, table.row.rev)
     try:
         seen = table.row.rev
@@ -260,7 +274,6 @@ async def events(request: web.Request) -> web.StreamResponse:
         pass
     finally:
         ctx.hub.unwatch(table.id)
-    return response
 
 
 async def move(request: web.Request) -> web.Response:
