@@ -24,6 +24,7 @@ class _Seen:
     since: float
     first: logging.LogRecord
     more: int = 0
+    last: float = 0.0  # when the last repeat came
 
 
 def kind_of(record: logging.LogRecord) -> tuple:
@@ -58,6 +59,7 @@ class Repeats(logging.Handler):
             counted = seen is not None and now - seen.since < self.window
             if seen is not None and counted:
                 seen.more += 1
+                seen.last = now
                 self._arm(seen.since + self.window - now)
             else:
                 self.seen[kind] = _Seen(now, record)
@@ -81,7 +83,7 @@ class Repeats(logging.Handler):
             if everything or now - seen.since >= self.window:
                 del self.seen[kind]
                 if seen.more:
-                    due.append(summary(seen.first, seen.more, now - seen.since))
+                    due.append(summary(seen.first, seen.more, seen.last - seen.since))
         return due
 
     def _arm(self, delay: float) -> None:
@@ -115,11 +117,12 @@ class Repeats(logging.Handler):
 
 
 def summary(first: logging.LogRecord, more: int, span: float) -> logging.LogRecord:
-    """The count line: the first record's level and logger, its message's first line, no traceback."""
+    """The count line: the first record's level and logger, its message's first line, no traceback; `span` is
+    from the first record to the last repeat."""
     line = first.getMessage().split("\n", 1)[0]
     return logging.makeLogRecord({
         "name": first.name, "levelno": first.levelno, "levelname": first.levelname,
-        "msg": "The last message repeated %d more times in %.0f s: %s", "args": (more, span, line)})
+        "msg": "Repeated %d more times in %.0f s: %s", "args": (more, span, line)})
 
 
 def install(logger: logging.Logger | None = None, window: float = WINDOW) -> None:

@@ -29,7 +29,6 @@ from bot.table import Origin, Table
 from bot.visibility import Sight, Viewer
 from bot.web.auth import COOKIE, CSRF_HEADER, BadToken, Person
 from bot.web.context import Context, Refusal, context_of
-from bot.web.limits import identify
 from bot.web.speech import choose, texts_of
 from engine import Game, public_move
 from engine.boards import BOARDS
@@ -240,7 +239,7 @@ async def events(request: web.Request) -> web.StreamResponse:
     """Server-sent events: `data: {"revision": n}` on every change, a comment every KEEPALIVE seconds. Each open
     stream holds a descriptor: beyond bot/web/limits.py's caps it is refused (429) and the page reads instead."""
     ctx = context_of(request)
-    who = identify(request, ctx.auth, ctx.config.trusted_proxies)
+    who = ctx.limits.who(request, ctx.auth)
     refused = ctx.limits.streams.take(who)
     if refused is not None:
         raise Refusal(429, *refused)

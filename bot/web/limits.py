@@ -30,8 +30,11 @@ Network = ipaddress.IPv4Network | ipaddress.IPv6Network
 # Requests a second (and the burst) of a person's session, or of an address without a verified identity.
 RATE = 10
 # A spectator link is shared by everyone watching a game, a whole channel of people, often behind one address: its
-# allowance grows with the live pages open on it, so each watcher's re-read after a move is served.
-LINK_RATE, LINK_RATE_PER_STREAM = 20.0, 1.0
+# allowance grows with the live pages open on it, so each watcher's re-read after a move is served: with 100
+# watching, 120 requests a second and bursts of 500 (100 pages opening take about 300: the page, its stream, and the
+# re-read once the stream is live). Its rate stops growing at LINK_RATE_MOST, so an attacker holding a public link
+# and many streams cannot turn it into a flood of reads.
+LINK_RATE, LINK_RATE_PER_STREAM, LINK_RATE_MOST = 20.0, 1.0, 150.0
 LINK_BURST, LINK_BURST_PER_STREAM = 300.0, 2.0
 
 # Live-update streams open at once.
@@ -41,9 +44,10 @@ STREAMS_PER_ADDRESS = 200  # a school, an office, a carrier's NAT: a channel's w
 STREAMS_MAX = 20_000  # overall, however many descriptors the process may have
 DESCRIPTORS_KEPT = 256  # descriptors never given to streams: the database, Discord, workers, other requests
 
-# The Activity's OAuth2 code exchanges, each a call to Discord: per address, and overall.
-EXCHANGE_RATE, EXCHANGE_BURST = 0.2, 3.0
-EXCHANGES_RATE, EXCHANGES_BURST = 2.0, 10.0
+# The Activity's OAuth2 code exchanges, each two calls to Discord: per address (a class launching it together from
+# one school gets ten at once, then one a second), and overall (at most ten of Discord's 50 calls a second).
+EXCHANGE_RATE, EXCHANGE_BURST = 1.0, 10.0
+EXCHANGES_RATE, EXCHANGES_BURST = 5.0, 20.0
 
 PERSON, LINK, ADDRESS = "u", "l", "a"
 
@@ -257,11 +261,16 @@ class Limits:
         self.exchanges = Buckets(self.now)
         self.streams = Streams(self.caps)
 
+    def who(self, request: web.Request, auth: Auth) -> Who:
+        """Whom the request counts against (the trusted proxies' X-Forwarded-For believed)."""
+        return identify(request, auth, self.trusted)
+
     def allow(self, who: Who) -> bool:
         """Whether one more request of `who` is served now."""
         if who.kind == LINK:
             watching = self.streams.of(who)
-            return self.requests.allow(who.name, max(self.rate, LINK_RATE + LINK_RATE_PER_STREAM * watching),
+            rate = min(LINK_RATE_MOST, LINK_RATE + LINK_RATE_PER_STREAM * watching)
+            return self.requests.allow(who.name, max(self.rate, rate),
                                        max(self.rate, LINK_BURST + LINK_BURST_PER_STREAM * watching))
         return self.requests.allow(who.name, self.rate, self.rate)
 

@@ -25,7 +25,6 @@ from bot.web.activity import ActivitySettings
 from bot.web.activity import Person as SignedIn
 from bot.web.auth import COOKIE, SESSION_LIFE, BadToken, Person
 from bot.web.context import CONTEXT, Context, Refusal, context_of
-from bot.web.limits import identify
 from bot.web.speech import texts_of
 
 log = logging.getLogger(__name__)
@@ -41,7 +40,7 @@ async def guard(request: web.Request, handler: Callable[[web.Request], Awaitable
     """Rate limit, then the handler; refusals and unknown paths answered in words, never a stack trace."""
     ctx = context_of(request)
     t = texts_of(request, ctx.locales)  # refusals in the requester's language
-    if _counted(request) and not ctx.limits.allow(identify(request, ctx.auth, ctx.config.trusted_proxies)):
+    if _counted(request) and not ctx.limits.allow(ctx.limits.who(request, ctx.auth)):
         return refusal(429, t.gettext(N_("Too many requests: slow down a little and try again in a second.")))
     try:
         return await handler(request)
@@ -114,7 +113,7 @@ async def sign_in(request: web.Request) -> web.StreamResponse:
 
 def may_exchange(ctx: Context, request: web.Request) -> bool:
     """The Activity's sign-in allowance, by the address this server believes (trusted proxies included)."""
-    return ctx.limits.may_exchange(identify(request, ctx.auth, ctx.config.trusted_proxies).address)
+    return ctx.limits.may_exchange(ctx.limits.who(request, ctx.auth).address)
 
 
 def set_session(ctx: Context, response: web.StreamResponse, token: str) -> None:
