@@ -36,6 +36,7 @@ from engine.squares import SQUARE_NAMES
 
 BODY_LIMIT = 4096
 LOG_LINES = 30
+LOOK = 2.0  # seconds between an idle stream's looks at whether its page is still there
 NO_GAME = N_("There is no game #{game_id} you can see.")
 TOO_LARGE = N_("That request is too large: at most {limit} bytes.")
 SIGN_IN = N_("Sign in first: `/tne web` in the game's channel gives you a personal link.")
@@ -248,25 +249,34 @@ async def events(request: web.Request) -> web.StreamResponse:
         response = web.StreamResponse(headers={"Content-Type": "text/event-stream", "Cache-Control": "no-cache",
                                                "X-Accel-Buffering": "no"})
         await response.prepare(request)
-        await _stream(ctx, table, response)
+        await _stream(ctx, request, table, response)
     finally:
         ctx.limits.streams.release(who)
     return response
 
 
-async def _stream(ctx: Context, table: Table, response: web.StreamResponse) -> None:
+async def _stream(ctx: Context, request: web.Request, table: Table, response: web.StreamResponse) -> None:
+    """Write the game's revisions until the page goes or the server stops. An idle stream looks every LOOK seconds
+    whether its page is still there, so a closed one gives its place back soon."""
     signal = ctx.hub.watch(table.id, table.row.channel_id, table.row.rev)
+    look = min(ctx.keepalive, LOOK)
     try:
         seen = table.row.rev
         await response.write(f"data: {json.dumps({'revision': seen})}\n\n".encode())
-        while True:
+        quiet = 0.0
+        while not ctx.hub.stopping:
             changed = signal.changed
             if signal.revision == seen:
                 try:
-                    await asyncio.wait_for(changed.wait(), ctx.keepalive)
+                    await asyncio.wait_for(changed.wait(), look)
                 except TimeoutError:
-                    await response.write(b": still here\n\n")
-                    continue
+                    if request.transport is None:  # the page went
+                        return
+                    quiet += look
+                    if quiet >= ctx.keepalive:
+                        quiet = 0.0
+                        await response.write(b": still here\n\n")
+                continue
             seen = signal.revision
             await response.write(f"data: {json.dumps({'revision': seen})}\n\n".encode())
     except (ConnectionResetError, ConnectionError):

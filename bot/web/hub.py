@@ -38,6 +38,9 @@ class Signal:
         if revision == self.revision:
             return
         self.revision = revision
+        self.wake()
+
+    def wake(self) -> None:
         event, self.changed = self.changed, asyncio.Event()
         event.set()
 
@@ -51,6 +54,7 @@ class Hub:
         self.games: dict[int, Signal] = {}
         self._poller = Periodic("tne-web-poll", self.poll_once, lambda: self.poll_every)
         self._checks: set[asyncio.Task] = set()
+        self.stopping = False  # set by `stop`: open streams end, so the server's shutdown does not wait on them
 
     def watch(self, game_id: int, channel_id: int, revision: int) -> Signal:
         """A stream opens on a game: its signal (made at `revision` for the first watcher)."""
@@ -102,6 +106,9 @@ class Hub:
         self._poller.start()
 
     async def stop(self) -> None:
+        self.stopping = True
+        for signal in self.games.values():
+            signal.wake()
         await self._poller.stop()
         checks = list(self._checks)
         for task in checks:
