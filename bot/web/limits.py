@@ -179,24 +179,26 @@ def identify(request: web.Request, auth: Auth, trusted: tuple[Network, ...]) -> 
 
 @dataclass
 class Buckets:
-    """Token buckets by key; each call says the bucket's rate and size, so an allowance may grow and shrink."""
+    """Leaky buckets by key: each request fills its bucket by one, which drains at `rate` a second; a full one
+    (`burst`) refuses. Each call says the rate and size, so an allowance may grow (a link's, with its watchers),
+    and room made by growing is there at once."""
 
     now: Callable[[], float] = time.monotonic
-    forget_after: float = 60.0  # an idle bucket is full again by then, and forgotten when there are many
-    buckets: dict[str, tuple[float, float]] = field(default_factory=dict)  # key -> (tokens, when)
+    forget_after: float = 60.0  # an idle bucket has drained by then, and is forgotten when there are many
+    buckets: dict[str, tuple[float, float]] = field(default_factory=dict)  # key -> (level, when)
     _swept: float = 0.0
 
     def allow(self, key: str, rate: float, burst: float) -> bool:
         now = self.now()
-        tokens, when = self.buckets.get(key, (burst, now))
-        tokens = min(burst, tokens + (now - when) * rate)
+        level, when = self.buckets.get(key, (0.0, now))
+        level = max(0.0, level - (now - when) * rate)
         if len(self.buckets) > 10_000 and now - self._swept > 1.0:
             self._swept = now
             self.buckets = {k: v for k, v in self.buckets.items() if now - v[1] < self.forget_after}
-        if tokens < 1:
-            self.buckets[key] = (tokens, now)
+        if level + 1 > burst:
+            self.buckets[key] = (level, now)
             return False
-        self.buckets[key] = (tokens - 1, now)
+        self.buckets[key] = (level + 1, now)
         return True
 
 

@@ -11,6 +11,8 @@ import ipaddress
 import json
 from contextlib import AsyncExitStack
 
+import aiohttp
+
 from bot.web.auth import COOKIE, Person
 from bot.web.limits import (
     EXCHANGE_BURST,
@@ -119,6 +121,15 @@ async def test_a_crowd_on_one_spectator_link_from_one_address_is_served(web):
                  f"/api/games/{game_id}?s={token}"):
         got = [(await web.client.get(path)).status for _ in range(crowd)]
         assert got == [200] * crowd, path
+    async with AsyncExitStack() as stack:
+        # Their streams, each page its own connection.
+        pages = await stack.enter_async_context(aiohttp.ClientSession(connector=aiohttp.TCPConnector(limit=0)))
+        url = web.client.make_url(f"/api/games/{game_id}/events?s={token}")
+        streams = [await stack.enter_async_context(await pages.get(url)) for _ in range(crowd)]
+        assert [s.status for s in streams] == [200] * crowd
+        # A move: every page reads the game again at once. The watchers made the link's allowance grow.
+        got = [(await web.client.get(f"/api/games/{game_id}?s={token}")).status for _ in range(crowd)]
+        assert got == [200] * crowd
 
 
 # --- streams ------------------------------------------------------------------------------------------------------
