@@ -7,13 +7,16 @@ machine."""
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 import ipaddress
 import json
+import resource
 from contextlib import AsyncExitStack
 
 import aiohttp
 
 from bot.web.auth import COOKIE, Person
+from bot.web.context import Context
 from bot.web.limits import (
     EXCHANGE_BURST,
     EXCHANGES_BURST,
@@ -220,3 +223,12 @@ def test_code_exchanges_are_limited_per_address_and_overall():
     later["t"] += 60.0
     assert limits.may_exchange("198.51.100.7")  # an allowance comes back with time
 
+
+
+async def test_the_boards_limits_come_from_its_settings_and_this_processs_descriptors(web):
+    proxy = ipaddress.ip_network("10.0.0.0/8")
+    config = dataclasses.replace(web.ctx.config, trusted_proxies=(proxy,))
+    ctx = Context(service=web.service, auth=web.auth, config=config, hub=web.hub, records=web.ctx.records)
+    soft = resource.getrlimit(resource.RLIMIT_NOFILE)[0]
+    assert ctx.limits.trusted == (proxy,)
+    assert ctx.limits.caps.overall == overall_streams(soft) < soft
