@@ -103,6 +103,7 @@ class Hub:
             await self.check(game_id)
 
     async def start(self) -> None:
+        self.stopping = False
         self._poller.start()
 
     async def stop(self) -> None:
