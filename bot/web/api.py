@@ -36,7 +36,6 @@ from engine.squares import SQUARE_NAMES
 
 BODY_LIMIT = 4096
 LOG_LINES = 30
-LOOK = 2.0  # seconds between an idle stream's looks at whether its page is still there
 NO_GAME = N_("There is no game #{game_id} you can see.")
 TOO_LARGE = N_("That request is too large: at most {limit} bytes.")
 SIGN_IN = N_("Sign in first: `/tne web` in the game's channel gives you a personal link.")
@@ -256,33 +255,27 @@ async def events(request: web.Request) -> web.StreamResponse:
 
 
 async def _stream(ctx: Context, request: web.Request, table: Table, response: web.StreamResponse) -> None:
-    """Write the game's revisions until the page goes or the server stops. An idle stream looks every LOOK seconds
-    whether its page is still there, so a closed one gives its place back soon."""
-    signal = ctx.hub.watch(table.id, table.row.channel_id, table.row.rev)
-    look = min(ctx.keepalive, LOOK)
+    """Write the game's revisions until the page goes or the server stops (the hub wakes the game's streams when
+    a page of it has gone: bot/web/hub.py)."""
+    signal, stream = ctx.hub.watch(table.id, table.row.channel_id, table.row.rev,
+                                   lambda: request.transport is not None)
     try:
         seen = table.row.rev
         await response.write(f"data: {json.dumps({'revision': seen})}\n\n".encode())
-        quiet = 0.0
-        while not ctx.hub.stopping:
+        while not ctx.hub.stopping and request.transport is not None:
             changed = signal.changed
             if signal.revision == seen:
                 try:
-                    await asyncio.wait_for(changed.wait(), look)
+                    await asyncio.wait_for(changed.wait(), ctx.keepalive)
                 except TimeoutError:
-                    if request.transport is None:  # the page went
-                        return
-                    quiet += look
-                    if quiet >= ctx.keepalive:
-                        quiet = 0.0
-                        await response.write(b": still here\n\n")
+                    await response.write(b": still here\n\n")
                 continue
             seen = signal.revision
             await response.write(f"data: {json.dumps({'revision': seen})}\n\n".encode())
     except (ConnectionResetError, ConnectionError):
         pass
     finally:
-        ctx.hub.unwatch(table.id)
+        ctx.hub.unwatch(table.id, stream)
 
 
 async def move(request: web.Request) -> web.Response:
