@@ -1,9 +1,10 @@
 """No fault floods the log: a record repeated within a window is written once, and then how often it came.
 
 A fault that recurs in a tight loop (a server out of file descriptors, a peer that keeps failing) would otherwise
-write thousands of identical tracebacks a second. `install` wraps the root logger's handlers: the first record of
-each kind passes, the same kind is counted for WINDOW seconds, and one line then says how many more came (written
-by a timer, so the count arrives even if the fault stops; and when logging shuts down).
+write thousands of identical tracebacks a second. `install` wraps the root logger's handlers: the first warning or
+error of each kind passes, the same kind is counted for WINDOW seconds, and one line then says how many more came
+(written by a timer, so the count arrives even if the fault stops; and when logging shuts down). Records below
+WARNING, the account of what the bot did, pass as they are.
 """
 
 from __future__ import annotations
@@ -51,6 +52,9 @@ class Repeats(logging.Handler):
         self._looked = 0.0  # when ended windows were last looked for
 
     def emit(self, record: logging.LogRecord) -> None:
+        if record.levelno < logging.WARNING:
+            self.inner.handle(record)
+            return
         kind = kind_of(record)
         now = self.now()
         with self._guard:

@@ -65,16 +65,20 @@ def test_a_fault_repeated_thousands_of_times_is_one_line_and_a_count(logged):
 def test_other_records_pass_untouched_and_each_kind_is_counted_apart(logged):
     logger, kept, clock = logged
     for n in range(3):
-        logger.info("Game %d started", n)  # the same line with other values: one kind, counted
-        logger.warning("Could not post in channel %s", n)
+        logger.info("Game %d started", n)  # what the bot did, not a fault: every line kept
+        logger.warning("Could not post in channel %s", n)  # the same fault with other values: one kind, counted
+        logger.error("Could not read game %s", n)
     assert kept.lines == ["INFO tests.log_repeats: Game 0 started",
-                          "WARNING tests.log_repeats: Could not post in channel 0"]
+                          "WARNING tests.log_repeats: Could not post in channel 0",
+                          "ERROR tests.log_repeats: Could not read game 0",
+                          "INFO tests.log_repeats: Game 1 started",
+                          "INFO tests.log_repeats: Game 2 started"]
     clock["t"] += 61.0
-    logger.info("Game %d started", 9)  # its window ended: the counts come first, then the record
-    assert kept.lines[2:] == [
-        "INFO tests.log_repeats: Repeated 2 more times in 0 s: Game 0 started",
+    logger.warning("Could not post in channel %s", 9)  # its window ended: the counts come first, then the record
+    assert kept.lines[5:] == [
         "WARNING tests.log_repeats: Repeated 2 more times in 0 s: Could not post in channel 0",
-        "INFO tests.log_repeats: Game 9 started"]
+        "ERROR tests.log_repeats: Repeated 2 more times in 0 s: Could not read game 0",
+        "WARNING tests.log_repeats: Could not post in channel 9"]
 
 
 def test_closing_the_log_writes_the_counts_still_open(logged):
