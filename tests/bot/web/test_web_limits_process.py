@@ -38,8 +38,10 @@ def few_descriptors(soft: int):
 async def web_bot(bot_processes, port: int):
     base = f"http://127.0.0.1:{port}"
     env = {"TNE_WEB_PORT": str(port), "TNE_WEB_HOST": "127.0.0.1", "TNE_WEB_URL": base, "TNE_WEB_SECRET": SECRET}
-    with few_descriptors(DESCRIPTORS):
-        bot = await bot_processes.start(env=env, args=("--sync",))
+    bot = bot_processes.make(env=env, args=("--sync",))
+    with few_descriptors(DESCRIPTORS):  # only while it is spawned: this process opens nothing meanwhile
+        await bot.start(wait_ready=False)
+    await bot.wait_ready()
     await bot.wait_log(r"[Ww]eb board", timeout=15)
     return bot, base
 
@@ -130,6 +132,16 @@ async def test_one_persons_flood_of_streams_is_capped_and_everyone_else_still_pl
             assert theirs.status == 200 and theirs.first == {"revision": revision}
             await play_turn(loopback, channel, random.Random(37))  # autocomplete and /tne move: the bot answers
             assert await asyncio.wait_for(theirs.next_revision(), 10) > revision
+            # Many addresses together meet the overall cap: half the bot's descriptors, 256 streams.
+            async with client("127.0.0.3") as third, client("127.0.0.4") as fourth:
+                more = await asyncio.gather(*(open_stream(third, f"{base}{api}/events{query}") for _ in range(100)))
+                streams.extend(more)
+                assert [s.status for s in more].count(200) == 256 - 201
+                assert {s.error for s in more if s.status == 429} == {
+                    "The web board serves as many live pages as it can: this one reads the game every few seconds "
+                    "instead."}
+                async with fourth.get(f"{base}{api}{query}") as got:
+                    assert got.status == 200  # reading is never refused for it
         finally:
             for s in streams:
                 s.answer.close()
