@@ -37,8 +37,9 @@ from bot.storage import Storage
 from bot.storage.rows import Stored
 from bot.table import Origin, Table
 from bot.web.auth import COOKIE, CSRF_HEADER, Auth, Person
-from bot.web.context import Context, RateLimit
+from bot.web.context import Context
 from bot.web.hub import Hub
+from bot.web.limits import Caps
 from bot.web.server import STATIC, make_app
 
 SECRET = "b" * 40
@@ -74,9 +75,11 @@ async def server(limit: int) -> AsyncIterator[Bench]:
 
         service = GameService(storage, seed_source=lambda: 1, herald=DiscordHerald(), announced=told)
         auth = Auth(SECRET)
-        # Every request comes from one address or two people here: the per-person limit would refuse the crowd.
+        # Every request comes from one address or two people here: the per-person limit and the stream caps
+        # (bot/web/limits.py) would refuse the crowd this measures.
         ctx = Context(service=service, auth=auth, config=WebConfig(port=0, url="http://bench", secret=SECRET),
-                      hub=hub, records=Records(storage), limiter=RateLimit(rate=limit))
+                      hub=hub, records=Records(storage), caps=Caps(link=10**6, address=10**6, overall=10**6))
+        ctx.limits.rate = limit
         runner = web.AppRunner(make_app(ctx), access_log=None)
         await runner.setup()
         await web.TCPSite(runner, "127.0.0.1", 0).start()

@@ -13,6 +13,7 @@ import sys
 import aiohttp
 import discord
 
+from bot import log_repeats
 from bot.client import TneBot, point_endpoints, tune_collector
 from bot.config import ConfigError, environment, load_config, shard_settings
 from bot.storage import Storage, StorageError, URLError, parse_url
@@ -110,6 +111,7 @@ def main(argv: list[str] | None = None) -> int:
         print(MISSING_TOKEN, file=sys.stderr)
         return 2
     logging.basicConfig(level=config.log_level, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
+    log_repeats.install()  # a fault in a tight loop (out of descriptors, say) is one line and a count, not a flood
     try:
         # Before Discord is contacted: an unusable database must stop the process at once, in one line.
         asyncio.run(check_database(config.database_url, config.database_pool))

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import ipaddress
 import os
 import re
 from collections.abc import Mapping
@@ -30,6 +31,8 @@ class WebConfig:
     secret: str = field(repr=False)
     host: str = "127.0.0.1"
     client_secret: str | None = field(default=None, repr=False)  # DISCORD_CLIENT_SECRET: the Activity is on
+    # TNE_WEB_TRUSTED_PROXIES: the reverse proxies whose X-Forwarded-For names the visitor (bot/web/limits.py)
+    trusted_proxies: tuple[ipaddress.IPv4Network | ipaddress.IPv6Network, ...] = ()
 
     @property
     def secure(self) -> bool:
@@ -171,7 +174,23 @@ def web_settings(env: Mapping[str, str]) -> WebConfig | None:
                           f"{WEB_SECRET_LENGTH} (e.g. from `openssl rand -hex 32`).")
     host = env.get("TNE_WEB_HOST", "").strip() or "127.0.0.1"
     client_secret = env.get("DISCORD_CLIENT_SECRET", "").strip() or None
-    return WebConfig(port=int(port), url=url, secret=secret, host=host, client_secret=client_secret)
+    return WebConfig(port=int(port), url=url, secret=secret, host=host, client_secret=client_secret,
+                     trusted_proxies=_networks(env, "TNE_WEB_TRUSTED_PROXIES"))
+
+
+def _networks(env: Mapping[str, str], name: str) -> tuple[ipaddress.IPv4Network | ipaddress.IPv6Network, ...]:
+    """A comma list of addresses and networks (`127.0.0.1, 10.0.0.0/8, ::1`); unset: none."""
+    found = []
+    for part in env.get(name, "").split(","):
+        part = part.strip()
+        if not part:
+            continue
+        try:
+            found.append(ipaddress.ip_network(part, strict=False))
+        except ValueError:
+            raise ConfigError(f"{name} must list addresses or networks separated by commas (e.g. 127.0.0.1, "
+                              f"10.0.0.0/8), not {part!r}.") from None
+    return tuple(found)
 
 
 def _amount(env: Mapping[str, str], name: str, default: float, unit: str) -> float:

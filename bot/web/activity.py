@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import logging
 import re
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Protocol
@@ -21,6 +22,7 @@ from bot.locales import load as load_locales
 from bot.table import GameError, Table
 from bot.visibility import ChannelSight, Viewer
 from bot.web.bodies import NotJSON, TooLarge, parse_json, read_body, whole_id
+from bot.web.limits import TOO_MANY_SIGN_INS, Limits, address_key
 from bot.web.speech import choose, texts_of
 
 log = logging.getLogger(__name__)
@@ -166,8 +168,16 @@ async def read_code(request: web.Request) -> str | web.Response:
     return code.strip()
 
 
-def add_routes(app: web.Application, context: ActivityContext) -> None:
-    """The Activity's page and endpoints; the server calls this when DISCORD_CLIENT_SECRET is set."""
+# Whether a sign-in code from this request may be sent to Discord now (bot/web/limits.py's allowances).
+MayExchange = Callable[[web.Request], bool]
+
+
+def add_routes(app: web.Application, context: ActivityContext, may_exchange: MayExchange | None = None) -> None:
+    """The Activity's page and endpoints; the server calls this when DISCORD_CLIENT_SECRET is set, with the
+    exchange allowance of its limits (by default: the TCP peer's address and everyone's together)."""
+    if may_exchange is None:
+        own = Limits()
+        may_exchange = lambda request: own.may_exchange(address_key(request.remote or "?"))  # noqa: E731
 
     async def page(request: web.Request) -> web.Response:
         html = (STATIC / "activity.html").read_text(encoding="utf-8")
@@ -178,6 +188,8 @@ def add_routes(app: web.Application, context: ActivityContext) -> None:
         code = await read_code(request)
         if isinstance(code, web.Response):
             return code
+        if not may_exchange(request):  # each exchange is a call to Discord: a flood of them is not passed on
+            return error(429, TOO_MANY_SIGN_INS, request)
         try:
             access, user = await exchange_code(context.activity, code)
         except DiscordRefused as exc:

@@ -241,31 +241,46 @@ async def game(request: web.Request) -> web.Response:
 
 
 async def events(request: web.Request) -> web.StreamResponse:
-    """Server-sent events: `data: {"revision": n}` on every change, a comment every KEEPALIVE seconds."""
+    """Server-sent events: `data: {"revision": n}` on every change, a comment every KEEPALIVE seconds. Each open
+    stream holds a descriptor: beyond bot/web/limits.py's caps it is refused (429) and the page reads instead."""
     ctx = context_of(request)
-    table, _ = await table_for(ctx, request)
-    response = web.StreamResponse(headers={"Content-Type": "text/event-stream", "Cache-Control": "no-cache",
-                                           "X-Accel-Buffering": "no"})
-    await response.prepare(request)
-    signal = ctx.hub.watch(table.id, table.row.channel_id, table.row.rev)
+    who = ctx.limits.who(request, ctx.auth)
+    refused = ctx.limits.streams.take(who)
+    if refused is not None:
+        raise Refusal(429, *refused)
+    try:
+        table, _ = await table_for(ctx, request)
+        response = web.StreamResponse(headers={"Content-Type": "text/event-stream", "Cache-Control": "no-cache",
+                                               "X-Accel-Buffering": "no"})
+        await response.prepare(request)
+        await _stream(ctx, request, table, response)
+    finally:
+        ctx.limits.streams.release(who)
+    return response
+
+
+async def _stream(ctx: Context, request: web.Request, table: Table, response: web.StreamResponse) -> None:
+    """Write the game's revisions until the page goes or the server stops (the hub wakes the game's streams when
+    a page of it has gone: bot/web/hub.py)."""
+    signal, stream = ctx.hub.watch(table.id, table.row.channel_id, table.row.rev,
+                                   lambda: request.transport is not None)
     try:
         seen = table.row.rev
         await response.write(f"data: {json.dumps({'revision': seen})}\n\n".encode())
-        while True:
+        while not ctx.hub.stopping and request.transport is not None:
             changed = signal.changed
             if signal.revision == seen:
                 try:
                     await asyncio.wait_for(changed.wait(), ctx.keepalive)
                 except TimeoutError:
                     await response.write(b": still here\n\n")
-                    continue
+                continue
             seen = signal.revision
             await response.write(f"data: {json.dumps({'revision': seen})}\n\n".encode())
     except (ConnectionResetError, ConnectionError):
         pass
     finally:
-        ctx.hub.unwatch(table.id)
-    return response
+        ctx.hub.unwatch(table.id, stream)
 
 
 async def move(request: web.Request) -> web.Response:

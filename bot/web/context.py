@@ -7,7 +7,6 @@ of them.
 from __future__ import annotations
 
 import asyncio
-import time
 from collections.abc import Awaitable, Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
@@ -24,9 +23,9 @@ from bot.table import GameError, Table
 from bot.visibility import ChannelSight, Sight
 from bot.web.auth import Auth
 from bot.web.hub import Hub
+from bot.web.limits import Caps, Limits
 from bot.web.page_texts import PageTexts
 
-RATE = 10  # requests a second per person
 KEEPALIVE = 20.0  # seconds between an event stream's comment lines
 
 # What a person may see of a server's channels (the composition root asks the bot's guild cache): (guild, user) ->
@@ -72,27 +71,6 @@ def nothing_after(table: Table) -> None:
 
 
 @dataclass
-class RateLimit:
-    """A token bucket per person: RATE requests a second, bursts of RATE."""
-
-    rate: float = RATE
-    now: Callable[[], float] = time.monotonic
-    buckets: dict[str, tuple[float, float]] = field(default_factory=dict)  # who -> (tokens, when)
-
-    def allow(self, who: str) -> bool:
-        now = self.now()
-        tokens, when = self.buckets.get(who, (self.rate, now))
-        tokens = min(self.rate, tokens + (now - when) * self.rate)
-        if len(self.buckets) > 10_000:
-            self.buckets = {k: v for k, v in self.buckets.items() if now - v[1] < 1.0}  # forget the idle
-        if tokens < 1:
-            self.buckets[who] = (tokens, now)
-            return False
-        self.buckets[who] = (tokens - 1, now)
-        return True
-
-
-@dataclass
 class Context:
     """What the handlers need, built once by the composition root (the Activity's handlers get it too)."""
 
@@ -104,13 +82,15 @@ class Context:
     sight: PersonSight = nobody_sees
     after_change: Callable[[Table], None] = nothing_after  # a computer to move plays, a finished game is recorded
     offload: Offload = asyncio.to_thread  # blocking work (replaying a record) goes here, never on the loop
-    limiter: RateLimit = field(default_factory=RateLimit)
+    caps: Caps | None = None  # how many live streams may be open (None: as this process's descriptors allow)
+    limits: Limits = field(init=False)  # requests a second, streams and sign-ins (bot/web/limits.py)
     keepalive: float = KEEPALIVE
     locales: Locales = field(default_factory=load_locales)  # the requester's language answers refusals and texts
     page_texts: PageTexts = field(init=False)  # the pages' texts in each language, built once from `locales`
 
     def __post_init__(self) -> None:
         self.page_texts = PageTexts.build(self.locales)
+        self.limits = Limits(self.config.trusted_proxies, self.caps or Caps.for_process())
 
 
 CONTEXT = web.AppKey("context", Context)

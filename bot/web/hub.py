@@ -27,17 +27,25 @@ ReadRev = Callable[[int], Awaitable[int | None]]  # a game's stored revision (No
 
 @dataclass
 class Signal:
-    """One watched game: its last known revision, its channel, and the event its streams await."""
+    """One watched game: its last known revision, its channel, the event its streams await, and each open stream's
+    check that its page is still there."""
 
     revision: int
     channel_id: int
-    watchers: int = 0
+    streams: dict[int, Callable[[], bool]] = field(default_factory=dict)  # stream -> its page is still there
     changed: asyncio.Event = field(default_factory=asyncio.Event)
+
+    @property
+    def watchers(self) -> int:
+        return len(self.streams)
 
     def publish(self, revision: int) -> None:
         if revision == self.revision:
             return
         self.revision = revision
+        self.wake()
+
+    def wake(self) -> None:
         event, self.changed = self.changed, asyncio.Event()
         event.set()
 
@@ -51,21 +59,26 @@ class Hub:
         self.games: dict[int, Signal] = {}
         self._poller = Periodic("tne-web-poll", self.poll_once, lambda: self.poll_every)
         self._checks: set[asyncio.Task] = set()
+        self._streams = 0  # streams opened so far: each one's number
+        self.stopping = False  # set by `stop`: open streams end, so the server's shutdown does not wait on them
 
-    def watch(self, game_id: int, channel_id: int, revision: int) -> Signal:
-        """A stream opens on a game: its signal (made at `revision` for the first watcher)."""
+    def watch(self, game_id: int, channel_id: int, revision: int, alive: Callable[[], bool]) -> tuple[Signal, int]:
+        """A stream opens on a game: its signal (made at `revision` for the first watcher) and the stream's number.
+        `alive` says whether its page is still there: the poller wakes the game's streams when one has gone, so
+        the gone one ends and gives its place back (an idle stream otherwise notices only at its next write)."""
         signal = self.games.get(game_id)
         if signal is None:
             signal = self.games[game_id] = Signal(revision, channel_id)
-        signal.watchers += 1
-        return signal
+        self._streams += 1
+        signal.streams[self._streams] = alive
+        return signal, self._streams
 
-    def unwatch(self, game_id: int) -> None:
+    def unwatch(self, game_id: int, stream: int) -> None:
         signal = self.games.get(game_id)
         if signal is None:
             return
-        signal.watchers -= 1
-        if signal.watchers <= 0:
+        signal.streams.pop(stream, None)
+        if not signal.streams:
             del self.games[game_id]
 
     def told(self, stored: Stored) -> None:
@@ -97,11 +110,18 @@ class Hub:
     async def poll_once(self) -> None:
         for game_id in list(self.games):
             await self.check(game_id)
+        for signal in list(self.games.values()):
+            if not all(alive() for alive in list(signal.streams.values())):
+                signal.wake()
 
     async def start(self) -> None:
+        self.stopping = False
         self._poller.start()
 
     async def stop(self) -> None:
+        self.stopping = True
+        for signal in self.games.values():
+            signal.wake()
         await self._poller.stop()
         checks = list(self._checks)
         for task in checks:

@@ -2,8 +2,8 @@
 
 The handlers' shared `Context` lives in bot/web/context.py, so bot/web/activity.py can use it without importing
 this module round a circle. Every answer that is not a page is JSON; a refusal is `{"error": "<words>"}` with its
-4xx status. Each person (a session, a spectator link, else an address) may make RATE requests a second; beyond
-that they are told to slow down (429) and nothing is done.
+4xx status. Requests are counted against whoever verifies (bot/web/limits.py: a session's person, a spectator
+link, else the address); beyond their allowance they are told to slow down (429) and nothing is done.
 """
 
 from __future__ import annotations
@@ -12,6 +12,7 @@ import html
 import logging
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
+from functools import partial
 from pathlib import Path
 
 from aiohttp import web
@@ -39,14 +40,16 @@ async def guard(request: web.Request, handler: Callable[[web.Request], Awaitable
                 ) -> web.StreamResponse:
     """Rate limit, then the handler; refusals and unknown paths answered in words, never a stack trace."""
     ctx = context_of(request)
-    # The page's own files are not counted: its first load alone fetches more than RATE of them at once.
     t = texts_of(request, ctx.locales)  # refusals in the requester's language
-    if _counted(request) and not ctx.limiter.allow(_who(request)):
+    if _counted(request) and not ctx.limits.allow(ctx.limits.who(request, ctx.auth)):
         return refusal(429, t.gettext(N_("Too many requests: slow down a little and try again in a second.")))
     try:
         return await handler(request)
     except Refusal as exc:
-        return refusal(exc.status, exc.said_in(t))
+        answer = refusal(exc.status, exc.said_in(t))
+        if exc.status == 429:
+            answer.force_close()  # a refused stream's page comes back later: its descriptor is freed now
+        return answer
     except web.HTTPException as exc:
         if exc.status < 400 or not request.path.startswith("/api/"):
             raise
@@ -55,20 +58,19 @@ async def guard(request: web.Request, handler: Callable[[web.Request], Awaitable
         return refusal(exc.status, t.gettext(words) if words else exc.reason)
 
 
+# The same for everyone and cheap to answer, like the page's own files: a crowd opening one game's link at once
+# (each page fetches them) must not spend its allowance on them.
+STATIC_DATA = ("/api/texts", "/api/boards")
+
+
 def _counted(request: web.Request) -> bool:
-    """Whether a request counts against its person's rate: everything but the static files and the page itself."""
-    return not (request.method == "GET" and request.path.startswith(("/static/", "/g/", "/s/")))
-
-
-def _who(request: web.Request) -> str:
-    """Whom a request counts against: their session, their spectator link, else their address."""
-    cookie = request.cookies.get(COOKIE)
-    if cookie:
-        return "c:" + cookie[-24:]
-    token = request.query.get("s")
-    if token:
-        return "s:" + token[-24:]
-    return "a:" + (request.remote or "?")
+    """Whether a request counts against its identity's rate: not the page and its files (its first load alone
+    fetches more than RATE of them at once), not the static data, not a signed-out `/api/session`."""
+    if request.method != "GET":
+        return True
+    if request.path.startswith(("/static/", "/g/", "/s/")) or request.path in STATIC_DATA:
+        return False
+    return not (request.path == "/api/session" and COOKIE not in request.cookies)
 
 
 # Only Discord's Activity frames (and our own pages) may frame these pages: no other site can overlay them to trick
@@ -158,6 +160,11 @@ async def sign_in(request: web.Request) -> web.StreamResponse:
     raise response
 
 
+def may_exchange(ctx: Context, request: web.Request) -> bool:
+    """The Activity's sign-in allowance, by the address this server believes (trusted proxies included)."""
+    return ctx.limits.may_exchange(ctx.limits.who(request, ctx.auth).address)
+
+
 def set_session(ctx: Context, response: web.StreamResponse, token: str) -> None:
     """The session cookie: HttpOnly, SameSite=None (the Activity runs in Discord's iframe), Secure over https."""
     response.set_cookie(COOKIE, token, max_age=int(SESSION_LIFE), httponly=True, path="/",
@@ -189,7 +196,7 @@ def make_app(ctx: Context, activity_settings: ActivitySettings | None = None) ->
     if STATIC.is_dir():
         app.router.add_static("/static/", STATIC)
     if activity_settings is not None:
-        activity.add_routes(app, ActivityBridge(ctx, activity_settings))
+        activity.add_routes(app, ActivityBridge(ctx, activity_settings), partial(may_exchange, ctx))
     return app
 
 

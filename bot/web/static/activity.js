@@ -18,8 +18,25 @@ async function postJSON(url, body) {
     body: JSON.stringify(body),
   });
   const data = await answer.json().catch(() => ({}));
-  if (!answer.ok) throw new Error(data.error || tr("The server answered {status}.", { status: answer.status }));
+  if (!answer.ok) {
+    throw Object.assign(new Error(data.error || tr("The server answered {status}.", { status: answer.status })),
+      { status: answer.status });
+  }
   return data;
+}
+
+// The code is only spent once the server passes it to Discord: one refused for too many sign-ins at once (429)
+// is sent again after a growing wait, the refusal's words shown meanwhile.
+async function signIn(code) {
+  for (let wait = 2000; ; wait *= 2) {
+    try {
+      return await postJSON("/api/activity/token", { code });
+    } catch (e) {
+      if (e.status !== 429 || wait > 16000) throw e;
+      show("authorizing", e.message);
+      await new Promise((done) => setTimeout(done, wait * (0.5 + Math.random() / 2)));
+    }
+  }
 }
 
 async function channelGame(channelId) {
@@ -61,7 +78,7 @@ export async function main() {
     prompt: "none",
     scope: ["identify"],
   });
-  const { access_token: accessToken, user, lang: locale } = await postJSON("/api/activity/token", { code });
+  const { access_token: accessToken, user, lang: locale } = await signIn(code);
   if (locale && locale !== lang()) await loadTexts(locale);  // the language of this person's Discord
   await sdk.commands.authenticate({ access_token: accessToken });
   show("signed-in", tr("Signed in as {name}. Finding this channel's game…", { name: user.name }));

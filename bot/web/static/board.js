@@ -194,7 +194,8 @@ async function load() {
 }
 
 /** Re-read the game; calls made while one is under way fold into one more read. A read refused for going too
- * fast (429) or lost on the way is tried again a second later, so the page never stays behind the game. */
+ * fast (429), failing (5xx) or lost on the way is tried again later, sooner at first, then less often (a crowd
+ * refused together does not come back together), so the page never stays behind the game or on the refusal. */
 async function refresh() {
   if (loading) { again = true; return; }
   loading = (async () => {
@@ -202,16 +203,30 @@ async function refresh() {
       again = false;
       try {
         await load();
+        readRetry.reset();
       } catch (e) {
+        const passing = e.status === 429 || e.status === undefined || e.status >= 500;
         if (!ui.game) showGate(e.message);
-        else if (e.status === 429 || e.status === undefined || e.status >= 500) setTimeout(refresh, 1000);
-        else toast(e.message);
+        else if (!passing) toast(e.message);
+        if (passing) setTimeout(refresh, readRetry.next());
       }
     } while (again);
   })();
   await loading;
   loading = null;
+  if (ui.game && !live.source) listen();
 }
+
+/** Growing waits with jitter: `first` ms, doubling up to `most`, each between 50 % and 100 % of its step. */
+function backoff(first, most) {
+  let step = first;
+  return {
+    next() { const wait = step * (0.5 + Math.random() / 2); step = Math.min(most, step * 2); return wait; },
+    reset() { step = first; },
+  };
+}
+
+const readRetry = backoff(1000, 30000);
 
 async function loadLayouts() {
   try {
@@ -254,11 +269,32 @@ function replayTo(i) {
   render();
 }
 
+// --- live updates ------------------------------------------------------------------------------
+// The stream tells of each change. While it is down (refused for being one too many, dropped, the server away)
+// the page reads the game every POLL ms instead and opens the stream again after a growing wait.
+
+const POLL = 4000;
+const live = { source: null, poll: null, retry: backoff(2000, 60000), timer: null };
+
 function listen() {
+  clearTimeout(live.timer);
   const events = new EventSource(`${api}/events${query}`);
+  live.source = events;
   events.onmessage = () => refresh();
-  events.onopen = () => { $("#live").classList.add("on"); refresh(); };
-  events.onerror = () => $("#live").classList.remove("on");
+  events.onopen = () => {
+    $("#live").classList.add("on");
+    live.retry.reset();
+    clearInterval(live.poll);
+    live.poll = null;
+    refresh();
+  };
+  events.onerror = () => {
+    $("#live").classList.remove("on");
+    if (!live.poll) live.poll = setInterval(refresh, POLL * (0.75 + Math.random() / 2));
+    if (events.readyState === EventSource.CLOSED) {  // refused, not merely reconnecting: ours to open again
+      live.timer = setTimeout(listen, live.retry.next());
+    }
+  };
 }
 
 // --- taps --------------------------------------------------------------------------------------
@@ -368,8 +404,7 @@ async function start() {
   if (!api || (!ui.session.user && !token)) { showGate(); return; }
   $("#live").hidden = false;
   wire();
-  await refresh();
-  if (ui.game) listen();
+  await refresh();  // once the game is read, its live stream opens
 }
 
 start();

@@ -3,10 +3,13 @@ real HTTP, the user read with the access token, the session started; refusals in
 
 from __future__ import annotations
 
+import asyncio
+
 import pytest
 
 from bot.visibility import Sight
 from bot.web.activity import BAD_CODE, NO_GAME, SESSION_COOKIE, SIGN_IN_FIRST, UNREACHABLE, ActivitySettings
+from bot.web.limits import EXCHANGE_BURST, TOO_MANY_SIGN_INS
 from tests.bot.web.activity_helpers import Context, activity_client
 from tests.bot_harness import CHANNEL, User, open_game
 
@@ -118,3 +121,19 @@ async def test_a_channel_game_is_shown_only_to_who_may_see_it(world, harness):
     assert (await client.get(f"/api/channels/{PRIVATE}/game")).status == 404
     await sign_in(bob)
     assert await (await client.get(f"/api/channels/{PRIVATE}/game")).json() == {"id": seated}
+
+
+async def test_a_flood_of_sign_ins_sends_only_a_few_codes_to_discord(world):
+    """80 sign-ins at once from one address (each a fresh, valid code): Discord is asked a few times, the rest are
+    told to wait, in words, and get no session."""
+    loopback, context, client, _, (alice, _, _) = world
+    codes = [loopback.authorize(alice) for _ in range(80)]
+    answers = await asyncio.gather(*(client.post("/api/activity/token", json={"code": c}) for c in codes))
+    statuses = [a.status for a in answers]
+    exchanged = len(loopback.requests_to("POST", "/oauth2/token"))
+    # The address's burst, and what it earns back while the 80 are answered (one a second).
+    assert EXCHANGE_BURST <= statuses.count(200) == exchanged <= EXCHANGE_BURST + 5
+    refused = [a for a in answers if a.status == 429]
+    assert len(refused) == 80 - exchanged
+    assert {(await a.json())["error"] for a in refused} == {TOO_MANY_SIGN_INS}
+    assert len(context.sessions) == exchanged

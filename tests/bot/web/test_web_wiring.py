@@ -5,6 +5,7 @@ by the outbox as any move made outside an interaction is."""
 from __future__ import annotations
 
 import dataclasses
+import ipaddress
 import re
 
 import aiohttp
@@ -35,6 +36,17 @@ def test_a_half_set_web_board_refuses_to_start_with_one_clear_line(env, words):
     with pytest.raises(ConfigError, match=re.escape(words)) as caught:
         load_config(env)
     assert "\n" not in str(caught.value) and "hunter2" not in str(caught.value)  # the secret is never repeated
+
+
+def test_trusted_proxies_are_addresses_and_networks_and_anything_else_is_one_clear_line():
+    base = {"TNE_WEB_PORT": "8080", "TNE_WEB_URL": "https://tne.example.org", "TNE_WEB_SECRET": SECRET}
+    assert load_config(base).web.trusted_proxies == ()
+    web = load_config({**base, "TNE_WEB_TRUSTED_PROXIES": " 127.0.0.1, 10.0.0.0/8 ,::1,"}).web
+    assert web.trusted_proxies == (ipaddress.ip_network("127.0.0.1/32"), ipaddress.ip_network("10.0.0.0/8"),
+                                   ipaddress.ip_network("::1/128"))
+    with pytest.raises(ConfigError, match=re.escape("TNE_WEB_TRUSTED_PROXIES must list addresses or networks")) as got:
+        load_config({**base, "TNE_WEB_TRUSTED_PROXIES": "127.0.0.1, proxy.example.org"})
+    assert "'proxy.example.org'" in str(got.value) and "\n" not in str(got.value)
 
 
 @pytest.fixture

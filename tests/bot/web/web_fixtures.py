@@ -33,6 +33,7 @@ class Web:
     auth: Auth
     hub: Hub
     client: TestClient
+    ctx: Context
     visible: set[tuple[int, int]] = field(default_factory=set)
 
     async def sign_in(self, user_id: int, name: str, channel_id: int = CHANNEL) -> str:
@@ -82,7 +83,7 @@ async def web(database):
     client = TestClient(TestServer(make_app(ctx)))
     await client.start_server()
     await hub.start()
-    yield Web(service, auth, hub, client, visible)
+    yield Web(service, auth, hub, client, ctx, visible)
     await hub.stop()
     await client.close()
     await storage.close()
