@@ -24,7 +24,7 @@ from bot.leases import LeaseKeeper
 from bot.lifecycle import LobbySweeper
 from bot.locales import Locales
 from bot.locales import load as load_locales
-from bot.outbox import Outbox
+from bot.outbox import Outbox, Timing
 from bot.outbox_courier import DiscordCourier
 from bot.outbox_herald import DiscordHerald
 from bot.pictures import Painter
@@ -171,7 +171,11 @@ async def build(client: discord.Client, config: Config, *, gone: Callable[[int],
     # The outbox delivers every stored announcement the interaction did not: after a crash, from another process,
     # computer moves. Its pictures wait for the first answers in hand.
     courier = DiscordCourier(client, painter, before_picture=first_answers.wait)
-    outbox = Outbox(OutboxStore(storage.db), keeper, courier, gone=gone)
+    # A channel closed to the bot holds its posts; held long, its game's clock stops until a post gets through.
+    outbox = Outbox(OutboxStore(storage.db), keeper, courier, gone=gone,
+                    timing=Timing(close_after=config.closed_minutes * 60.0),
+                    on_closed=lambda channel_id: service.channel_closed(channel_id),
+                    on_open=lambda channel_id: service.channel_open(channel_id))
     # The herald reads the service's time at each call (tests move it) for the clock on the board's panel.
     activity_on = config.web is not None and config.web.client_secret is not None
     auth = Auth(config.web.secret) if config.web is not None else None

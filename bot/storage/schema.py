@@ -272,6 +272,11 @@ MIGRATIONS: list[str | Mapping[str, str]] = [
     """
     ALTER TABLE notify ADD COLUMN locale TEXT;
     """,
+    # 10: a running game whose channel stayed closed to the bot (its posts held) has its turn clock stopped since
+    # this moment, until a post gets through there again; NULL: the clock runs.
+    """
+    ALTER TABLE games ADD COLUMN clock_stopped_at DOUBLE PRECISION;
+    """,
 ]
 
 # Any constant: only one process at a time may migrate one PostgreSQL database.
