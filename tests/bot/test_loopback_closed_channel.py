@@ -119,3 +119,35 @@ async def test_a_channel_closed_for_long_stops_the_clock_which_runs_again_once_p
     assert await clock_stopped_at(db, channel) is None, "the clock runs again"
     assert before is not None and after.deadline is not None and after.deadline > before, "moved on by the stop"
     assert_every_move_announced(loopback, channel, stored)
+
+
+@pytest.mark.process
+async def test_the_bot_process_holds_a_closed_channels_posts_pauses_and_catches_up(loopback, bot_processes):
+    """`python -m bot` itself: Send Messages taken away for a while, then given back."""
+    alice = loopback.add_user("Alice")
+    channel = loopback.add_channel(loopback.add_guild())
+    bot = await bot_processes.start(args=("--sync",), env={"TNE_CLOSED_MINUTES": "0.02"})  # pauses after 1.2 s
+    db = str(bot.db_path)
+    await open_game(loopback, channel, alice, computers=("easy",), clock="1h")
+    await settle(loopback, channel, db)  # Alice to act (the computer may have begun)
+    await deny_bot(loopback, channel, send=True)
+    rng, moves = random.Random(11), len((await stored_game(db, channel.id)).moves)
+    for _ in range(3):
+        note = await move_while_closed(loopback, channel, alice, rng)
+        assert note.ephemeral and "Send Messages" in note.content
+        moves = await alice_to_act(db, channel, alice, moves)
+    for _ in range(200):
+        if await clock_stopped_at(db, channel) is not None:
+            break
+        await asyncio.sleep(0.05)
+    assert await clock_stopped_at(db, channel) is not None, "closed for long: the clock stands"
+    await restore_bot(loopback, channel)
+    stored = await settle(loopback, channel, db)
+    for _ in range(200):
+        if await clock_stopped_at(db, channel) is None:
+            break
+        await asyncio.sleep(0.05)
+    assert await clock_stopped_at(db, channel) is None, "the posts got through: the clock runs again"
+    assert len(stored.moves) == moves
+    assert_every_move_announced(loopback, channel, stored)
+    await bot.stop()
