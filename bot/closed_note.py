@@ -13,11 +13,12 @@ from bot.outbox import Block
 NEEDED = {
     "view_channel": N_("View Channel"),
     "send_messages": N_("Send Messages"),
+    "send_messages_in_threads": N_("Send Messages in Threads"),
     "read_message_history": N_("Read Message History"),
     "attach_files": N_("Attach Files"),
     "embed_links": N_("Embed Links"),
 }
-POSTING = ("view_channel", "send_messages")  # without these no post of the bot's reaches the channel
+POSTING = ("view_channel", "send_messages", "send_messages_in_threads")  # without one, no post gets through
 CLOSED = N_("The bot cannot post in this channel now, so the others do not see this yet. Give the bot back "
             "{permissions} here (the channel's or the bot role's settings): what it owes the channel is then "
             "posted, in order, pings included.")
@@ -25,15 +26,29 @@ NO_PICTURES = N_("The bot cannot attach the board's picture in this channel now:
 PAUSES = N_("If it still cannot after {span}, the game's clock stops until it can.")
 
 
-def missing(permissions: discord.Permissions, block: Block | None) -> list[str]:
+def _refused(block: Block | None, thread: bool) -> list[str]:
+    """What the outbox was refused for, with posting in a thread named as Discord names it there."""
+    posting = "send_messages_in_threads" if thread else "send_messages"
+    return [posting if name in POSTING[1:] else name for name in (block.missing if block is not None else ())]
+
+
+def missing(permissions: discord.Permissions, block: Block | None, *, thread: bool = False) -> list[str]:
     """The permissions to name: those the outbox was refused for, and those Discord's interaction says the bot
-    lacks here. Nothing when the bot's posts get through (an interaction that reports no permissions at all
-    says nothing: only a refused post counts then)."""
-    lacking = [name for name in NEEDED if permissions.value and not getattr(permissions, name)]
-    known = list(block.missing) if block is not None else []
+    lacks here (in a thread, posting is Send Messages in Threads). Nothing when the bot's posts get through (an
+    interaction that reports no permissions at all says nothing: only a refused post counts then)."""
+    posting = "send_messages_in_threads" if thread else "send_messages"
+    watched = [name for name in NEEDED if name not in POSTING or name in ("view_channel", posting)]
+    lacking = [name for name in watched if permissions.value and not getattr(permissions, name)]
+    known = _refused(block, thread)
     if not known and not any(name in POSTING for name in lacking):
         return []
-    return [name for name in NEEDED if name in known or name in lacking]
+    return [name for name in watched if name in known or name in lacking]
+
+
+def given_back(permissions: discord.Permissions, block: Block | None, *, thread: bool = False) -> bool:
+    """Whether Discord's interaction says the bot has again every permission its held posts were refused for."""
+    refused = _refused(block, thread)
+    return bool(refused) and bool(permissions.value) and all(getattr(permissions, name) for name in refused)
 
 
 def closed_note(names: list[str], t: Texts, close_after: float) -> str:

@@ -128,7 +128,12 @@ class DiscordCourier:
                     return message.id
             return None
 
-        return await self._call(search(), SEARCHING)
+        try:
+            return await self._call(search(), SEARCHING)
+        except Blocked as exc:
+            if "view_channel" in exc.missing:
+                raise
+            return None  # the channel's history is closed to the bot (Discord shows none then): the nonce must do
 
     async def post(self, a: Announcement) -> int:
         if a.kind == DIRECT and a.pings:
