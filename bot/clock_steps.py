@@ -7,7 +7,7 @@ from __future__ import annotations
 import logging
 from dataclasses import replace
 
-from bot import clocks, limits
+from bot import clock_texts, clocks, limits
 from bot.desk import Desk, announcement
 from bot.locales import N_
 from bot.person_languages import PersonLanguages
@@ -15,10 +15,14 @@ from bot.storage import StaleError
 from bot.storage.changes import ClockChange, SeatMark
 from bot.storage.clocks import NOTIFY_MODES
 from bot.storage.rows import LIVE, ClockRow, GameStatus, PlayerRow
-from bot.table import ClockEvent, GameError, Table, turn_of
+from bot.table import ClockEvent, GameError, Notice, Table, turn_of
 from engine import Game
 
 log = logging.getLogger(__name__)
+
+# Posted once a channel closed to the bot takes its posts again, after what was held there.
+RESUMED = N_("The bot can post here again. Game #{n}'s clock stood still for {span} while it could not, and runs on "
+             "now with the time that was left.")
 
 
 def clock_change(table: Table, game: Game, person: int | None, now: float) -> tuple[ClockChange, ClockRow]:
@@ -141,9 +145,17 @@ class ClockSteps:
                     if stopped is None:
                         break
                     rev, since, clock = stopped
-                    if await desk.storage.clocks.restart(game_id, rev, since,
-                                                         clocks.restarted(clock, since, desk.now())):
+                    now = desk.now()
+                    table = await desk.tables.refresh(game_id)
+                    voice = await desk.voice(table)
+                    said = voice.gettext(RESUMED).format(n=game_id, span=clock_texts.span(now - since, t=voice))
+                    done, announced = await desk.storage.clocks.restart(
+                        game_id, rev, since, clocks.restarted(clock, since, now),
+                        announce=announcement(table, Notice("resumed", said), None))
+                    if done:
                         restarted.append(game_id)
+                        if announced is not None and desk.announced is not None:
+                            desk.announced(announced)
                         break
                 desk.tables.forget(game_id)  # the clock in memory is behind what was stored
         if restarted:

@@ -11,7 +11,9 @@ from __future__ import annotations
 from typing import Any
 
 from bot.storage.driver import Database
-from bot.storage.rows import ClockRow, GameStatus
+from bot.storage.errors import StaleError
+from bot.storage.outbox import NewAnnouncement, insert_statement, stored
+from bot.storage.rows import ClockRow, GameStatus, Stored
 from bot.storage.sql import Statement
 
 CLOCK_COLUMNS = ("clock, clock_next, on_timeout, turn_seat, turn_of, turn_since, deadline, clock_stage, standin, "
@@ -120,26 +122,34 @@ class ClockStore:
         return sorted(r[0] for r in result.rows)
 
     async def stopped_in(self, channel_id: int) -> list[int]:
-        """A channel's games whose clock is stopped."""
+        """A channel's running games whose clock is stopped."""
         rows = await self.db.fetch("SELECT id FROM games WHERE channel_id = ? AND clock_stopped_at IS NOT NULL "
-                                   "ORDER BY id", channel_id)
+                                   "AND status = ? ORDER BY id", channel_id, GameStatus.ACTIVE.value)
         return [r[0] for r in rows]
 
     async def stopped(self, game_id: int) -> tuple[int, float, ClockRow] | None:
         """A stopped clock: the game's revision, since when it stands still, and the clock as it stood; None while
         it runs."""
         row = await self.db.fetchrow(f"SELECT rev, clock_stopped_at, {CLOCK_COLUMNS} FROM games "
-                                     "WHERE id = ? AND clock_stopped_at IS NOT NULL", game_id)
+                                     "WHERE id = ? AND clock_stopped_at IS NOT NULL AND status = ?", game_id,
+                                     GameStatus.ACTIVE.value)
         return (row["rev"], row["clock_stopped_at"], clock_row(row)) if row is not None else None
 
-    async def restart(self, game_id: int, rev: int, stopped_at: float, clock: ClockRow) -> bool:
-        """Run a stopped clock again as `clock` (moved on by the time it stood); False if the game changed meanwhile
-        (read it again)."""
-        (result,) = await self.db.write(Statement(
+    async def restart(self, game_id: int, rev: int, stopped_at: float, clock: ClockRow,
+                      announce: NewAnnouncement | None = None) -> tuple[bool, Stored | None]:
+        """Run a stopped clock again as `clock` (moved on by the time it stood), with the announcement saying so in
+        the same transaction; (False, None) if the game changed meanwhile (read it again)."""
+        statements = [Statement(
             "UPDATE games SET turn_since = ?, deadline = ?, clock_due = ?, clock_stopped_at = NULL, "
             "clock_owner = NULL, clock_lease = NULL WHERE id = ? AND rev = ? AND clock_stopped_at = ?",
-            (clock.since, clock.deadline, clock.due, game_id, rev, stopped_at)))
-        return result.rowcount == 1
+            (clock.since, clock.deadline, clock.due, game_id, rev, stopped_at), expect=1)]
+        if announce is not None:
+            statements.append(insert_statement(announce))
+        try:
+            results = await self.db.write(*statements)
+        except StaleError:
+            return False, None
+        return True, stored(results[1], announce.channel_id) if announce is not None else None
 
     async def live_games(self, guild_id: int) -> list[int]:
         """The lobbies and running games of one server, oldest first."""

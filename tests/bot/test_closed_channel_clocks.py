@@ -9,6 +9,7 @@ from bot import clocks
 from bot.clocks import ClockEvent, ClockKeeper
 from bot.service import GameService
 from bot.storage import Storage
+from bot.storage.outbox import OutboxStore
 from bot.storage.rows import ClockRow
 from tests.bot_harness import seed_where_first
 from tests.clock_helpers import HOUR, FakeTime
@@ -66,6 +67,9 @@ async def test_a_closed_channel_stops_its_games_clock_and_a_post_getting_through
     assert seen == [], "no reminder, no stand-in while the channel is closed"
     assert await service.channel_open(CHANNEL) == [game_id]
     assert await service.channel_open(CHANNEL) == [], "runs again once"
+    said = [a.content for a in await OutboxStore(storage.db).of_game(game_id) if a.kind == "resumed"]
+    assert said == [f"The bot can post here again. Game #{game_id}'s clock stood still for 5 hours while it could "
+                    "not, and runs on now with the time that was left."], "told once, after what was held"
     clock = (await service.load(game_id)).row.clock
     assert (clock.seat, clock.deadline - now()) == (0, pytest.approx(0.75 * HOUR)), "the time Alice had left"
     now.advance(HOUR / 4)
@@ -85,3 +89,12 @@ async def test_a_turn_that_begins_while_the_clock_stands_gets_its_whole_time_onc
     await service.channel_open(CHANNEL)
     clock = (await service.load(game_id)).row.clock
     assert (clock.seat, clock.deadline - now()) == (1, pytest.approx(HOUR)), "Bob has his whole hour"
+
+
+async def test_a_game_that_ended_while_its_clock_stood_is_not_restarted(storage, now):
+    service = GameService(storage, seed_source=lambda: seed_where_first(0, 2), now=now)
+    game_id = await two_people(service)
+    await service.channel_closed(CHANNEL)
+    await service.resign(game_id, BOB)
+    assert await service.channel_open(CHANNEL) == []
+    assert [a for a in await OutboxStore(storage.db).of_game(game_id) if a.kind == "resumed"] == []

@@ -17,12 +17,14 @@ from tests.loopback import LoopbackDiscord, running_bot
 from tests.loopback.bot_access import deny_bot, restore_bot
 from tests.loopback.model import Channel, User
 from tests.loopback.tne import (
+    ANNOUNCEMENT,
     MOVE,
     assert_every_move_announced,
     open_game,
     settle,
     stored_game,
     suggested_move,
+    to_act,
 )
 
 pytestmark = pytest.mark.loopback
@@ -42,6 +44,12 @@ async def alice_to_act(db: str, channel: Channel, alice: User, moves: int, timeo
         if loop.time() > deadline:
             raise AssertionError(f"the computer did not answer: {stored.moves}")
         await asyncio.sleep(0.05)
+
+
+async def until_alice_acts(server: LoopbackDiscord, channel: Channel, alice: User) -> None:
+    """While the channel still shows everything: until its last announcement asks Alice to act."""
+    view = server.channel(channel)
+    await server.wait_for(lambda: to_act(server, view.last(ANNOUNCEMENT)) == alice, 10, "Alice to act")
 
 
 async def clock_stopped_at(db: str, channel: Channel) -> float | None:
@@ -69,6 +77,7 @@ async def test_moves_made_while_the_bot_cannot_post_arrive_in_order_once_it_can(
         # Held posts are tried again only after an hour: only the permission change can deliver them in this test.
         bot.outbox.timing = replace(bot.outbox.timing, backoff=Backoff(first=3600.0, most=3600.0))
         await open_game(loopback, channel, alice, computers=("easy",))
+        await until_alice_acts(loopback, channel, alice)
         view = loopback.channel(channel)
         shown_before = len(view.find(MOVE))
         await deny_bot(loopback, channel, **{taken: True})
@@ -99,6 +108,7 @@ async def test_a_channel_closed_for_long_stops_the_clock_which_runs_again_once_p
         assert bot.outbox is not None
         bot.outbox.timing = replace(bot.outbox.timing, backoff=Backoff(first=0.05, most=0.2))
         await open_game(loopback, channel, alice, computers=("easy",), clock="1h")
+        await until_alice_acts(loopback, channel, alice)
         await deny_bot(loopback, channel, send=True)
         moves = len((await stored_game(db, channel.id)).moves)
         note = await move_while_closed(loopback, channel, alice, random.Random(5))
@@ -111,6 +121,8 @@ async def test_a_channel_closed_for_long_stops_the_clock_which_runs_again_once_p
         before = (await stored_game(db, channel.id)).row.clock.deadline
         await restore_bot(loopback, channel)
         stored = await settle(loopback, channel, db)
+        resumed = await loopback.channel(channel).wait("clock stood still", 10)
+        assert resumed.id > max(m.id for m in loopback.channel(channel).find(MOVE)), "after what was held"
         for _ in range(100):
             if await clock_stopped_at(db, channel) is None:
                 break
@@ -129,7 +141,7 @@ async def test_the_bot_process_holds_a_closed_channels_posts_pauses_and_catches_
     bot = await bot_processes.start(args=("--sync",), env={"TNE_CLOSED_MINUTES": "0.02"})  # pauses after 1.2 s
     db = str(bot.db_path)
     await open_game(loopback, channel, alice, computers=("easy",), clock="1h")
-    await settle(loopback, channel, db)  # Alice to act (the computer may have begun)
+    await until_alice_acts(loopback, channel, alice)  # the computer may have begun
     await deny_bot(loopback, channel, send=True)
     rng, moves = random.Random(11), len((await stored_game(db, channel.id)).moves)
     for _ in range(3):
