@@ -74,6 +74,7 @@ class Block:
     since: float
     missing: tuple[str, ...]
     closed: bool = False
+    texts: bool = False  # a text is held (not only a picture): only a text getting through ends it
 
 
 class Refused(Exception):
@@ -396,12 +397,15 @@ class Outbox:
                     message_id = await self.courier.post(a)
         except Blocked as exc:
             wait = self.timing.backoff.delay(a.tries + 1)
+            # Said once per closure; the tries that follow (one every `backoff.most` seconds at most) quietly.
+            first = a.channel_id not in self._blocked
             await self._held(a, exc, now)
-            log.warning("Announcement %s in channel %s held: %s (try %d); again in %.1f s", a.id, a.channel_id, exc,
-                        a.tries + 1, wait)
+            log.log(logging.WARNING if first else logging.DEBUG, "Announcement %s in channel %s held: %s (try %d); "
+                    "again in %.1f s", a.id, a.channel_id, exc, a.tries + 1, wait)
             await self.store.later(a.id, self.clock() + wait, str(exc))
             return
         except Refused as exc:
+            self._blocked.pop(a.channel_id, None)
             log.error("Announcement %s in channel %s cannot be delivered: %s", a.id, a.channel_id, exc)
             await self.store.failed(a.id, str(exc))
             if isinstance(exc, Gone) and self.gone is not None:
@@ -429,7 +433,7 @@ class Outbox:
         if block is None:
             # Counted from the first held try this process saw (after a restart, from its first try).
             block = self._blocked[a.channel_id] = Block(a.guild_id, now, exc.missing)
-        block.missing = exc.missing
+        block.missing, block.texts = exc.missing, True
         if not block.closed and now - block.since >= self.timing.close_after and self.on_closed is not None:
             block.closed = True
             try:
@@ -481,6 +485,9 @@ class Outbox:
                     await self.store.later(a.id, self.clock() + wait, str(exc) or type(exc).__name__)
         else:
             await self._settle_picture(a, PICTURE_DONE)
+            block = self._blocked.get(channel_id)
+            if block is not None and not block.texts:
+                del self._blocked[channel_id]  # the bot may attach pictures there again
         finally:
             event = self._wake.get(channel_id)
             if event is not None:

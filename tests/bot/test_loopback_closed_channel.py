@@ -25,6 +25,7 @@ from tests.loopback.tne import (
     stored_game,
     suggested_move,
     to_act,
+    wait_pictures,
 )
 
 pytestmark = pytest.mark.loopback
@@ -98,6 +99,36 @@ async def test_moves_made_while_the_bot_cannot_post_arrive_in_order_once_it_can(
         stored = await settle(loopback, channel, db)
     assert len(stored.moves) == moves
     assert_every_move_announced(loopback, channel, stored)  # each once, in order, the person to act pinged
+
+
+async def test_pictures_refused_for_attach_files_are_kept_and_attached_once_it_is_given_back(loopback, tmp_path):
+    """Was: a refused picture was given up at once (403). Now it waits, the actor is told to give back Attach
+    Files, and the permission change attaches every picture owed."""
+    alice = loopback.add_user("Alice")
+    channel = loopback.add_channel(loopback.add_guild())
+    db = str(tmp_path / "tne.sqlite3")
+    async with running_bot(loopback, db) as bot:
+        assert bot.outbox is not None
+        bot.outbox.timing = replace(bot.outbox.timing, backoff=Backoff(first=3600.0, most=3600.0))
+        await open_game(loopback, channel, alice, computers=("easy",))
+        await until_alice_acts(loopback, channel, alice)
+        await deny_bot(loopback, channel, attach=True)
+        rng, moves = random.Random(4), len((await stored_game(db, channel.id)).moves)
+        view = loopback.channel(channel)
+        for _ in range(3):
+            sent = await loopback.slash(alice, channel, "tne move",
+                                        action=await suggested_move(loopback, channel, alice, rng))
+            await sent.answered()
+            moves = await alice_to_act(db, channel, alice, moves)
+        await loopback.wait_for(lambda: bot.outbox.blocked(channel.id), 10, "a picture refused")
+        note = await (await loopback.slash(alice, channel, "tne status")).message(lambda m: "Attach Files" in m.content)
+        assert note.ephemeral and "picture" in note.content
+        refused = [r for r in loopback.requests_to("PATCH", "/channels/*/messages/*") if r.status == 403]
+        assert refused, "a computer move's picture was refused"
+        await restore_bot(loopback, channel)
+        await wait_pictures(view)  # every move's picture, the refused ones included
+        stored = await settle(loopback, channel, db)
+    assert_every_move_announced(loopback, channel, stored)
 
 
 async def test_a_channel_closed_for_long_stops_the_clock_which_runs_again_once_posts_get_through(loopback, tmp_path):
