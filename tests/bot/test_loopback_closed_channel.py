@@ -66,10 +66,12 @@ async def move_while_closed(server: LoopbackDiscord, channel: Channel, alice: Us
     return await sent.message(lambda m: NOTE in m.content)
 
 
-@pytest.mark.parametrize("taken", ["send", "view"])
-async def test_moves_made_while_the_bot_cannot_post_arrive_in_order_once_it_can(loopback, tmp_path, taken):
+@pytest.mark.parametrize("taken, told", [("send", "CHANNEL_UPDATE"), ("view", "CHANNEL_UPDATE"),
+                                         ("send", "GUILD_ROLE_UPDATE"), ("view", "GUILD_MEMBER_UPDATE")])
+async def test_moves_made_while_the_bot_cannot_post_arrive_in_order_once_it_can(loopback, tmp_path, taken, told):
     """Was: each post refused with 403 (50013 or 50001) was given up for good, the turn pings with it, and
-    nobody was told. Now they are held; the permission given back (CHANNEL_UPDATE) delivers them at once."""
+    nobody was told. Now they are held; the permission given back (whichever event tells the bot) delivers them
+    at once."""
     alice = loopback.add_user("Alice")
     channel = loopback.add_channel(loopback.add_guild())
     db = str(tmp_path / "tne.sqlite3")
@@ -95,7 +97,7 @@ async def test_moves_made_while_the_bot_cannot_post_arrive_in_order_once_it_can(
         assert len(view.find(MOVE)) < shown_before + len(seats)
         refused = [r for r in loopback.requests_to("POST", "/channels/*/messages") if r.status == 403]
         assert refused, "the bot tried and was refused"
-        await restore_bot(loopback, channel)
+        await restore_bot(loopback, channel, told=told)
         stored = await settle(loopback, channel, db)
     assert len(stored.moves) == moves
     assert_every_move_announced(loopback, channel, stored)  # each once, in order, the person to act pinged

@@ -58,17 +58,32 @@ async def deny_bot(server: LoopbackDiscord, channel: Channel, *, view: bool = Fa
     await _set(server, channel, denied(channel) | bits)
 
 
-async def restore_bot(server: LoopbackDiscord, channel: Channel) -> None:
-    """Give the bot back everything taken away in this channel, and tell it (CHANNEL_UPDATE)."""
-    await _set(server, channel, 0)
+async def restore_bot(server: LoopbackDiscord, channel: Channel, *, told: str = "CHANNEL_UPDATE") -> None:
+    """Give the bot back everything taken away in this channel, and tell it as Discord would for the way it was
+    given back: CHANNEL_UPDATE (the channel's overwrites), GUILD_ROLE_UPDATE (a role's permissions: @everyone's
+    here) or GUILD_MEMBER_UPDATE (the bot's own roles)."""
+    if told == "CHANNEL_UPDATE":
+        await _set(server, channel, 0)
+        return
+    await _set(server, channel, 0, told=None)
+    guild = server.guilds[channel.guild_id or 0]
+    if told == "GUILD_ROLE_UPDATE":
+        everyone = guild.roles[guild.id]
+        data: dict = {"guild_id": str(guild.id), "role": everyone.json(0)}
+    elif told == "GUILD_MEMBER_UPDATE":
+        data = guild.members[server.bot_user.id].json(guild.created) | {"guild_id": str(guild.id)}
+    else:
+        raise ValueError(f"told is CHANNEL_UPDATE, GUILD_ROLE_UPDATE or GUILD_MEMBER_UPDATE, not {told!r}")
+    await server.gateway.dispatch(told, data, guild_id=guild.id)
 
 
-async def _set(server: LoopbackDiscord, channel: Channel, bits: int) -> None:
+async def _set(server: LoopbackDiscord, channel: Channel, bits: int, *, told: str | None = "CHANNEL_UPDATE") -> None:
     channel.bot_denied = bits  # type: ignore[attr-defined]
     mine = str(server.bot_user.id)
     channel.overwrites = [o for o in channel.overwrites if o["id"] != mine]
     if bits:
         channel.overwrites.append(overwrite(server.bot_user.id, member=True, deny=bits))
     server.touch()
-    await server.gateway.dispatch("THREAD_UPDATE" if channel.is_thread else "CHANNEL_UPDATE", channel.json(),
-                                  guild_id=channel.guild_id)
+    if told is not None:
+        await server.gateway.dispatch("THREAD_UPDATE" if channel.is_thread else told, channel.json(),
+                                      guild_id=channel.guild_id)
