@@ -14,6 +14,7 @@ import discord
 
 from bot import clocks
 from bot.clocks import ClockEvent, ClockKeeper, OnEvent
+from bot.closed_note import closed_words
 from bot.cog import TneCog
 from bot.config import Config
 from bot.controller import Controller
@@ -206,7 +207,7 @@ async def build(client: discord.Client, config: Config, *, gone: Callable[[int],
                                      config.web.secure) if config.web.client_secret else None)
         web = WebServer(Context(service=service, auth=auth, config=config.web, hub=hub, records=records,
                                 sight=member_sight(client), after_change=after_change(seats, recorder),
-                                offload=painter.workers.run), settings)
+                                offload=painter.workers.run, closed=closed_words(outbox)), settings)
     # Reviews wait in the computer players' fair queue: many at once delay each other, never a game's play.
     reviews = Reviews(storage, records, thinkers)
     controller = Controller(service, interactions, painter=painter, seats=seats, clocks=clock_keeper,

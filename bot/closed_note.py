@@ -3,11 +3,13 @@ does not show it yet, and which permission to give the bot back there."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import discord
 
 from bot.clock_texts import span
 from bot.locales import N_, Texts
-from bot.outbox import Block
+from bot.outbox import Block, Outbox
 
 # The permissions the bot's posts need, in the words of Discord's permission settings (discord.Permissions' names).
 NEEDED = {
@@ -57,3 +59,12 @@ def closed_note(names: list[str], t: Texts, close_after: float) -> str:
     if not any(name in POSTING or name == "read_message_history" for name in names):
         return t.gettext(NO_PICTURES).format(permissions=words)
     return f"{t.gettext(CLOSED).format(permissions=words)} {t.gettext(PAUSES).format(span=span(close_after, t=t))}"
+
+
+def closed_words(outbox: Outbox) -> Callable[[int, Texts], str | None]:
+    """For a change made outside Discord (the web board): the note for a channel whose posts this process holds,
+    as far as its refused posts tell (there is no interaction to report the bot's permissions); None otherwise."""
+    def words(channel_id: int, t: Texts) -> str | None:
+        names = missing(discord.Permissions.none(), outbox.blocked(channel_id))
+        return closed_note(names, t, outbox.timing.close_after) if names else None
+    return words
