@@ -36,6 +36,7 @@ Optional settings (.env.example explains each):
     TNE_MAX_GAMES_PER_PERSON, TNE_MAX_GAMES_PER_SERVER   running games a host / a server may have (5, 50)
     TNE_PAUSED_DAYS     days a game where everyone is away waits before it ends unrated (default 7)
     TNE_LOBBY_HOURS     hours a lobby nobody starts stays open (default 24)
+    TNE_CLOSED_MINUTES  minutes a channel the bot cannot post in plays on before its game's clock stops (default 10)
     TNE_WEB_PORT, TNE_WEB_HOST, TNE_WEB_URL, TNE_WEB_SECRET   the web board (off unless the port is set)
     DISCORD_CLIENT_SECRET   the web board as a Discord Activity
 Publish the /tne commands once (and again when they change) with: python -m bot --sync"""

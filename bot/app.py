@@ -15,6 +15,7 @@ import discord
 from bot import clocks
 from bot.allowance import Allowance
 from bot.clocks import ClockEvent, ClockKeeper, OnEvent
+from bot.closed_note import closed_words
 from bot.cog import TneCog
 from bot.config import Config
 from bot.controller import Controller
@@ -25,7 +26,7 @@ from bot.leases import LeaseKeeper
 from bot.lifecycle import LobbySweeper
 from bot.locales import Locales
 from bot.locales import load as load_locales
-from bot.outbox import Outbox
+from bot.outbox import Outbox, Timing
 from bot.outbox_courier import DiscordCourier
 from bot.outbox_herald import DiscordHerald
 from bot.pictures import Painter
@@ -160,7 +161,11 @@ async def build(client: discord.Client, config: Config, *, gone: Callable[[int],
     # The outbox delivers every stored announcement the interaction did not: after a crash, from another process,
     # computer moves. Its pictures wait for the first answers in hand.
     courier = DiscordCourier(client, painter, before_picture=first_answers.wait)
-    outbox = Outbox(OutboxStore(storage.db), keeper, courier, gone=gone)
+    # A channel closed to the bot holds its posts; held long, its game's clock stops until a post gets through.
+    outbox = Outbox(OutboxStore(storage.db), keeper, courier, gone=gone,
+                    timing=Timing(close_after=config.closed_minutes * 60.0),
+                    on_closed=lambda channel_id: service.channel_closed(channel_id),
+                    on_open=lambda channel_id: service.channel_open(channel_id))
     # The herald reads the service's time at each call (tests move it) for the clock on the board's panel.
     activity_on = config.web is not None and config.web.client_secret is not None
     # A personal link signs in once on every shard and after a restart: the used ones are kept with the games.
@@ -195,7 +200,7 @@ async def build(client: discord.Client, config: Config, *, gone: Callable[[int],
         members = WebMembers(guild_member_fetch(client))
         web = WebServer(Context(service=service, auth=auth, config=config.web, hub=hub, records=records,
                                 sight=web_sight(client, members), after_change=after_change(seats, recorder),
-                                offload=painter.workers.run), settings)
+                                offload=painter.workers.run, closed=closed_words(outbox)), settings)
     # Reviews and hints wait in the analysis lane's fair queue: many at once delay each other, never a game's play.
     # One allowance for both: what one person may ask is counted across hints and reviews, in every server.
     allowance = Allowance()

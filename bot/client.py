@@ -155,6 +155,30 @@ class TneBot(commands.AutoShardedBot):
         if closed:
             log.info("Left server %s: closed %s", guild.id, plural(len(closed), "game"))
 
+    # --- permissions given back: a channel whose posts are held is tried at once, not after its backoff ----------
+
+    async def permissions_changed(self, guild_id: int | None, channel_id: int | None = None) -> None:
+        if self.outbox is None:
+            return
+        try:
+            await self.outbox.reopen(guild_id, channel_id)
+        except Exception:
+            log.warning("Could not try the held channels of server %s again", guild_id, exc_info=True)
+
+    async def on_guild_channel_update(self, before: discord.abc.GuildChannel, after: discord.abc.GuildChannel) -> None:
+        # A channel's overwrites apply to its threads too: every held channel of the server is tried.
+        await self.permissions_changed(after.guild.id)
+
+    async def on_thread_update(self, before: discord.Thread, after: discord.Thread) -> None:
+        await self.permissions_changed(after.guild.id, after.id)
+
+    async def on_guild_role_update(self, before: discord.Role, after: discord.Role) -> None:
+        await self.permissions_changed(after.guild.id)
+
+    async def on_member_update(self, before: discord.Member, after: discord.Member) -> None:
+        if self.user is not None and after.id == self.user.id:  # the bot's own roles changed
+            await self.permissions_changed(after.guild.id)
+
     def shutdown_work(self) -> str:
         """What closing still waits for or hands back, in words for the log."""
         parts = []

@@ -4,9 +4,10 @@ taking a seat), and the host's and players' clock settings. The rules of clocks 
 
 from __future__ import annotations
 
+import logging
 from dataclasses import replace
 
-from bot import clocks, limits
+from bot import clock_texts, clocks, limits
 from bot.desk import Desk, announcement
 from bot.locales import N_
 from bot.person_languages import PersonLanguages
@@ -14,8 +15,14 @@ from bot.storage import StaleError
 from bot.storage.changes import ClockChange, SeatMark
 from bot.storage.clocks import NOTIFY_MODES
 from bot.storage.rows import LIVE, ClockRow, GameStatus, PlayerRow
-from bot.table import ClockEvent, GameError, Table, turn_of
+from bot.table import ClockEvent, GameError, Notice, Table, turn_of
 from engine import Game
+
+log = logging.getLogger(__name__)
+
+# Posted once a channel closed to the bot takes its posts again, after what was held there.
+RESUMED = N_("The bot can post here again. Game #{n}'s clock stood still for {span} while it could not, and runs on "
+             "now with the time that was left.")
 
 
 def clock_change(table: Table, game: Game, person: int | None, now: float) -> tuple[ClockChange, ClockRow]:
@@ -117,6 +124,44 @@ class ClockSteps:
                 if desk.announced is not None:
                     desk.announced(committed.announced)
             return event
+
+    async def channel_closed(self, channel_id: int) -> list[int]:
+        """The bot has not been able to post in a channel for long: its game's clock stops (no reminder, no
+        stand-in) rather than the game playing on unseen; the games stopped now."""
+        stopped = await self.desk.storage.clocks.stop_in(channel_id, self.desk.now())
+        if stopped:
+            log.warning("Channel %s is closed to the bot: stopped the clock of game %s", channel_id,
+                        ", ".join(map(str, stopped)))
+        return stopped
+
+    async def channel_open(self, channel_id: int) -> list[int]:
+        """A post got through in the channel again: a clock stopped there runs on with the time that was left; the
+        games restarted."""
+        desk, restarted = self.desk, []
+        for game_id in await desk.storage.clocks.stopped_in(channel_id):
+            async with desk.tables.lock(game_id):
+                for _ in range(3):  # another process may change the game between the read and the write
+                    stopped = await desk.storage.clocks.stopped(game_id)
+                    if stopped is None:
+                        break
+                    rev, since, clock = stopped
+                    now = desk.now()
+                    table = await desk.tables.refresh(game_id)
+                    voice = await desk.voice(table)
+                    said = voice.gettext(RESUMED).format(n=game_id, span=clock_texts.span(now - since, t=voice))
+                    done, announced = await desk.storage.clocks.restart(
+                        game_id, rev, since, clocks.restarted(clock, since, now),
+                        announce=announcement(table, Notice("resumed", said), None))
+                    if done:
+                        restarted.append(game_id)
+                        if announced is not None and desk.announced is not None:
+                            desk.announced(announced)
+                        break
+                desk.tables.forget(game_id)  # the clock in memory is behind what was stored
+        if restarted:
+            log.info("Channel %s takes the bot's posts again: the clock of game %s runs again", channel_id,
+                     ", ".join(map(str, restarted)))
+        return restarted
 
     async def set_clock_choice(self, game_id: int, user_id: int, choice: str) -> Table:
         """/tne settings clock: the host changes the clock, in force from the next turn on."""

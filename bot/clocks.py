@@ -103,6 +103,17 @@ def step(clock: ClockRow, now: float) -> tuple[str | None, ClockRow]:
     return event, replace(after, due=due_at(after))
 
 
+def restarted(clock: ClockRow, stopped_at: float, now: float) -> ClockRow:
+    """The clock after standing still from `stopped_at` (or from its turn's start, if later) until `now`: the turn's
+    start and deadline move on by that much, so whoever must act has the time they had left when it stopped."""
+    if clock.since is None:
+        return clock
+    shift = max(0.0, now - max(stopped_at, clock.since))
+    moved = replace(clock, since=clock.since + shift,
+                    deadline=None if clock.deadline is None else clock.deadline + shift)
+    return replace(moved, due=due_at(moved))
+
+
 def stand_in_plays(clock: ClockRow, player: PlayerRow) -> bool:
     """Whether the stand-in plays this person's seat now: they are away, or their clock ran out this turn."""
     if player.is_bot:

@@ -58,6 +58,8 @@ class Config:
     shard_ids: tuple[int, ...] | None = None  # None: every shard of shard_count
     limits: Limits = field(default_factory=Limits)  # caps on running games; patience with paused ones
     lobby_hours: float = 24.0  # a lobby nobody starts closes after this long (TNE_LOBBY_HOURS)
+    # A channel the bot cannot post in for this long has its game's clock stopped until it can (TNE_CLOSED_MINUTES).
+    closed_minutes: float = 10.0
     web: WebConfig | None = None  # the web board (TNE_WEB_PORT ...); None: off
 
 
@@ -121,6 +123,7 @@ def load_config(env: Mapping[str, str] | None = None) -> Config:
                       per_server=_positive(env, "TNE_MAX_GAMES_PER_SERVER", MAX_RUNNING_PER_SERVER),
                       paused_days=_amount(env, "TNE_PAUSED_DAYS", PAUSED_DAYS, "days")),
         lobby_hours=_amount(env, "TNE_LOBBY_HOURS", 24.0, "hours"),
+        closed_minutes=_amount(env, "TNE_CLOSED_MINUTES", 10.0, "minutes"),
         web=web_settings(env),
         **shard_settings(env.get("TNE_SHARD_COUNT", ""), env.get("TNE_SHARD_IDS", ""),
                          names=("TNE_SHARD_COUNT", "TNE_SHARD_IDS")),

@@ -23,6 +23,7 @@ from discord.utils import MISSING
 
 from bot import refusals
 from bot import text as T
+from bot.closed_note import closed_note, given_back, missing
 from bot.locales import N_, Locales, Texts
 from bot.locales import load as load_locales
 from bot.outbox import Outbox
@@ -149,6 +150,7 @@ class Interactions:
                     await action()
             else:
                 await action()
+            await self._tell_if_closed(interaction)
         except AlreadyDone:
             log.info("Interaction %s was delivered again; its change was made already", interaction.id)
         except GameError as exc:
@@ -162,6 +164,29 @@ class Interactions:
             timer.cancel()
             self.first_answers.end(interaction)
             await self._remember_language(interaction)
+
+    async def _tell_if_closed(self, interaction: discord.Interaction) -> None:
+        """After the answer: if the bot cannot post in this channel (a post was refused there, or Discord says it
+        lacks the permission), tell the person privately which permission to give back; if Discord says it may post
+        again, the held posts are tried now. A failure here costs only the note."""
+        if self.outbox is None or interaction.guild_id is None:
+            return
+        try:
+            block = self.outbox.blocked(interaction.channel_id)
+            allowed = interaction.app_permissions
+            thread = isinstance(interaction.channel, discord.Thread)
+            if given_back(allowed, block, thread=thread):
+                await self.outbox.reopen(channel_id=interaction.channel_id)
+                return
+            names = missing(allowed, block, thread=thread)
+            if names:
+                await private(interaction, closed_note(names, self.texts_for(interaction),
+                                                       self.outbox.timing.close_after))
+        except discord.HTTPException as exc:
+            log.info("Could not tell interaction %s that the channel is closed to the bot (%s)", interaction.id,
+                     exc.status)
+        except Exception:
+            log.warning("Could not tell interaction %s about its closed channel", interaction.id, exc_info=True)
 
     async def _remember_language(self, interaction: discord.Interaction) -> None:
         """After the answer: the locale this person's Discord uses, for what is later sent to them alone. A

@@ -11,9 +11,12 @@ transaction (bot/storage/outbox.py). This loop delivers what is owed, channel by
 - posts carry the announcement's nonce, so a retry soon after an ambiguous failure makes no second message;
   past the nonce's window the channel is searched first (`find_post`: only messages made after the announcement
   and delivering no other one, never an older post with the same words);
-- 429 waits what Discord says, 5xx and dropped connections back off and retry, a refusal for good (no access,
-  no channel) is recorded and the channel moves on; a channel that no longer exists goes to `gone` (its game
-  closes, announced nowhere);
+- 429 waits what Discord says, 5xx and dropped connections back off and retry, a refusal for good is recorded and
+  the channel moves on; a channel that no longer exists goes to `gone` (its game closes, announced nowhere);
+- a channel the bot may not post in now (a permission taken away: `Blocked`) holds what it owes, in order, and is
+  tried again with the same backoff, at once when Discord says the bot's permissions changed (`reopen`); held
+  `close_after` seconds, its game's clock stops (`on_closed`), and it runs again once a post gets through
+  (`on_open`); the person who acts there meanwhile is told why (`blocked`);
 - the picture follows each text as an edit, in its own task: a slow or failed picture never holds back a text.
 """
 
@@ -52,6 +55,26 @@ class Retry(Exception):
     def __init__(self, reason: str, after: float | None = None) -> None:
         super().__init__(reason)
         self.after = after
+
+
+class Blocked(Retry):
+    """The bot may not post in the channel now (403 Missing Access / Missing Permissions): what it owes is held and
+    tried again until it can. `missing`: the permissions to give back (discord.Permissions' names)."""
+
+    def __init__(self, reason: str, missing: tuple[str, ...]) -> None:
+        super().__init__(reason)
+        self.missing = missing
+
+
+@dataclass
+class Block:
+    """A channel whose posts are held: since when, what the bot lacks there, and whether its game was paused."""
+
+    guild_id: int | None
+    since: float
+    missing: tuple[str, ...]
+    closed: bool = False
+    texts: bool = False  # a text is held (not only a picture): only a text getting through ends it
 
 
 class Refused(Exception):
@@ -95,6 +118,8 @@ class Timing:
     # A drained channel's lease is kept this long before it is handed back, so a busy channel costs no claim and
     # no release per announcement (0: hand back at once). Another process's announcement there waits for our scan.
     linger: float = 10.0
+    # A channel closed to the bot this long pauses its game (the clock stops) until a post gets through again.
+    close_after: float = 600.0
 
 
 class Outbox:
@@ -102,9 +127,14 @@ class Outbox:
 
     def __init__(self, store: OutboxStore, keeper: LeaseKeeper, courier: Courier, *,
                  clock: Callable[[], float] = time.time, timing: Timing | None = None,
-                 gone: Callable[[int], Awaitable[None]] | None = None) -> None:
+                 gone: Callable[[int], Awaitable[None]] | None = None,
+                 on_closed: Callable[[int], Awaitable[None]] | None = None,
+                 on_open: Callable[[int], Awaitable[None]] | None = None) -> None:
         self.store = store
         self.gone = gone
+        self.on_closed = on_closed  # a channel held close_after seconds: its game's clock stops
+        self.on_open = on_open  # a post got through after being held: a stopped clock runs again
+        self._blocked: dict[int, Block] = {}  # channels whose posts are held, as this process last tried them
         self.keeper = keeper
         self.courier = courier
         self.clock = clock
@@ -140,6 +170,22 @@ class Outbox:
             self.wake(channel_id)
         else:
             self.wake_at(channel_id, hold_until)
+
+    def blocked(self, channel_id: int | None) -> Block | None:
+        """Whether this process holds the channel's posts because the bot may not post there (and why)."""
+        return self._blocked.get(channel_id) if channel_id is not None else None
+
+    async def reopen(self, guild_id: int | None = None, channel_id: int | None = None) -> list[int]:
+        """Discord says the bot's permissions changed (in a server, or in one channel): try every held channel there
+        now rather than after its backoff; the channels woken."""
+        woken = [c for c, b in list(self._blocked.items())
+                 if (guild_id is None or b.guild_id == guild_id) and (channel_id is None or c == channel_id)]
+        for held in woken:
+            await self.store.retry_now(held)
+            self.wake(held)
+        if woken:
+            log.info("The bot's permissions changed: trying %d held channel(s) again now", len(woken))
+        return woken
 
     def wake(self, channel_id: int) -> None:
         """Look at this channel's announcements now (start working it if nobody here does)."""
@@ -349,7 +395,17 @@ class Outbox:
                     message_id = await self.courier.find_post(a)
                 if message_id is None:
                     message_id = await self.courier.post(a)
+        except Blocked as exc:
+            wait = self.timing.backoff.delay(a.tries + 1)
+            # Said once per closure; the tries that follow (one every `backoff.most` seconds at most) quietly.
+            first = a.channel_id not in self._blocked
+            await self._held(a, exc, now)
+            log.log(logging.WARNING if first else logging.DEBUG, "Announcement %s in channel %s held: %s (try %d); "
+                    "again in %.1f s", a.id, a.channel_id, exc, a.tries + 1, wait)
+            await self.store.later(a.id, self.clock() + wait, str(exc))
+            return
         except Refused as exc:
+            self._blocked.pop(a.channel_id, None)
             log.error("Announcement %s in channel %s cannot be delivered: %s", a.id, a.channel_id, exc)
             await self.store.failed(a.id, str(exc))
             if isinstance(exc, Gone) and self.gone is not None:
@@ -368,6 +424,34 @@ class Outbox:
         log.debug("Announcement %s delivered in channel %s as message %s (%s)", a.id, a.channel_id, message_id, via)
         await self.store.sent(a.id, message_id, via, self.clock(), picture=a.picture is not None,
                               token=a.reply_token if via == REPLY else None)
+        if a.channel_id in self._blocked or a.tries:
+            await self._opened(a.channel_id)
+
+    async def _held(self, a: Announcement, exc: Blocked, now: float) -> None:
+        """Note the channel as closed to the bot; held long enough, its game pauses (once)."""
+        block = self._blocked.get(a.channel_id)
+        if block is None:
+            # Counted from the first held try this process saw (after a restart, from its first try).
+            block = self._blocked[a.channel_id] = Block(a.guild_id, now, exc.missing)
+        block.missing, block.texts = exc.missing, True
+        if not block.closed and now - block.since >= self.timing.close_after and self.on_closed is not None:
+            block.closed = True
+            try:
+                await self.on_closed(a.channel_id)
+            except Exception:
+                block.closed = False
+                log.warning("Could not pause the game of closed channel %s", a.channel_id, exc_info=True)
+
+    async def _opened(self, channel_id: int) -> None:
+        """A post got through in a channel that was held (or retried, after a restart): its game goes on."""
+        block = self._blocked.pop(channel_id, None)
+        if block is not None:
+            log.info("Channel %s takes the bot's posts again (held %.0f s)", channel_id, self.clock() - block.since)
+        if self.on_open is not None:
+            try:
+                await self.on_open(channel_id)
+            except Exception:
+                log.warning("Could not resume the game of reopened channel %s", channel_id, exc_info=True)
 
     def _start_picture(self, channel_id: int, a: Announcement) -> asyncio.Task:
         task = asyncio.create_task(self._picture(channel_id, a), name=f"tne-outbox-picture-{a.id}")
@@ -382,7 +466,12 @@ class Outbox:
             raise
         except Exception as exc:
             tries = a.tries + 1
-            if isinstance(exc, Refused) or tries >= self.timing.picture_tries:
+            # A channel closed to the bot keeps its pictures owed, as its texts, while it may yet reopen.
+            held = (isinstance(exc, Blocked) and a.sent_at is not None
+                    and self.clock() - a.sent_at < self.timing.close_after)
+            if isinstance(exc, Blocked):
+                self._blocked.setdefault(channel_id, Block(a.guild_id, self.clock(), exc.missing)).missing = exc.missing
+            if not held and (isinstance(exc, Refused) or tries >= self.timing.picture_tries):
                 log.warning("Gave up the picture of announcement %s in channel %s: %s", a.id, channel_id,
                             exc if isinstance(exc, Retry | Refused) else repr(exc), exc_info=not isinstance(
                                 exc, Retry | Refused))
@@ -396,6 +485,9 @@ class Outbox:
                     await self.store.later(a.id, self.clock() + wait, str(exc) or type(exc).__name__)
         else:
             await self._settle_picture(a, PICTURE_DONE)
+            block = self._blocked.get(channel_id)
+            if block is not None and not block.texts:
+                del self._blocked[channel_id]  # the bot may attach pictures there again
         finally:
             event = self._wake.get(channel_id)
             if event is not None:

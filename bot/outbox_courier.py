@@ -1,5 +1,6 @@
 """The outbox's Discord side: posts an announcement in its channel, finds an interaction's reply, attaches the
-board picture. Discord's failures become the outbox's two kinds: `Retry` (may pass) and `Refused` (never will)."""
+board picture. Discord's failures become the outbox's kinds: `Retry` (may pass), `Blocked` (the bot may not post in
+the channel now: held until it may), `Refused` (never will) and `Gone` (no such channel)."""
 
 from __future__ import annotations
 
@@ -16,7 +17,7 @@ from discord.utils import MISSING
 from discord.webhook.async_ import async_context
 
 from bot import text as T
-from bot.outbox import Gone, Refused, Retry
+from bot.outbox import Blocked, Gone, Refused, Retry
 from bot.outbox_herald import DIRECT, view_of
 from bot.outbox_tag import tag_of, tagged
 from bot.pictures import Painter
@@ -35,10 +36,16 @@ SKEW = 10.0
 DM_TIMEOUT = 10.0  # a direct message not made within this counts as a failure that may pass
 DM_TRIES = 3  # tries of a direct message that may yet pass (a few seconds apart) before the channel is pinged
 UNKNOWN_CHANNEL = 10003
+MISSING_ACCESS, MISSING_PERMISSIONS = 50001, 50013  # the bot cannot see the channel; it lacks a permission there
+# What each call needs beside seeing the channel (discord.Permissions' names), named to whoever acts meanwhile.
+POSTING = ("send_messages",)
+PICTURING = ("attach_files",)
+SEARCHING = ("read_message_history",)
 
 
-def judged(exc: BaseException) -> Exception:
-    """A Discord failure as the outbox sees it."""
+def judged(exc: BaseException, needs: tuple[str, ...] = POSTING) -> Exception:
+    """A Discord failure as the outbox sees it; `needs`: the permissions the call needs, if Discord says some is
+    missing (a permission taken away passes once it is given back: held, not refused)."""
     if isinstance(exc, discord.RateLimited):
         return Retry(f"rate limited for {exc.retry_after:.1f} s", exc.retry_after)
     if isinstance(exc, discord.HTTPException):
@@ -48,6 +55,10 @@ def judged(exc: BaseException) -> Exception:
             return Retry(f"Discord answered {exc.status}")
         if exc.code == UNKNOWN_CHANNEL:
             return Gone(f"the channel no longer exists ({exc.status} {exc.code})")
+        if exc.status == 403 and exc.code == MISSING_ACCESS:
+            return Blocked(f"the bot cannot see the channel ({exc.status} {exc.code})", ("view_channel",))
+        if exc.status == 403 and exc.code == MISSING_PERMISSIONS:
+            return Blocked(f"the bot lacks {', '.join(needs)} in the channel ({exc.status} {exc.code})", needs)
         return Refused(f"Discord refused it ({exc.status} {exc.code}: {exc.text[:200]})")
     if isinstance(exc, TimeoutError | aiohttp.ClientError | OSError):
         return Retry(f"no answer from Discord ({type(exc).__name__})")
@@ -71,13 +82,13 @@ class DiscordCourier:
     def _webhook(self, token: str) -> discord.Webhook:
         return discord.Webhook.partial(self.client.application_id or 0, token, client=self.client)
 
-    async def _call(self, call: Awaitable):
+    async def _call(self, call: Awaitable, needs: tuple[str, ...] = POSTING):
         try:
             return await asyncio.wait_for(call, CALL_TIMEOUT)
         except asyncio.CancelledError:
             raise
         except Exception as exc:
-            raise judged(exc) from exc
+            raise judged(exc, needs) from exc
 
     async def _edit_reply(self, token: str, picture: discord.File) -> None:
         """Attach the picture to the interaction's reply (PATCH .../messages/@original), as discord.py's own
@@ -117,7 +128,12 @@ class DiscordCourier:
                     return message.id
             return None
 
-        return await self._call(search())
+        try:
+            return await self._call(search(), SEARCHING)
+        except Blocked as exc:
+            if "view_channel" in exc.missing:
+                raise
+            return None  # the channel's history is closed to the bot (Discord shows none then): the nonce must do
 
     async def post(self, a: Announcement) -> int:
         if a.kind == DIRECT and a.pings:
@@ -162,6 +178,6 @@ class DiscordCourier:
             await self.before_picture()
         picture = await self.painter.public(a.picture)
         if a.via == REPLY and a.reply_token and self.clock() - a.created_at < TOKEN_LIFE:
-            await self._call(self._edit_reply(a.reply_token, picture))
+            await self._call(self._edit_reply(a.reply_token, picture), PICTURING)
         else:
-            await self._call(self._channel(a).get_partial_message(a.message_id).edit(attachments=[picture]))
+            await self._call(self._channel(a).get_partial_message(a.message_id).edit(attachments=[picture]), PICTURING)

@@ -202,6 +202,12 @@ class GameService:
     async def clock_step(self, game_id: int, owner: str) -> clocks.ClockEvent | None:
         return await self.clocks.clock_step(game_id, owner)
 
+    async def channel_closed(self, channel_id: int) -> list[int]:
+        return await self.clocks.channel_closed(channel_id)
+
+    async def channel_open(self, channel_id: int) -> list[int]:
+        return await self.clocks.channel_open(channel_id)
+
     async def set_clock_choice(self, game_id: int, user_id: int, choice: str) -> Table:
         return await self.clocks.set_clock_choice(game_id, user_id, choice)
 

@@ -11,7 +11,9 @@ from __future__ import annotations
 from typing import Any
 
 from bot.storage.driver import Database
-from bot.storage.rows import ClockRow, GameStatus
+from bot.storage.errors import StaleError
+from bot.storage.outbox import NewAnnouncement, insert_statement, stored
+from bot.storage.rows import ClockRow, GameStatus, Stored
 from bot.storage.sql import Statement
 
 CLOCK_COLUMNS = ("clock, clock_next, on_timeout, turn_seat, turn_of, turn_since, deadline, clock_stage, standin, "
@@ -79,7 +81,8 @@ class ClockStore:
         (result,) = await self.db.write(Statement(
             "UPDATE games SET clock_owner = ?, clock_lease = ? WHERE id IN ("
             "SELECT id FROM games WHERE clock_due IS NOT NULL AND clock_due <= ? AND status = ? "
-            "AND (clock_owner IS NULL OR clock_lease < ?) ORDER BY clock_due LIMIT ? FOR UPDATE SKIP LOCKED) "
+            "AND clock_stopped_at IS NULL AND (clock_owner IS NULL OR clock_lease < ?) "
+            "ORDER BY clock_due LIMIT ? FOR UPDATE SKIP LOCKED) "
             "RETURNING id",
             (owner, lease_until, now, GameStatus.ACTIVE.value, now, limit)))
         return sorted(r[0] for r in result.rows)
@@ -108,8 +111,45 @@ class ClockStore:
 
     async def next_due(self) -> float | None:
         """The soonest moment any running game's clock must be looked at."""
-        return await self.db.fetchval("SELECT MIN(clock_due) FROM games WHERE clock_due IS NOT NULL AND status = ?",
-                                      GameStatus.ACTIVE.value)
+        return await self.db.fetchval("SELECT MIN(clock_due) FROM games WHERE clock_due IS NOT NULL AND status = ? "
+                                      "AND clock_stopped_at IS NULL", GameStatus.ACTIVE.value)
+
+    async def stop_in(self, channel_id: int, now: float) -> list[int]:
+        """Stop the clock of a channel's running game (its channel is closed to the bot); the games stopped now."""
+        (result,) = await self.db.write(Statement(
+            "UPDATE games SET clock_stopped_at = ? WHERE channel_id = ? AND status = ? AND clock_stopped_at IS NULL "
+            "RETURNING id", (now, channel_id, GameStatus.ACTIVE.value)))
+        return sorted(r[0] for r in result.rows)
+
+    async def stopped_in(self, channel_id: int) -> list[int]:
+        """A channel's running games whose clock is stopped."""
+        rows = await self.db.fetch("SELECT id FROM games WHERE channel_id = ? AND clock_stopped_at IS NOT NULL "
+                                   "AND status = ? ORDER BY id", channel_id, GameStatus.ACTIVE.value)
+        return [r[0] for r in rows]
+
+    async def stopped(self, game_id: int) -> tuple[int, float, ClockRow] | None:
+        """A stopped clock: the game's revision, since when it stands still, and the clock as it stood; None while
+        it runs."""
+        row = await self.db.fetchrow(f"SELECT rev, clock_stopped_at, {CLOCK_COLUMNS} FROM games "
+                                     "WHERE id = ? AND clock_stopped_at IS NOT NULL AND status = ?", game_id,
+                                     GameStatus.ACTIVE.value)
+        return (row["rev"], row["clock_stopped_at"], clock_row(row)) if row is not None else None
+
+    async def restart(self, game_id: int, rev: int, stopped_at: float, clock: ClockRow,
+                      announce: NewAnnouncement | None = None) -> tuple[bool, Stored | None]:
+        """Run a stopped clock again as `clock` (moved on by the time it stood), with the announcement saying so in
+        the same transaction; (False, None) if the game changed meanwhile (read it again)."""
+        statements = [Statement(
+            "UPDATE games SET turn_since = ?, deadline = ?, clock_due = ?, clock_stopped_at = NULL, "
+            "clock_owner = NULL, clock_lease = NULL WHERE id = ? AND rev = ? AND clock_stopped_at = ?",
+            (clock.since, clock.deadline, clock.due, game_id, rev, stopped_at), expect=1)]
+        if announce is not None:
+            statements.append(insert_statement(announce))
+        try:
+            results = await self.db.write(*statements)
+        except StaleError:
+            return False, None
+        return True, stored(results[1], announce.channel_id) if announce is not None else None
 
     async def live_games(self, guild_id: int) -> list[int]:
         """The lobbies and running games of one server, oldest first."""

@@ -197,6 +197,11 @@ class OutboxStore:
             "UPDATE announcements SET tries = tries + 1, next_try_at = ?, last_error = ? WHERE id = ?",
             (at, reason[:500], announcement_id)))
 
+    async def retry_now(self, channel_id: int) -> None:
+        """Whatever a channel owes is due at once (the bot may post there again): its backoff is cut short."""
+        await self.db.write(Statement(
+            f"UPDATE announcements SET next_try_at = 0 WHERE channel_id = ? AND {_OPEN}", (channel_id,)))
+
     async def release(self, announcement_id: int) -> None:
         """The interaction will not deliver it after all: anyone may post it in the channel now."""
         await self.db.write(Statement(

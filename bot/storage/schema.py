@@ -280,6 +280,11 @@ MIGRATIONS: list[str | Mapping[str, str]] = [
         until  DOUBLE PRECISION NOT NULL     -- when the link expires: the row may go after that
     );
     """,
+    # 11: a running game whose channel stayed closed to the bot (its posts held) has its turn clock stopped since
+    # this moment, until a post gets through there again; NULL: the clock runs.
+    """
+    ALTER TABLE games ADD COLUMN clock_stopped_at DOUBLE PRECISION;
+    """,
 ]
 
 # Any constant: only one process at a time may migrate one PostgreSQL database.

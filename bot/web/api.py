@@ -301,7 +301,8 @@ async def move(request: web.Request) -> web.Response:
         raise Refusal.of(400, exc) from exc
     ctx.after_change(played.table)
     ctx.hub.changed(table.id, played.table.row.rev)
-    return web.json_response({"revision": played.table.row.rev})
+    note = ctx.closed(table.row.channel_id, texts_of(request, ctx.locales))  # the channel does not show it yet
+    return web.json_response({"revision": played.table.row.rev, **({"note": note} if note else {})})
 
 
 async def undo(request: web.Request) -> web.Response:

@@ -87,6 +87,8 @@ class Context:
     keepalive: float = KEEPALIVE
     locales: Locales = field(default_factory=load_locales)  # the requester's language answers refusals and texts
     page_texts: PageTexts = field(init=False)  # the pages' texts in each language, built once from `locales`
+    # The note for a move in a channel the bot cannot post in (bot/closed_note.py): channel, language -> words.
+    closed: Callable[[int, Texts], str | None] = lambda channel_id, t: None
 
     def __post_init__(self) -> None:
         self.page_texts = PageTexts.build(self.locales)

@@ -6,12 +6,13 @@ from __future__ import annotations
 import asyncio
 import itertools
 import time
+from dataclasses import replace
 
 import pytest
 
 from bot.backoff import Backoff
 from bot.leases import LeaseKeeper
-from bot.outbox import Outbox, Refused, Retry, Timing
+from bot.outbox import Blocked, Gone, Outbox, Refused, Retry, Timing
 from bot.storage import Storage
 from bot.storage.leases import CHANNEL, Leases
 from bot.storage.outbox import (
@@ -321,3 +322,106 @@ async def test_a_drained_channel_keeps_its_lease_a_while_then_hands_it_back(db):
     assert not outbox.keeper.holds(CHANNEL, CH1)
     await outbox.stop()
     await outbox.keeper.close()
+
+
+# --- a channel closed to the bot (a permission taken away) holds its posts until it may post again ---------------
+
+
+async def test_a_channel_closed_to_the_bot_holds_its_posts_and_delivers_them_in_order_once_it_may(db):
+    """Was: 403 Missing Permissions gave every text up for good (`failed`), the turn pings with them."""
+    channels = FakeChannels()
+    outbox = make_outbox(db, channels)
+    channels.fail("post", *[Blocked("403 50013", ("send_messages",))] * 3,
+                  *[Blocked("403 50001", ("view_channel",))] * 3)
+    ids = [await announce(outbox, CH1, f"move {i}", picture=False, guild_id=9) for i in range(4)]
+    await outbox.idle()
+    assert channels.shown(CH1) == [f"move {i}" for i in range(4)], "each once, in order"
+    assert [(await outbox.store.get(i)).state for i in ids] == [SENT] * 4
+    assert outbox.blocked(CH1) is None, "posts get through again"
+    await outbox.stop()
+
+
+async def test_a_held_channel_is_tried_at_once_when_the_bots_permissions_change(db):
+    channels = FakeChannels()
+    patient = Timing(scan_every=0.05, backoff=Backoff(first=3600.0, most=3600.0), stop_grace=1.0, linger=0.0)
+    outbox = make_outbox(db, channels, timing=patient)
+    channels.fail("post", Blocked("403 50013", ("send_messages",)))
+    await announce(outbox, CH1, "held", picture=False, guild_id=9)
+    for _ in range(200):
+        if outbox.blocked(CH1) is not None:
+            break
+        await asyncio.sleep(0.01)
+    await announce(outbox, CH2, "elsewhere", picture=False, guild_id=10)
+    for _ in range(200):
+        if channels.shown(CH2):
+            break
+        await asyncio.sleep(0.01)
+    held = outbox.blocked(CH1)
+    assert held is not None and held.missing == ("send_messages",) and held.guild_id == 9
+    assert channels.shown(CH1) == [], "held, to be tried again in an hour"
+    assert await outbox.reopen(guild_id=10) == [], "another server's change wakes nothing here"
+    assert await outbox.reopen(guild_id=9) == [CH1]
+    for _ in range(200):
+        if channels.shown(CH1):
+            break
+        await asyncio.sleep(0.01)
+    assert channels.shown(CH1) == ["held"], "delivered at once, not after the hour"
+    await outbox.stop()
+
+
+async def test_a_channel_held_long_pauses_its_game_once_and_a_post_getting_through_resumes_it(db):
+    channels = FakeChannels()
+    calls: list[tuple[str, int]] = []
+
+    async def closed(channel_id: int) -> None:
+        calls.append(("closed", channel_id))
+
+    async def opened(channel_id: int) -> None:
+        calls.append(("open", channel_id))
+
+    t = [0.0]  # added to the wall clock: each held try comes 5 minutes after the one before
+    keeper = LeaseKeeper(Leases(db), owner="one", duration=5.0, renew_every=1.25)
+    outbox = Outbox(OutboxStore(db), keeper, channels, timing=replace(QUICK, close_after=600.0),
+                    clock=lambda: time.time() + t[0], on_closed=closed, on_open=opened)
+
+    class Slow:
+        """Each held try is 5 minutes after the one before."""
+
+        def __init__(self) -> None:
+            self.tries = 0
+
+        def __call__(self) -> None:
+            self.tries += 1
+            t[0] += 300.0
+
+    slow = Slow()
+    real_post = channels.post
+
+    async def post(a: Announcement) -> int:
+        if slow.tries < 4:
+            slow()
+            raise Blocked("403 50001", ("view_channel",))
+        return await real_post(a)
+
+    channels.post = post  # type: ignore[method-assign]
+    await announce(outbox, CH1, "late", picture=False)
+    await outbox.idle()
+    assert channels.shown(CH1) == ["late"]
+    assert calls == [("closed", CH1), ("open", CH1)], "paused once, past close_after; resumed by the post"
+    await outbox.stop()
+
+
+async def test_a_channel_that_is_gone_still_gives_up(db):
+    channels = FakeChannels()
+    gone: list[int] = []
+
+    async def on_gone(channel_id: int) -> None:
+        gone.append(channel_id)
+
+    keeper = LeaseKeeper(Leases(db), owner="one", duration=5.0, renew_every=1.25)
+    outbox = Outbox(OutboxStore(db), keeper, channels, timing=QUICK, gone=on_gone)
+    channels.fail("post", Gone("404 10003"))
+    lost = await announce(outbox, CH1, "nowhere", picture=False)
+    await outbox.idle()
+    assert (await outbox.store.get(lost)).state == FAILED and gone == [CH1]
+    await outbox.stop()

@@ -14,6 +14,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from tests.loopback.bot_access import app_permissions
 from tests.loopback.model import DM, Channel, Interaction, Message, User
 from tests.loopback.snowflakes import created_at
 
@@ -111,7 +112,7 @@ async def send(server: LoopbackDiscord, user: User, channel: Channel, itype: int
                          created=created if age else created_at(iid), message_id=message.id if message else None)
     payload: dict[str, Any] = {
         "id": str(iid), "application_id": str(server.app_id), "type": itype, "data": data, "token": record.token,
-        "version": 1, "channel_id": str(channel.id), "app_permissions": str(server.bot_permissions),
+        "version": 1, "channel_id": str(channel.id), "app_permissions": str(app_permissions(server, channel)),
         "locale": "en-US", "entitlements": [], "attachment_size_limit": server.attachment_size_limit,
     }
     if guild is not None:

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any
 
 from aiohttp import web
 
-from tests.loopback import validate
+from tests.loopback import bot_access, validate
 from tests.loopback.model import DM, EPHEMERAL, LOADING, SUPPRESS_NOTIFICATIONS, Attachment, Interaction, Message
 from tests.loopback.validate import IS_COMPONENTS_V2
 
@@ -191,6 +191,8 @@ class Rest:
         channel = self.s.channels.get(int(call.params["channel_id"])) if call.params["channel_id"].isdigit() else None
         if channel is None:
             raise fail(UNKNOWN_CHANNEL)
+        if (refused := bot_access.refusal(channel, call.method, call.path, len(call.files))) is not None:
+            raise fail(refused)  # the bot's permissions there taken away (tests/loopback/bot_access.py)
         return channel
 
     def _message_json(self, message: Message) -> dict:

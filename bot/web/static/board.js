@@ -47,6 +47,7 @@ async function post(url, body) {
     });
     const answer = await r.json().catch(() => ({}));
     if (!r.ok) toast(answer.error || tr("The server refused ({status}).", { status: r.status }));
+    else if (answer.note) toast(answer.note);  // the move stands, but the channel does not show it yet
     return r.ok;
   } catch {
     toast(tr("The server could not be reached; try again."));
