@@ -38,6 +38,7 @@ Optional settings (.env.example explains each):
     TNE_LOBBY_HOURS     hours a lobby nobody starts stays open (default 24)
     TNE_CLOSED_MINUTES  minutes a channel the bot cannot post in plays on before its game's clock stops (default 10)
     TNE_WEB_PORT, TNE_WEB_HOST, TNE_WEB_URL, TNE_WEB_SECRET   the web board (off unless the port is set)
+    TNE_WEB_TRUSTED_PROXIES   reverse proxies whose X-Forwarded-For names the visitor (default: none believed)
     DISCORD_CLIENT_SECRET   the web board as a Discord Activity
 Publish the /tne commands once (and again when they change) with: python -m bot --sync"""
 

@@ -58,7 +58,7 @@ async def test_a_web_move_in_a_closed_channel_is_answered_with_the_note(database
     client = TestClient(TestServer(make_app(ctx)))
     await client.start_server()
     try:
-        web = Web(service, auth, hub, client)
+        web = Web(service, auth, hub, client, ctx)
         game_id = await running(service)
         csrf = await web.sign_in(ALICE, "Alice")
         rev = (await service.current(game_id)).row.rev
