@@ -43,7 +43,7 @@ from bot.server_languages import language_set_text
 from bot.service import GameError, GameService, Table
 from bot.storage.rows import LIVE, GameStatus
 from bot.table import Awaited
-from bot.views import Press, decision_view, hand_view, history_view, lobby_view, table_view
+from bot.views import Press, decision_view, games_view, hand_view, history_view, lobby_view, table_view
 from bot.web.auth import Links, Person
 from render.review import ReviewPictures
 
@@ -355,12 +355,33 @@ class Controller:
 
     @guarded()
     async def games(self, interaction: discord.Interaction, mine: bool = False) -> None:
-        """This server's games; `mine`: only those waiting for the asker (what `/tne turns` was)."""
+        """This server's games; `mine`: only those waiting for the asker (what `/tne turns` was). Privately, a page
+        at a time, with Previous and Next when they do not fit one message."""
+        pages = await self._games_pages(interaction, mine)
+        t = self.interactions.texts_for(interaction)
+        await private(interaction, pages[0], view=games_view(mine, 0, len(pages), t=t) or MISSING)
+
+    async def on_games_page(self, interaction: discord.Interaction, mine: bool, page: int) -> None:
+        """A `/tne games` page button, before or after a restart: the message shows that page, read afresh."""
+        if interaction.guild_id is None:
+            await private(interaction, self.interactions.texts_for(interaction).gettext(NO_DMS))
+            return
+        await self._games_page(interaction, mine, page)
+
+    @guarded()
+    async def _games_page(self, interaction: discord.Interaction, mine: bool, page: int) -> None:
+        pages = await self._games_pages(interaction, mine)
+        page = min(page, len(pages) - 1)  # games ended meanwhile: past the end shows the last page
+        t = self.interactions.texts_for(interaction)
+        await interaction.response.edit_message(content=pages[page], view=games_view(mine, page, len(pages), t=t))
+
+    async def _games_pages(self, interaction: discord.Interaction, mine: bool) -> list[str]:
+        """Every page of the games this person may see, in their language."""
         tables = await self.service.server_tables(interaction.guild_id, viewer_of(interaction))
         now = self.service.now()
         t = self.interactions.texts_for(interaction)
-        await private(interaction, M.turns_text(tables, interaction.user.id, now, t=t) if mine
-                      else M.games_text(tables, now, t=t))
+        return (M.turns_pages(tables, interaction.user.id, now, t=t) if mine
+                else M.games_pages(tables, now, t=t))
 
     async def help(self, interaction: discord.Interaction, topic: str = "commands") -> None:
         """`/tne help [topic]`: the commands by default, the rules in brief (what `/tne rules` was), and more."""
