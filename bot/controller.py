@@ -49,6 +49,9 @@ from render.review import ReviewPictures
 
 log = logging.getLogger(__name__)
 
+CANNOT_VIEW = N_("You can no longer view this channel, so you cannot play or change its game.")
+CANNOT_SEND = N_("You cannot send messages in this channel, so you cannot play or change its game.")
+
 
 class Controller:
     """The bot's behaviour behind the `/tne` commands and the buttons.
@@ -84,6 +87,7 @@ class Controller:
     @guarded()
     async def new(self, interaction: discord.Interaction, seats: int, board: str, scores: str,
                   clock: str = clocks.DEFAULT_CLOCK, on_timeout: str = clocks.STANDIN, hints: str = "off") -> None:
+        self.may_act(interaction)
         table = await self.service.new_game(
             guild_id=interaction.guild_id, channel_id=interaction.channel_id, user_id=interaction.user.id,
             name=interaction.user.display_name, seats=seats, board=board, scores=scores, clock=clock,
@@ -94,6 +98,7 @@ class Controller:
 
     @guarded()
     async def join(self, interaction: discord.Interaction, game_id: int | None = None) -> None:
+        self.may_act(interaction)
         gid = game_id if game_id is not None else (await self.table_here(interaction)).id
         table = await self.service.join(gid, interaction.user.id, interaction.user.display_name)
         await self._lobby_update(interaction, table, lambda t: lobby_notes.joins(interaction.user.display_name, t=t),
@@ -101,6 +106,7 @@ class Controller:
 
     @guarded()
     async def leave(self, interaction: discord.Interaction, game_id: int | None = None) -> None:
+        self.may_act(interaction)
         gid = game_id if game_id is not None else (await self.table_here(interaction)).id
         table = await self.service.leave(gid, interaction.user.id)
         await self._lobby_update(interaction, table, lambda t: lobby_notes.leaves(interaction.user.display_name, t=t),
@@ -108,6 +114,7 @@ class Controller:
 
     @guarded()
     async def addbot(self, interaction: discord.Interaction, level: str) -> None:
+        self.may_act(interaction)
         if not ai_available():
             raise GameError(N_("Computer players are not installed on this bot yet."))
         table = await self.table_here(interaction)
@@ -119,6 +126,7 @@ class Controller:
 
     @guarded()
     async def start(self, interaction: discord.Interaction, game_id: int | None = None) -> None:
+        self.may_act(interaction)
         gid = game_id if game_id is not None else (await self.table_here(interaction)).id
         pressed = game_id is not None
         # Pressed on the lobby message: the answer closes its buttons, and the outbox posts the opening.
@@ -136,6 +144,7 @@ class Controller:
     @guarded()
     async def cancel(self, interaction: discord.Interaction, game_id: int) -> None:
         """The lobby's Cancel button (the host)."""
+        self.may_act(interaction)
         table = await self.service.cancel(game_id, interaction.user.id)
         t = await self.server_texts(interaction)
         await interaction.response.edit_message(content=M.lobby_text(table, t=t), view=None)
@@ -144,6 +153,7 @@ class Controller:
 
     @guarded(change=True)
     async def move(self, interaction: discord.Interaction, action: str) -> None:
+        self.may_act(interaction)
         table = await self.table_here(interaction)
         origin = self.interactions.origin(interaction)
         played = await self.service.play(table.id, action, user_id=interaction.user.id, origin=origin)
@@ -254,6 +264,7 @@ class Controller:
 
     @guarded(change=True)
     async def undo(self, interaction: discord.Interaction) -> None:
+        self.may_act(interaction)
         table = await self.table_here(interaction)
         origin = self.interactions.origin(interaction)
         await self.service.undo(table.id, interaction.user.id, origin=origin)
@@ -261,6 +272,7 @@ class Controller:
 
     @guarded(change=True)
     async def resign(self, interaction: discord.Interaction) -> None:
+        self.may_act(interaction)
         table = await self.table_here(interaction)
         origin = self.interactions.origin(interaction)
         table = await self.service.resign(table.id, interaction.user.id, origin=origin)
@@ -279,6 +291,7 @@ class Controller:
 
     @guarded(change=True)
     async def _abandon_here(self, interaction: discord.Interaction) -> None:
+        self.may_act(interaction)
         table = await self.table_here(interaction)
         perms = interaction.permissions
         origin = self.interactions.origin(interaction)
@@ -310,6 +323,7 @@ class Controller:
     @guarded()
     async def clock(self, interaction: discord.Interaction, clock: str) -> None:
         """`/tne settings clock` (what `/tne settings` was)."""
+        self.may_act(interaction)
         table = await self.table_here(interaction)
         table = await self.service.set_clock_choice(table.id, interaction.user.id, clock)
         t = await self.server_texts(interaction)
@@ -345,6 +359,7 @@ class Controller:
 
     @guarded()
     async def _set_away(self, interaction: discord.Interaction, away: bool) -> None:
+        self.may_act(interaction)
         table = await self.table_here(interaction)
         origin = self.interactions.origin(interaction)
         await self.service.set_away(table.id, interaction.user.id, away, origin=origin)
@@ -599,6 +614,7 @@ class Controller:
 
     @guarded()
     async def _open_decision(self, interaction: discord.Interaction, press: Press) -> None:
+        self.may_act(interaction)
         table = await self.service.load(press.game_id)
         game = table.game
         if table.row.status != GameStatus.ACTIVE or game is None or game.over:
@@ -614,6 +630,7 @@ class Controller:
 
     @guarded()
     async def _play_button(self, interaction: discord.Interaction, press: Press) -> None:
+        self.may_act(interaction)
         # The press answers by closing its private panel; the outbox posts the move's account in the channel.
         origin = self.interactions.origin(interaction, reply=False)
         played = await self.service.play(press.game_id, press.move, user_id=interaction.user.id, rev=press.rev,
@@ -657,6 +674,18 @@ class Controller:
         if channel is not None and isinstance(user, discord.Member):
             return channel.permissions_for(user).manage_channels
         return False
+
+    @staticmethod
+    def may_act(interaction: discord.Interaction) -> None:
+        """A GameError in words for someone who may no longer take part in this channel: Discord's own word on them
+        here (`interaction.permissions`), View Channel and Send Messages (in a thread, Send Messages in Threads).
+        A command that changes a game asks it first: a command can reach the bot from a channel its sender lost."""
+        perms = interaction.permissions
+        if not perms.view_channel:
+            raise GameError(CANNOT_VIEW)
+        threaded = isinstance(interaction.channel, discord.Thread)
+        if not (perms.send_messages_in_threads if threaded else perms.send_messages):
+            raise GameError(CANNOT_SEND)
 
     async def _public_board(self, interaction: discord.Interaction, table: Table) -> None:
         """Answer with a public message that reports no change (a board asked for): text at once, then the
