@@ -44,6 +44,7 @@ from bot.service import GameError, GameService, Table
 from bot.storage.rows import LIVE, GameStatus
 from bot.table import Awaited
 from bot.views import Press, decision_view, games_view, hand_view, history_view, lobby_view, table_view
+from bot.visibility import NO_SUCH_GAME
 from bot.web.auth import Links, Person
 from render.review import ReviewPictures
 
@@ -306,7 +307,12 @@ class Controller:
     async def _abandon_by_number(self, interaction: discord.Interaction, game_id: int) -> None:
         """The game's own channel is told, the asker privately."""
         table = await self.service.game_in_guild(game_id, interaction.guild_id)
+        if not viewer_of(interaction).sees(table.row.channel_id, (p.user_id for p in table.players)):
+            # Asked before who may abandon it: a game the asker may not see is one that does not exist.
+            raise GameError(NO_SUCH_GAME, n=game_id)
         here = interaction.channel_id == table.row.channel_id
+        if here:
+            self.may_act(interaction)
         origin = self.interactions.origin(interaction, reply=here)
         await self.service.abandon_by_number(game_id, interaction.user.id, guild_id=interaction.guild_id,
                                              can_manage=self._can_manage(interaction, table.row.channel_id),

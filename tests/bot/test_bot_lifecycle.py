@@ -160,9 +160,9 @@ async def test_the_host_closes_a_lobby_by_its_number_from_another_channel(loopba
         assert await answer(loopback, bob, hall, "tne abandon", game=game) == (
             "Only the host or someone with Manage Channels can abandon the game.")
         assert await answer(loopback, alice, hall, "tne abandon", game=theirs) == (
-            f"There is no game #{theirs} in this server. `/tne games` lists them.")
+            f"There is no game #{theirs} in this server.")
         assert await answer(loopback, alice, hall, "tne abandon", game=999) == (
-            "There is no game #999 in this server. `/tne games` lists them.")
+            "There is no game #999 in this server.")
         assert await statuses(db, game, theirs) == [("lobby", None), ("lobby", None)]
 
         said = await answer(loopback, alice, hall, "tne abandon", game=game)
