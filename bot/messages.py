@@ -82,10 +82,11 @@ def due(table: Table) -> tuple[int, ...]:
     return (table.player(seat).user_id,)
 
 
-def announce(table: Table, head: str, *, ping: bool = True, t: Texts = ENGLISH) -> Post:
+def announce(table: Table, head: str, *, ping: bool = True, actor: int | None = None, t: Texts = ENGLISH) -> Post:
     """A public message after a change: what happened, then who must act now (pinged when `ping` and it is news to
-    them, else named) or the result."""
-    pings = due(table) if ping else ()
+    them, else named) or the result. `actor`: the person whose own action this message answers; they just acted
+    and read the answer, so they are named, never pinged (a conflict their move started, say)."""
+    pings = tuple(user for user in due(table) if user != actor) if ping else ()
     tail = (final_text(table, t=t) if table.game is not None and table.game.over
             else next_line(table, ping=bool(pings), t=t))
     if not tail:
@@ -163,7 +164,13 @@ def account(played: Played, *, t: Texts = ENGLISH) -> Post:
         head += " " + t.gettext("The stand-in played it for them.")
     lines = [event_line(e, t=t) for e in played.events if e.get("type") not in ("game_over",)]
     body = "\n".join(f"• {line}" for line in lines)
-    return announce(table, "\n".join(x for x in (head, body) if x), t=t)
+    return announce(table, "\n".join(x for x in (head, body) if x), actor=mover(played), t=t)
+
+
+def mover(played: Played) -> int | None:
+    """The person who made this move themselves (by a command or a button); None for a computer or the stand-in."""
+    player = played.table.player(played.seat)
+    return None if played.standin or player.is_bot else player.user_id
 
 
 def swapped_privately(move: str, *, t: Texts = ENGLISH) -> str | None:
@@ -182,7 +189,7 @@ def opening(table: Table, *, t: Texts = ENGLISH) -> Post:
     hints = f" {t.gettext(HINTS_ON)}" if table.row.hints else ""
     head = t.gettext("**The game begins!** Seats: {seating}. {first} was drawn to play first.").format(
         seating=seating, first=first)
-    return announce(table, head + hints, t=t)
+    return announce(table, head + hints, actor=table.row.host_id, t=t)  # the host's Start is answered
 
 
 def takeback(table: Table, seat: int, move: str, *, t: Texts = ENGLISH) -> Post:
