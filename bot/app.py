@@ -22,6 +22,7 @@ from bot.hints import Hints
 from bot.interactions import FirstAnswers, Interactions
 from bot.leases import LeaseKeeper
 from bot.lifecycle import LobbySweeper
+from bot.lobby_messages import LobbyMessages
 from bot.locales import Locales
 from bot.locales import load as load_locales
 from bot.outbox import Outbox
@@ -36,6 +37,7 @@ from bot.seats import ComputerSeats
 from bot.service import GameService
 from bot.storage import Storage
 from bot.storage.leases import Leases
+from bot.storage.lobby_messages import LobbyMessageStore
 from bot.storage.outbox import OutboxStore
 from bot.storage.rows import Stored
 from bot.table import Table
@@ -205,12 +207,15 @@ async def build(client: discord.Client, config: Config, *, gone: Callable[[int],
                                 offload=painter.workers.run), settings)
     # Reviews wait in the computer players' fair queue: many at once delay each other, never a game's play.
     reviews = Reviews(storage, records, thinkers)
+    # Lobby messages lose their buttons once their lobby closes: at once, and on every lobby sweep after a restart.
+    lobby_messages = LobbyMessages(client, service, LobbyMessageStore(storage.db))
     controller = Controller(service, interactions, painter=painter, seats=seats, clocks=clock_keeper,
                             recorder=recorder, records=records, links=links, activity=activity_on,
-                            hints=Hints(service, thinkers), reviews=reviews)
+                            hints=Hints(service, thinkers), reviews=reviews, lobby_messages=lobby_messages)
     return App(storage=storage, service=service, painter=painter, thinkers=thinkers, keeper=keeper, outbox=outbox,
                seats=seats, clocks=clock_keeper, recorder=recorder,
-               lobbies=LobbySweeper(service, expiry=config.lobby_hours * 3600), interactions=interactions,
+               lobbies=LobbySweeper(service, expiry=config.lobby_hours * 3600, close_messages=lobby_messages.close),
+               interactions=interactions,
                controller=controller, cog=TneCog(controller), locales=locales, web=web)
 
 

@@ -30,6 +30,7 @@ from bot.discord_sight import viewer_of
 from bot.help_topics import help_answer
 from bot.hints import Hints
 from bot.interactions import NO_DMS, QUIET, WENT_WRONG, Interactions, guarded, made_at, private
+from bot.lobby_messages import LobbyMessages
 from bot.locales import ENGLISH, N_, Texts
 from bot.outbox_courier import TOKEN_LIFE
 from bot.outbox_herald import OPEN_BOARD
@@ -63,7 +64,7 @@ class Controller:
     def __init__(self, service: GameService, interactions: Interactions, *, painter: Painter, seats: ComputerSeats,
                  clocks: ClockKeeper, recorder: Recorder, records: Records, boards: Cooldown | None = None,
                  links: Links | None = None, activity: bool = False, hints: Hints | None = None,
-                 reviews: Reviews | None = None) -> None:
+                 reviews: Reviews | None = None, lobby_messages: LobbyMessages | None = None) -> None:
         self.service = service
         self.interactions = interactions
         self.first_answers = interactions.first_answers
@@ -82,6 +83,7 @@ class Controller:
         # Reviews too: many at once wait their turn, and a game's computer players are never held up by them.
         self.reviews = reviews or Reviews(service.storage, records, seats.workers)
         self.review_edit_every = 2.0  # seconds between two progress edits of a review's message
+        self.lobby_messages = lobby_messages  # lobby messages with live buttons, closed with their lobby
 
     # --- lobby -----------------------------------------------------------------------------------------------
 
@@ -94,8 +96,9 @@ class Controller:
             name=interaction.user.display_name, seats=seats, board=board, scores=scores, clock=clock,
             on_timeout=on_timeout, hints=hints)
         t = await self.server_texts(interaction)
-        await interaction.response.send_message(M.lobby_text(table, t=t), view=lobby_view(table, t=t),
-                                                allowed_mentions=QUIET)
+        answer = await interaction.response.send_message(M.lobby_text(table, t=t), view=lobby_view(table, t=t),
+                                                         allowed_mentions=QUIET)
+        await self._keep_lobby(interaction, table, answer)
 
     @guarded()
     async def join(self, interaction: discord.Interaction, game_id: int | None = None) -> None:
@@ -141,6 +144,7 @@ class Controller:
                 await self.interactions.deliver(interaction, origin)
         finally:
             self.kick(table.id)  # whatever became of the answer, a computer to move plays
+            await self._close_lobby(table.id)
 
     @guarded()
     async def cancel(self, interaction: discord.Interaction, game_id: int) -> None:
@@ -148,7 +152,10 @@ class Controller:
         self.may_act(interaction)
         table = await self.service.cancel(game_id, interaction.user.id)
         t = await self.server_texts(interaction)
-        await interaction.response.edit_message(content=M.lobby_text(table, t=t), view=None)
+        try:
+            await interaction.response.edit_message(content=M.lobby_text(table, t=t), view=None)
+        finally:
+            await self._close_lobby(game_id)  # the lobby's other messages
 
     # --- play ------------------------------------------------------------------------------------------------
 
@@ -302,6 +309,7 @@ class Controller:
             await self.interactions.deliver(interaction, origin)
         finally:
             self.recorder.game_over(table)  # a player's abandoning a game under way is rated as their resignation
+            await self._close_lobby(table.id)  # an abandoned lobby's buttons
 
     @guarded(change=True)
     async def _abandon_by_number(self, interaction: discord.Interaction, game_id: int) -> None:
@@ -317,6 +325,7 @@ class Controller:
         await self.service.abandon_by_number(game_id, interaction.user.id, guild_id=interaction.guild_id,
                                              can_manage=self._can_manage(interaction, table.row.channel_id),
                                              origin=origin)
+        await self._close_lobby(game_id)
         if here:
             await self.interactions.deliver(interaction, origin)
         else:
@@ -666,7 +675,28 @@ class Controller:
         if edit:
             await interaction.response.edit_message(content=M.lobby_text(table, t=t), view=view)
         else:
-            await interaction.response.send_message(text, view=view or MISSING, allowed_mentions=QUIET)
+            answer = await interaction.response.send_message(text, view=view or MISSING, allowed_mentions=QUIET)
+            if view is not None:
+                await self._keep_lobby(interaction, table, answer)
+
+    async def _keep_lobby(self, interaction: discord.Interaction, table: Table, answer: Any) -> None:
+        """Remember a message showing the lobby with its buttons, to close them once the lobby closes."""
+        if self.lobby_messages is None:
+            return
+        try:
+            message_id = getattr(answer, "message_id", None) or (await interaction.original_response()).id
+            await self.lobby_messages.keep(table.id, table.row.channel_id, message_id)
+        except Exception:
+            log.exception("Could not keep the lobby message of game %s: its buttons stay after it closes", table.id)
+
+    async def _close_lobby(self, game_id: int) -> None:
+        """The buttons of a closed lobby's messages, at once (the lobby sweep closes what this leaves)."""
+        if self.lobby_messages is None:
+            return
+        try:
+            await self.lobby_messages.close(game_id)
+        except Exception:
+            log.exception("Could not close the lobby messages of game %s now; the lobby sweep will", game_id)
 
     @staticmethod
     def _can_manage(interaction: discord.Interaction, channel_id: int) -> bool:
