@@ -24,6 +24,7 @@ from bot.hints import Hints
 from bot.interactions import FirstAnswers, Interactions
 from bot.leases import LeaseKeeper
 from bot.lifecycle import LobbySweeper
+from bot.lobby_messages import LobbyMessages
 from bot.locales import Locales
 from bot.locales import load as load_locales
 from bot.outbox import Outbox, Timing
@@ -38,6 +39,7 @@ from bot.seats import ComputerSeats
 from bot.service import GameService
 from bot.storage import Storage
 from bot.storage.leases import Leases
+from bot.storage.lobby_messages import LobbyMessageStore
 from bot.storage.outbox import OutboxStore
 from bot.storage.rows import Stored
 from bot.storage.web_links import UsedLinkStore
@@ -205,13 +207,17 @@ async def build(client: discord.Client, config: Config, *, gone: Callable[[int],
     # One allowance for both: what one person may ask is counted across hints and reviews, in every server.
     allowance = Allowance()
     reviews = Reviews(storage, records, analysts, allowance=allowance)
+    # Lobby messages lose their buttons once their lobby closes: at once, and on every lobby sweep after a restart.
+    lobby_messages = LobbyMessages(client, service, LobbyMessageStore(storage.db))
     controller = Controller(service, interactions, painter=painter, seats=seats, clocks=clock_keeper,
                             recorder=recorder, records=records, links=links, activity=activity_on,
-                            hints=Hints(service, analysts, allowance=allowance), reviews=reviews)
+                            hints=Hints(service, analysts, allowance=allowance), reviews=reviews,
+                            lobby_messages=lobby_messages)
     return App(storage=storage, service=service, painter=painter, thinkers=thinkers, analysts=analysts,
                keeper=keeper, outbox=outbox,
                seats=seats, clocks=clock_keeper, recorder=recorder,
-               lobbies=LobbySweeper(service, expiry=config.lobby_hours * 3600), interactions=interactions,
+               lobbies=LobbySweeper(service, expiry=config.lobby_hours * 3600, close_messages=lobby_messages.close),
+               interactions=interactions,
                controller=controller, cog=TneCog(controller), locales=locales, web=web)
 
 

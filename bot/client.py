@@ -21,7 +21,7 @@ from bot.outbox import Outbox
 from bot.pictures import Painter
 from bot.service import GameService
 from bot.storage import Storage
-from bot.views import HistoryButton, TneButton
+from bot.views import GamesButton, HistoryButton, TneButton
 from bot.workers import Workers
 from render.text import plural
 
@@ -96,7 +96,7 @@ class TneBot(commands.AutoShardedBot):
         self.painter, self.thinkers, self.keeper = app.painter, app.thinkers, app.keeper
         self.outbox, self.lobbies = app.outbox, app.lobbies
         # Buttons from before a restart: one DynamicItem pattern dispatches every tne:<game>:... custom id.
-        self.add_dynamic_items(TneButton, HistoryButton)
+        self.add_dynamic_items(TneButton, HistoryButton, GamesButton)
         await self.add_cog(app.cog)
         # Descriptions and choices in the client's language, sent with the commands when they are synced.
         await self.tree.set_translator(CommandTranslator(app.locales))

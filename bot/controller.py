@@ -30,6 +30,7 @@ from bot.discord_sight import viewer_of
 from bot.help_topics import help_answer
 from bot.hints import Hints
 from bot.interactions import NO_DMS, QUIET, WENT_WRONG, Interactions, guarded, made_at, private
+from bot.lobby_messages import LobbyMessages
 from bot.locales import ENGLISH, N_, Texts
 from bot.outbox_courier import TOKEN_LIFE
 from bot.outbox_herald import OPEN_BOARD
@@ -43,12 +44,15 @@ from bot.server_languages import language_set_text
 from bot.service import GameError, GameService, Table
 from bot.storage.rows import LIVE, GameStatus
 from bot.table import Awaited
-from bot.views import Press, decision_view, hand_view, history_view, lobby_view, table_view
-from bot.visibility import Viewer
+from bot.views import Press, decision_view, games_view, hand_view, history_view, lobby_view, table_view
+from bot.visibility import NO_SUCH_GAME, Viewer
 from bot.web.auth import Links, Person
 from render.review import ReviewPictures
 
 log = logging.getLogger(__name__)
+
+CANNOT_VIEW = N_("You can no longer view this channel, so you cannot play or change its game.")
+CANNOT_SEND = N_("You cannot send messages in this channel, so you cannot play or change its game.")
 
 
 class Controller:
@@ -59,7 +63,8 @@ class Controller:
 
     def __init__(self, service: GameService, interactions: Interactions, *, painter: Painter, seats: ComputerSeats,
                  clocks: ClockKeeper, recorder: Recorder, records: Records, boards: Cooldown | None = None,
-                 links: Links | None = None, activity: bool = False, hints: Hints, reviews: Reviews) -> None:
+                 links: Links | None = None, activity: bool = False, hints: Hints, reviews: Reviews,
+                 lobby_messages: LobbyMessages | None = None) -> None:
         self.service = service
         self.interactions = interactions
         self.first_answers = interactions.first_answers
@@ -77,22 +82,26 @@ class Controller:
         self.hints = hints
         self.reviews = reviews
         self.review_edit_every = 2.0  # seconds between two progress edits of a review's message
+        self.lobby_messages = lobby_messages  # lobby messages with live buttons, closed with their lobby
 
     # --- lobby -----------------------------------------------------------------------------------------------
 
     @guarded()
     async def new(self, interaction: discord.Interaction, seats: int, board: str, scores: str,
                   clock: str = clocks.DEFAULT_CLOCK, on_timeout: str = clocks.STANDIN, hints: str = "off") -> None:
+        self.may_act(interaction)
         table = await self.service.new_game(
             guild_id=interaction.guild_id, channel_id=interaction.channel_id, user_id=interaction.user.id,
             name=interaction.user.display_name, seats=seats, board=board, scores=scores, clock=clock,
             on_timeout=on_timeout, hints=hints)
         t = await self.server_texts(interaction)
-        await interaction.response.send_message(M.lobby_text(table, t=t), view=lobby_view(table, t=t),
-                                                allowed_mentions=QUIET)
+        answer = await interaction.response.send_message(M.lobby_text(table, t=t), view=lobby_view(table, t=t),
+                                                         allowed_mentions=QUIET)
+        await self._keep_lobby(interaction, table, answer)
 
     @guarded()
     async def join(self, interaction: discord.Interaction, game_id: int | None = None) -> None:
+        self.may_act(interaction)
         gid = game_id if game_id is not None else (await self.table_here(interaction)).id
         table = await self.service.join(gid, interaction.user.id, interaction.user.display_name)
         await self._lobby_update(interaction, table, lambda t: lobby_notes.joins(interaction.user.display_name, t=t),
@@ -100,6 +109,7 @@ class Controller:
 
     @guarded()
     async def leave(self, interaction: discord.Interaction, game_id: int | None = None) -> None:
+        self.may_act(interaction)
         gid = game_id if game_id is not None else (await self.table_here(interaction)).id
         table = await self.service.leave(gid, interaction.user.id)
         await self._lobby_update(interaction, table, lambda t: lobby_notes.leaves(interaction.user.display_name, t=t),
@@ -107,6 +117,7 @@ class Controller:
 
     @guarded()
     async def addbot(self, interaction: discord.Interaction, level: str) -> None:
+        self.may_act(interaction)
         if not ai_available():
             raise GameError(N_("Computer players are not installed on this bot yet."))
         table = await self.table_here(interaction)
@@ -118,6 +129,7 @@ class Controller:
 
     @guarded()
     async def start(self, interaction: discord.Interaction, game_id: int | None = None) -> None:
+        self.may_act(interaction)
         gid = game_id if game_id is not None else (await self.table_here(interaction)).id
         pressed = game_id is not None
         # Pressed on the lobby message: the answer closes its buttons, and the outbox posts the opening.
@@ -131,18 +143,24 @@ class Controller:
                 await self.interactions.deliver(interaction, origin)
         finally:
             self.kick(table.id)  # whatever became of the answer, a computer to move plays
+            await self._close_lobby(table.id)
 
     @guarded()
     async def cancel(self, interaction: discord.Interaction, game_id: int) -> None:
         """The lobby's Cancel button (the host)."""
+        self.may_act(interaction)
         table = await self.service.cancel(game_id, interaction.user.id)
         t = await self.server_texts(interaction)
-        await interaction.response.edit_message(content=M.lobby_text(table, t=t), view=None)
+        try:
+            await interaction.response.edit_message(content=M.lobby_text(table, t=t), view=None)
+        finally:
+            await self._close_lobby(game_id)  # the lobby's other messages
 
     # --- play ------------------------------------------------------------------------------------------------
 
     @guarded(change=True)
     async def move(self, interaction: discord.Interaction, action: str) -> None:
+        self.may_act(interaction)
         table = await self.table_here(interaction)
         origin = self.interactions.origin(interaction)
         played = await self.service.play(table.id, action, user_id=interaction.user.id, origin=origin)
@@ -254,6 +272,7 @@ class Controller:
 
     @guarded(change=True)
     async def undo(self, interaction: discord.Interaction) -> None:
+        self.may_act(interaction)
         table = await self.table_here(interaction)
         origin = self.interactions.origin(interaction)
         await self.service.undo(table.id, interaction.user.id, origin=origin)
@@ -261,6 +280,7 @@ class Controller:
 
     @guarded(change=True)
     async def resign(self, interaction: discord.Interaction) -> None:
+        self.may_act(interaction)
         table = await self.table_here(interaction)
         origin = self.interactions.origin(interaction)
         table = await self.service.resign(table.id, interaction.user.id, origin=origin)
@@ -279,6 +299,7 @@ class Controller:
 
     @guarded(change=True)
     async def _abandon_here(self, interaction: discord.Interaction) -> None:
+        self.may_act(interaction)
         table = await self.table_here(interaction)
         perms = interaction.permissions
         origin = self.interactions.origin(interaction)
@@ -288,16 +309,23 @@ class Controller:
             await self.interactions.deliver(interaction, origin)
         finally:
             self.recorder.game_over(table)  # a player's abandoning a game under way is rated as their resignation
+            await self._close_lobby(table.id)  # an abandoned lobby's buttons
 
     @guarded(change=True)
     async def _abandon_by_number(self, interaction: discord.Interaction, game_id: int) -> None:
         """The game's own channel is told, the asker privately."""
         table = await self.service.game_in_guild(game_id, interaction.guild_id)
+        if not viewer_of(interaction).sees(table.row.channel_id, (p.user_id for p in table.players)):
+            # Asked before who may abandon it: a game the asker may not see is one that does not exist.
+            raise GameError(NO_SUCH_GAME, n=game_id)
         here = interaction.channel_id == table.row.channel_id
+        if here:
+            self.may_act(interaction)
         origin = self.interactions.origin(interaction, reply=here)
         await self.service.abandon_by_number(game_id, interaction.user.id, guild_id=interaction.guild_id,
                                              can_manage=self._can_manage(interaction, table.row.channel_id),
                                              origin=origin)
+        await self._close_lobby(game_id)
         if here:
             await self.interactions.deliver(interaction, origin)
         else:
@@ -310,6 +338,7 @@ class Controller:
     @guarded()
     async def clock(self, interaction: discord.Interaction, clock: str) -> None:
         """`/tne settings clock` (what `/tne settings` was)."""
+        self.may_act(interaction)
         table = await self.table_here(interaction)
         table = await self.service.set_clock_choice(table.id, interaction.user.id, clock)
         t = await self.server_texts(interaction)
@@ -345,6 +374,7 @@ class Controller:
 
     @guarded()
     async def _set_away(self, interaction: discord.Interaction, away: bool) -> None:
+        self.may_act(interaction)
         table = await self.table_here(interaction)
         origin = self.interactions.origin(interaction)
         await self.service.set_away(table.id, interaction.user.id, away, origin=origin)
@@ -355,12 +385,33 @@ class Controller:
 
     @guarded()
     async def games(self, interaction: discord.Interaction, mine: bool = False) -> None:
-        """This server's games; `mine`: only those waiting for the asker (what `/tne turns` was)."""
+        """This server's games; `mine`: only those waiting for the asker (what `/tne turns` was). Privately, a page
+        at a time, with Previous and Next when they do not fit one message."""
+        pages = await self._games_pages(interaction, mine)
+        t = self.interactions.texts_for(interaction)
+        await private(interaction, pages[0], view=games_view(mine, 0, len(pages), t=t) or MISSING)
+
+    async def on_games_page(self, interaction: discord.Interaction, mine: bool, page: int) -> None:
+        """A `/tne games` page button, before or after a restart: the message shows that page, read afresh."""
+        if interaction.guild_id is None:
+            await private(interaction, self.interactions.texts_for(interaction).gettext(NO_DMS))
+            return
+        await self._games_page(interaction, mine, page)
+
+    @guarded()
+    async def _games_page(self, interaction: discord.Interaction, mine: bool, page: int) -> None:
+        pages = await self._games_pages(interaction, mine)
+        page = min(page, len(pages) - 1)  # games ended meanwhile: past the end shows the last page
+        t = self.interactions.texts_for(interaction)
+        await interaction.response.edit_message(content=pages[page], view=games_view(mine, page, len(pages), t=t))
+
+    async def _games_pages(self, interaction: discord.Interaction, mine: bool) -> list[str]:
+        """Every page of the games this person may see, in their language."""
         tables = await self.service.server_tables(interaction.guild_id, viewer_of(interaction))
         now = self.service.now()
         t = self.interactions.texts_for(interaction)
-        await private(interaction, M.turns_text(tables, interaction.user.id, now, t=t) if mine
-                      else M.games_text(tables, now, t=t))
+        return (M.turns_pages(tables, interaction.user.id, now, t=t) if mine
+                else M.games_pages(tables, now, t=t))
 
     async def help(self, interaction: discord.Interaction, topic: str = "commands") -> None:
         """`/tne help [topic]`: the commands by default, the rules in brief (what `/tne rules` was), and more."""
@@ -583,6 +634,7 @@ class Controller:
 
     @guarded()
     async def _open_decision(self, interaction: discord.Interaction, press: Press) -> None:
+        self.may_act(interaction)
         table = await self.service.load(press.game_id)
         game = table.game
         if table.row.status != GameStatus.ACTIVE or game is None or game.over:
@@ -598,6 +650,7 @@ class Controller:
 
     @guarded()
     async def _play_button(self, interaction: discord.Interaction, press: Press) -> None:
+        self.may_act(interaction)
         # The press answers by closing its private panel; the outbox posts the move's account in the channel.
         origin = self.interactions.origin(interaction, reply=False)
         played = await self.service.play(press.game_id, press.move, user_id=interaction.user.id, rev=press.rev,
@@ -627,7 +680,28 @@ class Controller:
         if edit:
             await interaction.response.edit_message(content=M.lobby_text(table, t=t), view=view)
         else:
-            await interaction.response.send_message(text, view=view or MISSING, allowed_mentions=QUIET)
+            answer = await interaction.response.send_message(text, view=view or MISSING, allowed_mentions=QUIET)
+            if view is not None:
+                await self._keep_lobby(interaction, table, answer)
+
+    async def _keep_lobby(self, interaction: discord.Interaction, table: Table, answer: Any) -> None:
+        """Remember a message showing the lobby with its buttons, to close them once the lobby closes."""
+        if self.lobby_messages is None:
+            return
+        try:
+            message_id = getattr(answer, "message_id", None) or (await interaction.original_response()).id
+            await self.lobby_messages.keep(table.id, table.row.channel_id, message_id)
+        except Exception:
+            log.exception("Could not keep the lobby message of game %s: its buttons stay after it closes", table.id)
+
+    async def _close_lobby(self, game_id: int) -> None:
+        """The buttons of a closed lobby's messages, at once (the lobby sweep closes what this leaves)."""
+        if self.lobby_messages is None:
+            return
+        try:
+            await self.lobby_messages.close(game_id)
+        except Exception:
+            log.exception("Could not close the lobby messages of game %s now; the lobby sweep will", game_id)
 
     @staticmethod
     def _can_manage(interaction: discord.Interaction, channel_id: int) -> bool:
@@ -641,6 +715,18 @@ class Controller:
         if channel is not None and isinstance(user, discord.Member):
             return channel.permissions_for(user).manage_channels
         return False
+
+    @staticmethod
+    def may_act(interaction: discord.Interaction) -> None:
+        """A GameError in words for someone who may no longer take part in this channel: Discord's own word on them
+        here (`interaction.permissions`), View Channel and Send Messages (in a thread, Send Messages in Threads).
+        A command that changes a game asks it first: a command can reach the bot from a channel its sender lost."""
+        perms = interaction.permissions
+        if not perms.view_channel:
+            raise GameError(CANNOT_VIEW)
+        threaded = isinstance(interaction.channel, discord.Thread)
+        if not (perms.send_messages_in_threads if threaded else perms.send_messages):
+            raise GameError(CANNOT_SEND)
 
     async def _public_board(self, interaction: discord.Interaction, table: Table) -> None:
         """Answer with a public message that reports no change (a board asked for): text at once, then the

@@ -7,6 +7,7 @@ check, so it closes (and is announced) once.
 from __future__ import annotations
 
 import logging
+from collections.abc import Awaitable, Callable
 
 from bot.periodic import Periodic
 from bot.service import GameService
@@ -19,9 +20,12 @@ DEFAULT_LOBBY_EXPIRY = 24 * 3600.0  # seconds a lobby may stay open without a st
 class LobbySweeper:
     """Closes expired lobbies at start-up and then every `every` seconds."""
 
-    def __init__(self, service: GameService, *, expiry: float = DEFAULT_LOBBY_EXPIRY, every: float = 60.0) -> None:
+    def __init__(self, service: GameService, *, expiry: float = DEFAULT_LOBBY_EXPIRY, every: float = 60.0,
+                 close_messages: Callable[[], Awaitable[object]] | None = None) -> None:
         self.service = service
         self.expiry = expiry
+        # The front end's closing of lobby messages whose lobby closed (bot/lobby_messages.py): after each pass.
+        self.close_messages = close_messages
         self.every = every
         self._loop = Periodic("tne-lobby-sweep", self.sweep, lambda: self.every)
 
@@ -30,6 +34,8 @@ class LobbySweeper:
         closed = await self.service.expire_lobbies(self.expiry)
         if closed:
             log.info("Closed %d expired lobbies: %s", len(closed), ", ".join(map(str, closed)))
+        if self.close_messages is not None:
+            await self.close_messages()
         return closed
 
     async def start(self) -> None:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -82,10 +82,11 @@ def due(table: Table) -> tuple[int, ...]:
     return (table.player(seat).user_id,)
 
 
-def announce(table: Table, head: str, *, ping: bool = True, t: Texts = ENGLISH) -> Post:
+def announce(table: Table, head: str, *, ping: bool = True, actor: int | None = None, t: Texts = ENGLISH) -> Post:
     """A public message after a change: what happened, then who must act now (pinged when `ping` and it is news to
-    them, else named) or the result."""
-    pings = due(table) if ping else ()
+    them, else named) or the result. `actor`: the person whose own action this message answers; they just acted
+    and read the answer, so they are named, never pinged (a conflict their move started, say)."""
+    pings = tuple(user for user in due(table) if user != actor) if ping else ()
     tail = (final_text(table, t=t) if table.game is not None and table.game.over
             else next_line(table, ping=bool(pings), t=t))
     if not tail:
@@ -163,7 +164,13 @@ def account(played: Played, *, t: Texts = ENGLISH) -> Post:
         head += " " + t.gettext("The stand-in played it for them.")
     lines = [event_line(e, t=t) for e in played.events if e.get("type") not in ("game_over",)]
     body = "\n".join(f"• {line}" for line in lines)
-    return announce(table, "\n".join(x for x in (head, body) if x), t=t)
+    return announce(table, "\n".join(x for x in (head, body) if x), actor=mover(played), t=t)
+
+
+def mover(played: Played) -> int | None:
+    """The person who made this move themselves (by a command or a button); None for a computer or the stand-in."""
+    player = played.table.player(played.seat)
+    return None if played.standin or player.is_bot else player.user_id
 
 
 def swapped_privately(move: str, *, t: Texts = ENGLISH) -> str | None:
@@ -182,7 +189,7 @@ def opening(table: Table, *, t: Texts = ENGLISH) -> Post:
     hints = f" {t.gettext(HINTS_ON)}" if table.row.hints else ""
     head = t.gettext("**The game begins!** Seats: {seating}. {first} was drawn to play first.").format(
         seating=seating, first=first)
-    return announce(table, head + hints, t=t)
+    return announce(table, head + hints, actor=table.row.host_id, t=t)  # the host's Start is answered
 
 
 def takeback(table: Table, seat: int, move: str, *, t: Texts = ENGLISH) -> Post:
@@ -636,11 +643,12 @@ def _turn_of(table: Table) -> int | None:
     return game.to_move
 
 
-def games_text(tables: list[Table], now: float, *, t: Texts = ENGLISH) -> str:
-    """/tne games: each live game of the server with its channel, seats, whose turn since when, and the clock."""
+def games_pages(tables: list[Table], now: float, *, t: Texts = ENGLISH) -> list[str]:
+    """/tne games: each live game of the server with its channel, seats, whose turn since when, and the clock; as
+    many pages as the lines need (a server may run 50 games), each a whole message."""
     if not tables:
-        return t.gettext("No games are being played in this server. Open one with `/tne new`.")
-    lines = [t.gettext("**Games in this server** ({n}):").format(n=len(tables))]
+        return [t.gettext("No games are being played in this server. Open one with `/tne new`.")]
+    lines = []
     for table in tables:
         seats = ", ".join(T.name(p.name) for p in table.players)
         if table.row.status == GameStatus.LOBBY:
@@ -658,16 +666,20 @@ def games_text(tables: list[Table], now: float, *, t: Texts = ENGLISH) -> str:
         lines.append(t.gettext("• {channel} — game #{n}: {names}. {turn}; {clock}.").format(
             channel=f"<#{table.row.channel_id}>", n=table.id, names=seats, turn=turn,
             clock=said or clock_name(clock.clock, t=t)))
-    return clip("\n".join(lines))
+    n = len(tables)
+    return paged(t.gettext("**Games in this server** ({n}):").format(n=n), lines,
+                 lambda page, pages: t.gettext("**Games in this server** ({n}) — page {page} of {pages}:").format(
+                     n=n, page=page, pages=pages))
 
 
-def turns_text(tables: list[Table], user_id: int, now: float, *, t: Texts = ENGLISH) -> str:
-    """/tne games mine:True (private): the games of this server where this person is the one to act, with links."""
+def turns_pages(tables: list[Table], user_id: int, now: float, *, t: Texts = ENGLISH) -> list[str]:
+    """/tne games mine:True (private): the games of this server where this person is the one to act, with links;
+    paged as `games_pages` is."""
     mine = [table for table in tables if (seat := _turn_of(table)) is not None
             and table.player(seat).user_id == user_id and not table.player(seat).is_bot]
     if not mine:
-        return t.gettext("No game in this server is waiting for you.")
-    lines = [t.gettext("**Waiting for you** ({n}):").format(n=len(mine))]
+        return [t.gettext("No game in this server is waiting for you.")]
+    lines = []
     for table in mine:
         game = table.game
         what = decision_words(table, t=t).rstrip(".") if game.pending else t.gettext("your turn")
@@ -675,7 +687,29 @@ def turns_text(tables: list[Table], user_id: int, now: float, *, t: Texts = ENGL
         lines.append(t.gettext("• {channel} — game #{n}: {what}").format(
             channel=f"<#{table.row.channel_id}>", n=table.id, what=_then([what, said] if said else [what], t))
             + f" — {channel_link(table.row.guild_id, table.row.channel_id)}")
-    return clip("\n".join(lines))
+    n = len(mine)
+    return paged(t.gettext("**Waiting for you** ({n}):").format(n=n), lines,
+                 lambda page, pages: t.gettext("**Waiting for you** ({n}) — page {page} of {pages}:").format(
+                     n=n, page=page, pages=pages))
+
+
+def paged(head: str, lines: list[str], paged_head: Callable[[int, int], str], limit: int = LIMIT) -> list[str]:
+    """Whole lines under a heading, as few messages within `limit` as they need: one keeps `head`; several each
+    say which page they are (`paged_head(page, pages)`, counted from 1). A line is never split across pages."""
+    whole = "\n".join([head, *lines])
+    if len(whole) <= limit:
+        return [whole]
+    room = limit - len(paged_head(len(lines), len(lines))) - 1  # the longest heading these pages can have
+    chunks: list[list[str]] = [[]]
+    used = 0
+    for line in lines:
+        line = T.fit(line, room)  # only a line longer than a whole page (none is) would be cut
+        if chunks[-1] and used + 1 + len(line) > room:
+            chunks.append([])
+            used = 0
+        used += len(line) + (1 if chunks[-1] else 0)
+        chunks[-1].append(line)
+    return ["\n".join([paged_head(i + 1, len(chunks)), *chunk]) for i, chunk in enumerate(chunks)]
 
 
 NOTIFY_TEXT = {

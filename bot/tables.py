@@ -12,7 +12,7 @@ from bot.locales import N_
 from bot.storage import BusyError, GameRow, MoveRow, Storage, UnavailableError
 from bot.storage.rows import LIVE, GameStatus
 from bot.table import AlreadyDone, GameError, Table
-from bot.visibility import Viewer
+from bot.visibility import NO_SUCH_GAME, Viewer
 from engine import Game
 
 log = logging.getLogger(__name__)
@@ -152,7 +152,7 @@ class LiveTables:
         except GameError:
             table = None
         if table is None or table.row.guild_id != guild_id:
-            raise GameError(N_("There is no game #{n} in this server. `/tne games` lists them."), n=game_id)
+            raise GameError(NO_SUCH_GAME, n=game_id)
         return table
 
 

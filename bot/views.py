@@ -193,3 +193,35 @@ def history_view(page: HistoryPage, *, t: Texts = ENGLISH) -> discord.ui.View | 
         HistoryButton(page.anchor, min(page.pages - 1, page.page + 1), label=t.gettext("Older ▶"),
                       disabled=page.page >= page.pages - 1),
     )
+
+
+GAMES_TEMPLATE = r"tne:games:(?P<mine>[01]):(?P<page>[0-9]+)"
+
+
+class GamesButton(discord.ui.DynamicItem[discord.ui.Button], template=GAMES_TEMPLATE):
+    """Pages of `/tne games` (`mine`: only those waiting for the presser): the custom id carries only the page; the
+    list is read afresh for whoever presses, so a crafted id shows nobody more than their own `/tne games`."""
+
+    def __init__(self, mine: bool, page: int, *, label: str = "…", disabled: bool = False) -> None:
+        super().__init__(discord.ui.Button(label=text.label(label), style=discord.ButtonStyle.secondary,
+                                           custom_id=f"tne:games:{int(mine)}:{page}", disabled=disabled))
+        self.mine, self.page = mine, page
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button,
+                             match: re.Match[str], /) -> GamesButton:
+        return cls(match["mine"] == "1", int(match["page"]), label=item.label or "…")
+
+    async def callback(self, interaction: discord.Interaction) -> Any:
+        await interaction.client.controller.on_games_page(  # type: ignore[attr-defined]
+            interaction, self.mine, self.page)
+
+
+def games_view(mine: bool, page: int, pages: int, *, t: Texts = ENGLISH) -> discord.ui.View | None:
+    """Previous and Next under a page of `/tne games`; none when everything fits on one page."""
+    if pages <= 1:
+        return None
+    return layout(
+        GamesButton(mine, max(0, page - 1), label=t.gettext("◀ Previous"), disabled=page == 0),
+        GamesButton(mine, min(pages - 1, page + 1), label=t.gettext("Next ▶"), disabled=page >= pages - 1),
+    )

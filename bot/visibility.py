@@ -12,6 +12,12 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from enum import Enum
 
+from bot.locales import N_
+
+# What every command that names a game by its number says of one the asker may not see, as of one that does not
+# exist: the same words, so that nobody learns of a hidden channel's game by trying numbers.
+NO_SUCH_GAME = N_("There is no game #{n} in this server.")
+
 
 class Sight(Enum):
     """What a person may see of one channel's games."""

@@ -33,8 +33,8 @@ GUILD_ID = 800_000_000_000_000_001
 BOT_USER = {"id": str(APP_ID), "username": "tne", "discriminator": "0", "global_name": "T&E", "avatar": None,
             "bot": True}
 ALL_PERMISSIONS = str((1 << 50) - 1)
-PLAIN_PERMISSIONS = str(discord.Permissions(view_channel=True, send_messages=True, use_application_commands=True)
-                        .value)
+PLAIN_PERMISSIONS = str(discord.Permissions(view_channel=True, send_messages=True, send_messages_in_threads=True,
+                                            use_application_commands=True).value)
 
 
 @dataclass

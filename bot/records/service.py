@@ -15,7 +15,7 @@ from bot.storage import GameRow, Storage
 from bot.storage.records import GameRecord, RatingRow, RecordsStore
 from bot.storage.rows import GameStatus
 from bot.table import GameError
-from bot.visibility import Seen, Viewer
+from bot.visibility import NO_SUCH_GAME, Seen, Viewer
 
 PAGE = 10  # games on a history page
 TOP = 10  # players on the leaderboard
@@ -104,7 +104,7 @@ class Records:
         row = await self.storage.get_game(game_id)
         if row is None or row.guild_id != guild_id or (
                 viewer is not None and not viewer.sees(row.channel_id, (p.user_id for p in row.players))):
-            raise GameError(N_("There is no game #{n} in this server."), n=game_id)
+            raise GameError(NO_SUCH_GAME, n=game_id)
         if row.status == GameStatus.LOBBY:
             raise GameError(N_("Game #{n} has not started yet."), n=game_id)
         if row.status == GameStatus.CANCELLED:

@@ -285,6 +285,16 @@ MIGRATIONS: list[str | Mapping[str, str]] = [
     """
     ALTER TABLE games ADD COLUMN clock_stopped_at DOUBLE PRECISION;
     """,
+    # 12: the lobby messages whose Join, Leave, Start and Cancel buttons are live. Once the game starts or the lobby
+    # closes, each is edited to say so, without buttons, and its row goes (bot/lobby_messages.py).
+    """
+    CREATE TABLE lobby_messages (
+        game_id     BIGINT NOT NULL REFERENCES games(id),
+        message_id  BIGINT NOT NULL,
+        channel_id  BIGINT NOT NULL,
+        PRIMARY KEY (game_id, message_id)
+    );
+    """,
 ]
 
 # Any constant: only one process at a time may migrate one PostgreSQL database.

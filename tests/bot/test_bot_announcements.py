@@ -49,7 +49,8 @@ async def test_each_change_stores_its_announcement_with_it(service):
     assert [a.kind for a in stored] == ["start", "move", "undo", "move", "abandon"]
     assert [a.id for a in stored] == [t.id for t in service.told], "the outbox is told of each one"
     start, first = stored[0], stored[1]
-    assert "The game begins!" in start.content and start.pings == [ALICE] and start.interaction_id == 9000
+    # Alice, the host, started it and is drawn first: the answer to her Start names her, pinging nobody (issue 37).
+    assert "The game begins!" in start.content and start.pings == [] and start.interaction_id == 9000
     assert f"played `{played.move}`" in first.content and first.interaction_id == 9001
     assert first.pings == []  # Alice acts on in the turn she was pinged for: her own reply buzzes nobody
     assert first.picture["kind"] == "board" and first.picture["view"].get("bag") is None  # public view only

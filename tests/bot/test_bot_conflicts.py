@@ -28,7 +28,8 @@ async def test_war_reinforcements_through_private_buttons(harness, fake):
     colour = pending["commit_colour"]
     hands = table.game.position()["players"]
     mid, decide = last_message_with(fake, "decide")
-    assert f"<@{attacker.id}>" in fake.messages[mid]["content"]
+    # The attacker's own move started it: named, not pinged, in the reply to that move (issue 37).
+    assert f"**{attacker.name} (" in fake.messages[mid]["content"] and "<@" not in fake.messages[mid]["content"]
     assert attacker.name in " ".join(buttons(fake, mid))
 
     # Anyone else pressing gets a private "not yours" and nothing changes.

@@ -84,7 +84,7 @@ async def test_not_yours_on_a_hand_button_and_stale_buttons(harness, fake):
 
 
 async def test_abandon_by_manager_and_resign(harness, fake):
-    manager = User(1005, "Mod", permissions=str(1 << 4))  # Manage Channels
+    manager = User(1005, "Mod", permissions=str(1 << 4 | int(PLAIN_PERMISSIONS)))  # Manage Channels
     await open_game(harness, [ALICE, BOB])
     calls = await harness.command(manager, CHANNEL, "abandon")
     assert not response(calls).ephemeral and "abandoned" in response(calls).content

@@ -137,10 +137,9 @@ async def test_a_lobby_nobody_starts_closes_after_the_expiry_with_a_note(loopbac
         assert note.content == (f"The lobby of game #{stale} closed: nobody started it within 2 hours. "
                                 "`/tne new` opens another.")
         assert await statuses(db, stale, fresh) == [("cancelled", "nobody started it in time"), ("lobby", None)]
-        # Its buttons say so instead of acting; the channel takes a new game.
+        # Its message shows it closed, without buttons (issue 37: they stayed); the channel takes a new game.
         lobby = loopback.channel(old).find("**Tigris & Euphrates**")[0]
-        join = await (await loopback.press(bob, lobby, label="Join")).response()
-        assert join.content == "This lobby is closed. `/tne new` opens another."
+        assert lobby.labels() == [] and "This lobby was cancelled." in lobby.content
         assert "game #" in await answer(loopback, alice, old, "tne new", seats=2)
 
 
@@ -160,9 +159,9 @@ async def test_the_host_closes_a_lobby_by_its_number_from_another_channel(loopba
         assert await answer(loopback, bob, hall, "tne abandon", game=game) == (
             "Only the host or someone with Manage Channels can abandon the game.")
         assert await answer(loopback, alice, hall, "tne abandon", game=theirs) == (
-            f"There is no game #{theirs} in this server. `/tne games` lists them.")
+            f"There is no game #{theirs} in this server.")
         assert await answer(loopback, alice, hall, "tne abandon", game=999) == (
-            "There is no game #999 in this server. `/tne games` lists them.")
+            "There is no game #999 in this server.")
         assert await statuses(db, game, theirs) == [("lobby", None), ("lobby", None)]
 
         said = await answer(loopback, alice, hall, "tne abandon", game=game)

@@ -127,8 +127,9 @@ def conflict_then_turn_goes_on(seed: int, kind: str) -> list[str]:
 
 @pytest.mark.parametrize("kind", ["revolt", "war"])
 async def test_a_conflict_pings_each_side_once_and_not_the_attacker_again(harness, kind):
-    """The attacker is asked to commit (a new decision: one buzz), then the defender (one buzz); then the
-    attacker's turn goes on, which they were buzzed for already: no buzz."""
+    """The attacker's own move starts the conflict: the reply to it names them and pings nobody (issue 37: a reply
+    never pings the person it answers); the defender is buzzed once when asked; then the attacker's turn goes on,
+    which they know of: no buzz."""
     from tests.bot_harness import play_moves
 
     users = [ALICE, BOB]
@@ -140,7 +141,10 @@ async def test_a_conflict_pings_each_side_once_and_not_the_attacker_again(harnes
     calls = await harness.command(users[table.game.to_move], CHANNEL, "move", action=moves[-1])
     pending = (await harness.service.load(game_id)).game.pending
     attacker, defender = users[pending["attacker"]], users[pending["defender"]]
-    assert pinged(response(calls)) == [attacker.id]
+    assert attacker is users[table.game.to_move], "the mover attacks"
+    reply = response(calls)
+    assert pinged(reply) == [] and "<@" not in reply.content, reply.content
+    assert last_line(reply).startswith(f"**{attacker.name} (") and "is attacking" in last_line(reply)
     calls = await harness.command(attacker, CHANNEL, "move", action="commit 0")
     assert pinged(response(calls)) == [defender.id]
     calls = await harness.command(defender, CHANNEL, "move", action="commit 0")
@@ -173,6 +177,7 @@ async def check_pings(h: Harness, game_id: int, people: dict[int, User]) -> Coun
     previous: tuple | None = None
     buzzed: Counter = Counter()
     acted: set[tuple] = set()
+    told: set[tuple] = set()
     kinds: Counter = Counter()
     for a in stored:
         if a.kind == "move":
@@ -190,6 +195,11 @@ async def check_pings(h: Harness, game_id: int, people: dict[int, User]) -> Coun
             kinds[game.pending["kind"]] += 1
         previous = key
         nxt = moves[played] if played < len(moves) else None
+        # The person whose own action this announcement answers is never buzzed by it (issue 37).
+        actor = moves[played - 1].user_id if a.kind == "move" else table.row.host_id if a.kind == "start" else None
+        if actor is not None and people.get(game.to_move) is not None and people[game.to_move].id == actor:
+            assert actor not in a.pings, a.content
+            told.add(key)  # they know: they just acted
         for uid in a.pings:
             assert people.get(game.to_move) is not None and uid == people[game.to_move].id, (a.kind, a.content)
             assert nxt is not None and nxt.seat == game.to_move and nxt.user_id == uid, \
@@ -200,8 +210,8 @@ async def check_pings(h: Harness, game_id: int, people: dict[int, User]) -> Coun
     assert played == len(moves)
     twice = {k: n for k, n in buzzed.items() if n > 1}
     assert not twice, f"buzzed twice for one turn or decision: {twice}"
-    # Acting on an occasion, a present person was buzzed for it (a decision raised by their own move included).
-    forgotten = sorted(k for k in acted if k not in buzzed)
+    # Acting on an occasion, a present person was buzzed for it, unless their own action raised it.
+    forgotten = sorted(k for k in acted if k not in buzzed and k not in told)
     assert not forgotten, f"a person acted without being told: {forgotten}"
     # What Discord delivered buzzes exactly the people the stored announcements name.
     delivered = Counter(u for c in announced(h.fake.calls) for u in pinged(c))
@@ -282,3 +292,23 @@ async def test_a_resigned_seat_is_not_said_to_be_thinking(harness, fake):
     label = f"{after.name} ({DYNASTIES[users.index(after)].capitalize()})"
     assert any(f"{label} has resigned: their seat passes." in t for t in texts), texts
     assert not any(f"{label} is thinking" in t for t in texts), texts
+
+
+@pytest.mark.parametrize("first", [0, 1], ids=["host-first", "guest-first"])
+async def test_the_opening_never_pings_the_host_who_pressed_start(fake, tmp_path, first):
+    """Issue 37: the opening answers the host's Start; drawn to play first, they are named, not buzzed; the other
+    player drawn first is buzzed as before."""
+    from tests.bot_harness import seed_where_first
+
+    h = await Harness(fake, str(tmp_path / "tne.sqlite3"), seed=seed_where_first(first)).start()
+    try:
+        await open_game(h, [ALICE, BOB])
+        await h.bot.controller.idle()
+        (opening,) = [c for c in announced(fake.calls) if "**The game begins!**" in c.content]
+        if first == 0:
+            assert pinged(opening) == [] and "<@" not in opening.content, opening.content
+            assert last_line(opening).startswith("**Alice (")
+        else:
+            assert pinged(opening) == [BOB.id] and last_line(opening).startswith(f"<@{BOB.id}>")
+    finally:
+        await h.close()

@@ -131,6 +131,23 @@ async def test_dave_is_shown_none_of_the_hidden_games(place):
     assert missing.content == NO_SUCH.format(99_999)
 
 
+async def test_abandon_by_number_says_of_a_hidden_game_what_export_says(place):
+    """Asked whether Dave may see the game before whether he may abandon it (issue 37): "Only the host …" told him
+    a hidden channel's game exists."""
+    h, games = place
+    for name in ("private", "thread"):
+        game_id = games[name]
+        said = {sub: answer(await h.command(DAVE, CHANNEL, sub, game=game_id)) for sub in ("abandon", "export")}
+        assert said["abandon"].ephemeral and said["abandon"].content == said["export"].content == \
+            NO_SUCH.format(game_id), name
+        assert (await h.service.load(game_id)).row.status == "active"
+    nothing = answer(await h.command(DAVE, CHANNEL, "abandon", game=99_999))
+    assert nothing.content == NO_SUCH.format(99_999)
+    # Carol may view the private channel: she is told what she may not do, as before.
+    refused = answer(await h.command(CAROL, CHANNEL, "abandon", game=games["private"]))
+    assert refused.content == "Only the host or someone with Manage Channels can abandon the game."
+
+
 async def test_profiles_chart_only_games_the_asker_may_see_and_answer_privately(place):
     h, _ = place
     profile = response(await stats(h, DAVE, "profile", target=ALICE))

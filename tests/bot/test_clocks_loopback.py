@@ -8,7 +8,7 @@ import re
 import pytest
 
 from tests.clock_helpers import clock_env
-from tests.loopback.tne import MOVE, open_game
+from tests.loopback.tne import MOVE, open_game, to_act
 
 STAND_IN = re.compile(r"The stand-in played it for them\.")
 
@@ -30,7 +30,7 @@ async def test_a_dm_reminder_falls_back_to_the_channel_when_dms_are_closed(loopb
     alice, bob, channel, advance = await dm_players(loopback, bot_processes, tmp_path)
     loopback.set_dms(bob, open=False)
     begins = await open_game(loopback, channel, alice, joiners=(bob,), clock="1h")
-    (first,) = (loopback.users[u] for u in begins.pinged)
+    first = to_act(loopback, begins)  # pinged, or named: the host who pressed Start
     other = bob if first is alice else alice
 
     view = loopback.channel(channel)
@@ -63,7 +63,7 @@ async def test_a_dm_reminder_whose_answer_was_lost_arrives_once(loopback, bot_pr
     dm_paths = {u.id: f"/channels/{loopback.dm_channel(u.id).id}/messages" for u in (alice, bob)}
     rules = [loopback.faults.drop("POST", path, after=True) for path in dm_paths.values()]
     begins = await open_game(loopback, channel, alice, joiners=(bob,), clock="1h")
-    (first,) = (loopback.users[u] for u in begins.pinged)
+    first = to_act(loopback, begins)  # pinged, or named: the host who pressed Start
     advance(1800)
     await loopback.dms(first).wait("half your time")
     def dm_posts() -> list:
@@ -83,7 +83,7 @@ async def test_a_deadline_passed_while_the_bot_was_down_is_handled_once_at_start
     bot = await bot_processes.start(env=env, args=("--sync",))
     begins = await open_game(loopback, channel, alice, joiners=(bob,), clock="2m")
     view = loopback.channel(channel)
-    (first,) = (loopback.users[u] for u in begins.pinged)
+    first = to_act(loopback, begins)  # pinged, or named: the host who pressed Start
     await bot.stop()
     advance(3 * 24 * 3600)  # down for three days
     await bot.start()
@@ -109,7 +109,7 @@ async def test_two_processes_work_each_clock_once_and_one_takes_over_when_the_ot
     await bot_processes.make(env=env, args=("--shard-count", "2", "--shard-ids", "1"), shards=((1, 2),)).start()
     begins = await open_game(loopback, channel, alice, joiners=(bob,), clock="2m")
     view = loopback.channel(channel)
-    (first,) = (loopback.users[u] for u in begins.pinged)
+    first = to_act(loopback, begins)  # pinged, or named: the host who pressed Start
 
     advance(60)  # both processes' keepers look; one claims the clock and reminds, once
     await view.wait("half your time")

@@ -64,12 +64,12 @@ async def test_games_mine_is_what_turns_was_and_games_alone_is_unchanged(harness
     acting, waiting = (ALICE, BOB) if table.game.to_move == 0 else (BOB, ALICE)
     tables = await h.service.server_tables(table.row.guild_id)
     mine = response(await h.command(acting, OTHER, "games", mine=True))
-    assert mine.ephemeral and mine.content == M.turns_text(tables, acting.id, h.service.now())
+    assert mine.ephemeral and mine.content == M.turns_pages(tables, acting.id, h.service.now())[0]
     assert f"game #{game_id}: your turn" in mine.content
     theirs = response(await h.command(waiting, CHANNEL, "games", mine=True))
     assert theirs.ephemeral and theirs.content == "No game in this server is waiting for you."
     everyone = response(await h.command(waiting, CHANNEL, "games"))
-    assert everyone.ephemeral and everyone.content == M.games_text(tables, h.service.now())
+    assert everyone.ephemeral and everyone.content == M.games_pages(tables, h.service.now())[0]
     off = response(await h.command(ALICE, CHANNEL, "settings notify", mode="off"))
     assert "`/tne games mine:True`" in off.content
 

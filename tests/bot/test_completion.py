@@ -55,3 +55,30 @@ async def test_autocomplete_through_the_command_tree_reads_tile_names(harness):
     assert (await harness.autocomplete(me, CHANNEL, f"tile temple {first.split()[2]}"))[0] == first
     empty = await harness.autocomplete(me, CHANNEL, "")
     assert "pass" in empty and "tile red" in empty and len(empty) == len(set(empty)) < 25
+
+
+async def test_every_swap_of_a_hand_typed_in_full_is_offered_first_in_any_order_and_words(harness):
+    """Issue 37: `swap green` typed in full was reported missing from the choices (`swap blue green` … offered).
+    Every swap the hand to move allows, typed canonically, backwards, and with tile names, comes first, as its
+    canonical notation; and so in German and French words."""
+    from bot.locales import load as load_locales
+    from bot.move_words import candidates
+    from engine.constants import TILE_NAMES
+
+    game_id = await open_game(harness, [ALICE, BOB])
+    table = await harness.service.load(game_id)
+    me = [ALICE, BOB][table.game.to_move]
+    legal = table.game.legal_moves()
+    swaps = [m for m in legal if m.startswith("swap ")]
+    assert len(swaps) >= 10, table.game.position()["players"][table.game.to_move]["hand"]
+    tile_name = dict(zip(("red", "blue", "green", "black"), TILE_NAMES, strict=True))
+    locales = load_locales()
+    theirs = {lang: {english: typed for typed, english in candidates(locales.texts[lang])} for lang in ("de", "fr")}
+    for swap in swaps:
+        colours = swap.split()[1:]
+        for typed in (swap, "swap " + " ".join(reversed(colours)), "swap " + " ".join(tile_name[c] for c in colours)):
+            offered = await harness.autocomplete(me, CHANNEL, typed)
+            assert offered[:1] == [swap], (typed, offered[:3])
+        for lang, words in theirs.items():
+            typed = " ".join([words["swap"], *(words[c] for c in reversed(colours))])
+            assert matching_moves(legal, typed, lang=lang)[:1] == [swap], (lang, typed)

@@ -17,6 +17,7 @@ from tests.loopback.tne import (
     settle,
     stored_game,
     suggested_move,
+    to_act,
     wait_pictures,
 )
 
@@ -68,7 +69,7 @@ async def test_a_kill_between_storing_a_move_and_replying_is_announced_after_the
     url = database if database.startswith("postgresql") else None
     bot = await bot_processes.start(env={"TNE_DATABASE_URL": url} if url else None)
     start = await open_game(loopback, channel, alice, joiners=(bob,))
-    (mover,) = (loopback.users[u] for u in start.pinged)
+    mover = to_act(loopback, start)  # pinged, or named: the host who pressed Start
     first = await suggested_move(loopback, channel, mover)
     held = loopback.faults.hold("POST", CALLBACK)  # the reply does not get through ...
     sent = await loopback.slash(mover, channel, "tne move", action=first)

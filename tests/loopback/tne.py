@@ -119,7 +119,8 @@ class Stored:
     moves: list[str]
     seats: list[int]  # who made each move
     next_to_act: list[int | None]  # after each move: the person (user id) to act, None for a computer or the end
-    pinged: list[int | None]  # after each move: the person to act when it is a new turn or decision for them
+    pinged: list[int | None]  # after each move: the person to act when it is a new turn or decision for them, and
+    # someone other than the person who made the move
 
 
 async def stored_game(db_path: str, channel_id: int) -> Stored:
@@ -142,10 +143,11 @@ async def stored_game(db_path: str, channel_id: int) -> Stored:
         events = game.play(m.move, seat=m.seat)
         player = row.players[game.to_move] if not game.over else None
         after.append(player.user_id if player is not None and not player.is_bot else None)
-        # A new turn, or a new decision asked of someone: one ping (issue 33); the same turn going on: none.
+        # A new turn, or a new decision asked of someone: one ping (issue 33); the same turn going on: none; never
+        # the person whose own move this announces (issue 37).
         new = any(e.get("type") == "turn" for e in events) or (
             game.pending is not None and (game.to_move, game.pending["kind"]) != asked)
-        pinged.append(after[-1] if new else None)
+        pinged.append(after[-1] if new and after[-1] != m.user_id else None)
     return Stored(row, [m.move for m in moves], [m.seat for m in moves], after, pinged)
 
 

@@ -21,7 +21,7 @@ from bot.storage.url import redact
 ROOT = Path(__file__).resolve().parents[3]
 # The records tables (statistics and ratings), empty here: tests/bot/records/test_records_storage.py copies them full.
 NO_RECORDS = {"game_records": 0, "player_games": 0, "ratings": 0, "record_servers": 0, "hints": 0, "reviews": 0,
-              "servers": 0, "web_used_links": 0}
+              "servers": 0, "web_used_links": 0, "lobby_messages": 0}
 
 
 async def fill(url: str) -> list[int]:
@@ -140,9 +140,9 @@ async def test_a_table_added_later_is_copied_too(tmp_path, postgres, monkeypatch
                                        (ids[i], f"note {i}", 1.0 / 3 + i)))
     await store.close()
     copied = await copy_database(source, target, say=lambda _: None)
-    assert [c.name for c in copied] == ["games", "announcements", "game_records", "hints", "moves", "notes", "notify",
-                                        "player_games", "players", "ratings", "record_servers", "reviews", "servers",
-                                        "web_used_links"]
+    assert [c.name for c in copied] == ["games", "announcements", "game_records", "hints", "lobby_messages", "moves",
+                                        "notes", "notify", "player_games", "players", "ratings", "record_servers",
+                                        "reviews", "servers", "web_used_links"]
     store = await Storage.open(target)
     try:
         rows = await store.db.fetch("SELECT id, game_id, body, at FROM notes ORDER BY id")
