@@ -94,12 +94,16 @@ async def test_abandoning_before_enough_play_counts_nowhere(harness):
     assert await rating(h, ALICE) is None
 
 
+VIEW_AND_SEND = (1 << 10) | (1 << 11)  # View Channel and Send Messages, nothing more
+
+
 async def test_abandoning_is_refused_to_others_and_changes_nothing(harness):
     h = harness
     game_id = await open_game(h, [ALICE, BOB])
     await pass_turns(h, [ALICE, BOB], game_id, MIN_TURNS)
     payload = h.command_payload(BOB, CHANNEL, "abandon")
-    payload["member"]["permissions"] = "0"
+    # Bob may view and write in the channel (or he would be refused for that), but holds no right over the game.
+    payload["member"]["permissions"] = str(VIEW_AND_SEND)
     payload["app_permissions"] = "0"
     calls = await h.dispatch(payload)
     assert response(calls).ephemeral and "Only the host" in response(calls).content
