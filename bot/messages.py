@@ -957,7 +957,7 @@ def _chance(value: float) -> str:
     return f"{round(100 * value)}%"
 
 
-def _points(loss: float, t: Texts = ENGLISH) -> str:
+def _margin_loss(loss: float, t: Texts = ENGLISH) -> str:
     """A loss of final margin: '2.5 points'."""
     return t.gettext("{points} points").format(points=f"{loss:.1f}")
 
@@ -996,7 +996,7 @@ def _costly_line(mv: MoveReview, t: Texts = ENGLISH) -> str:
     # The reason is the engine's sentence, said from its words in the language (moves stay in notation).
     reason = T.prose(engine_words.reason(mv.reason, mv.words, t=t), 300)
     head = t.gettext("**Move {n}** `{played}` — {label}, −{loss} of final margin.").format(
-        n=mv.index + 1, played=mv.played, label=label, loss=_points(mv.loss, t))
+        n=mv.index + 1, played=mv.played, label=label, loss=_margin_loss(mv.loss, t))
     best = (t.gettext("`{best}` was best: {reason}") if reason else t.gettext("`{best}` was best.")).format(
         best=mv.best, reason=reason)
     return f"{head} {best}"
@@ -1034,7 +1034,7 @@ def review_own(review: Review, seat: int, *, t: Texts = ENGLISH) -> list[str]:
             continue
         reason = T.prose(engine_words.reason(mv.reason, mv.words, t=t), 300)
         lines.append(t.gettext("{n}. `{played}` — {label}, −{loss}: `{best}` was better").format(
-            n=mv.index + 1, played=mv.played, label=_label(mv.label, t), loss=_points(mv.loss, t), best=mv.best)
+            n=mv.index + 1, played=mv.played, label=_label(mv.label, t), loss=_margin_loss(mv.loss, t), best=mv.best)
             + (f": {reason}" if reason else ""))
     if not lines:
         return [t.gettext("You made no choice of your own in this game: every move was forced or played for you.")]
