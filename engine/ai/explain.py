@@ -169,10 +169,11 @@ def review_reason(played: str, best: str, played_runs: Sequence[Effects], best_r
 
 def review_words(played: str, best: str, played_runs: Sequence[Effects], best_runs: Sequence[Effects],
                  own_played: Sequence[Effects], own_best: Sequence[Effects], seat: int, names: Sequence[str],
-                 chances: tuple[float, float]) -> Words:
+                 chances: tuple[float, float], margin: float | None = None) -> Words:
     """Why `best` is better than `played` for the seat: the conflict the played move lost, else the points
     each scored or gave away and the leaders each kept, over the same deals. `own_*` cover the mover's own
-    turn only (its conflicts); the others run on through the rivals' replies."""
+    turn only (its conflicts); the others run on through the rivals' replies. `margin`, the points of final
+    margin the played move lost, is said when the chances to win read the same (a decided game)."""
     lost = _lost_conflict(own_played, seat)
     if lost is not None:
         took = {"winner": names[lost.winner], "took": [_points(lost.gained, lost.gained_colour)], "at": lost.at}
@@ -205,6 +206,9 @@ def review_words(played: str, best: str, played_runs: Sequence[Effects], best_ru
                             n=len(kept), leaders=kept))
     if not parts:
         cp, cb = chances
+        if margin is not None and round(100 * cb) == round(100 * cp):
+            return (phrase(N_("{best} leaves you better placed than {played}: {margin} more points of final margin "
+                              "after the rivals' replies."), best=best, played=played, margin=f"{margin:.1f}"),)
         return (phrase(N_("{best} leaves you better placed than {played}: a {chance_best} chance to win against "
                           "{chance_played} after the rivals' replies."), best=best, played=played,
                        chance_best=f"{cb:.0%}", chance_played=f"{cp:.0%}"),)

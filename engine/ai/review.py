@@ -200,7 +200,7 @@ def review_move(record: Record, index: int, before: Game, seat: int, played: str
         traces = {**traces, played: traces[played] + more[played], best: traces[best] + more[best]}
         loss, noise = _loss(traces[best], traces[played])
     cp, cb = mean_chance(traces[played]), mean_chance(traces[best])
-    words = () if best == played else _reason(played, best, traces, seat, names, (cp, cb))
+    words = () if best == played else _reason(played, best, traces, seat, names, (cp, cb), loss)
     return MoveReview(index, seat, played, best, cp, cb, label_for(loss, noise), say(words) if words else "", words,
                       mean_margin(traces[played]), mean_margin(traces[played]) + loss, noise)
 
@@ -213,11 +213,12 @@ def _loss(best: Sequence[Trace], played: Sequence[Trace]) -> tuple[float, float]
 
 
 def _reason(played: str, best: str, traces: Mapping[str, Sequence[Trace]], seat: int, names: Sequence[str],
-            chances: tuple[float, float]) -> Words:
+            chances: tuple[float, float], margin: float) -> Words:
     n = len(names)
     whole = {m: [effects(t.events, n) for t in traces[m]] for m in (played, best)}
     own = {m: [effects(t.events[:t.own], n) for t in traces[m]] for m in (played, best)}
-    return review_words(played, best, whole[played], whole[best], own[played], own[best], seat, names, chances)
+    return review_words(played, best, whole[played], whole[best], own[played], own[best], seat, names, chances,
+                        margin)
 
 
 def label_for(loss: float, noise: float = 0.0) -> str | None:

@@ -122,3 +122,12 @@ def test_quiet_moves_are_never_given_the_same_words():
     reasons = [hint_reason(move, runs(), 0) for move in moves]
     assert len(set(reasons)) == len(reasons)
     assert "F7" in reasons[0] and "red" in reasons[0] and "black (king)" in reasons[3]
+
+
+def test_a_decided_games_reason_speaks_of_margin_not_of_equal_chances():
+    """Where both chances read the same (a decided game), the reason says the points of margin instead."""
+    words = review_words("pass", "tile red F7", runs(), runs(), runs(), runs(), 0, NAMES, (1.0, 1.0), 2.54)
+    assert say(words) == ("tile red F7 leaves you better placed than pass: 2.5 more points of final margin after the "
+                          "rivals' replies.")
+    assert "chance" in say(review_words("pass", "tile red F7", runs(), runs(), runs(), runs(), 0, NAMES, (0.2, 0.3),
+                                        2.54))
