@@ -991,6 +991,11 @@ def _chance(value: float) -> str:
     return f"{round(100 * value)}%"
 
 
+def _margin_loss(loss: float, t: Texts = ENGLISH) -> str:
+    """A loss of final margin: '2.5 points'."""
+    return t.gettext("{points} points").format(points=f"{loss:.1f}")
+
+
 def _mistakes(player: PlayerReview, t: Texts = ENGLISH) -> str:
     return " · ".join((words.count(player.inaccuracies, "{n} inaccuracy", "{n} inaccuracies", t),
                        words.count(player.mistakes, "{n} mistake", "{n} mistakes", t),
@@ -1002,8 +1007,13 @@ def review_summary(game_id: int, review: Review, names: Sequence[str], *, seat: 
     """The head of a review: each player's accuracy and counts (with `seat`, that player's alone)."""
     who = ", ".join(T.name(n) for n in names)
     lines = [t.gettext("**Review of game #{id}** — {names}").format(id=game_id, names=who),
-             t.gettext("-# Each choice is scored by how much it changed its player's chance to win, as the strongest "
-                       "computer player sees the complete game.")]
+             t.gettext("-# Each choice is scored by the points of final margin it gave up against the best move found, "
+                       "judged from what its player knew: their own hand and the board, the rivals' hands dealt again "
+                       "many times.")]
+    decided = review.decided
+    if decided is not None:
+        lines.append(t.gettext("The game was decided by move {n}: from there {name}'s chance to win stayed above "
+                               "98%.").format(n=decided[0] + 1, name=T.name(names[decided[1]])))
     for player in review.players:
         if seat is None or player.seat == seat:
             lines.append(t.gettext("**{name}**: accuracy {accuracy}% · {mistakes}").format(
@@ -1019,8 +1029,8 @@ def _costly_line(mv: MoveReview, t: Texts = ENGLISH) -> str:
     label = t.gettext(MOVE_LABELS.get(mv.label, mv.label.capitalize())) if mv.label else t.gettext("A slip")
     # The reason is the engine's sentence, said from its words in the language (moves stay in notation).
     reason = T.prose(engine_words.reason(mv.reason, mv.words, t=t), 300)
-    head = t.gettext("**Move {n}** `{played}` — {label}, −{loss} chance to win.").format(
-        n=mv.index + 1, played=mv.played, label=label, loss=_chance(mv.loss))
+    head = t.gettext("**Move {n}** `{played}` — {label}, −{loss} of final margin.").format(
+        n=mv.index + 1, played=mv.played, label=label, loss=_margin_loss(mv.loss, t))
     best = (t.gettext("`{best}` was best: {reason}") if reason else t.gettext("`{best}` was best.")).format(
         best=mv.best, reason=reason)
     return f"{head} {best}"
@@ -1036,7 +1046,8 @@ def review_costliest(review: Review, seat: int, names: Sequence[str], *, t: Text
     name = T.name(names[seat])
     moves = [mv for index in player.costliest if (mv := review.move(index)) is not None]
     if not moves:
-        return t.gettext("**{name}** made no costly move: every choice was the best found.").format(name=name)
+        return t.gettext("**{name}** made no costly move: no choice was clearly worse than the best found.").format(
+            name=name)
     return clip("\n".join([t.gettext("**{name}'s costliest moves**").format(name=name),
                            *(_costly_line(mv, t) for mv in moves)]))
 
@@ -1051,10 +1062,13 @@ def review_own(review: Review, seat: int, *, t: Texts = ENGLISH) -> list[str]:
             lines.append(t.gettext("{n}. `{played}` — best ({chance} to win)").format(
                 n=mv.index + 1, played=mv.played, chance=_chance(mv.chance_played)))
             continue
-        label = _label(mv.label, t) if mv.label else t.gettext("Slightly worse")
+        if not mv.label:  # a loss within the review's noise is no loss to speak of
+            lines.append(t.gettext("{n}. `{played}` — no clear loss (`{best}` was as good)").format(
+                n=mv.index + 1, played=mv.played, best=mv.best))
+            continue
         reason = T.prose(engine_words.reason(mv.reason, mv.words, t=t), 300)
         lines.append(t.gettext("{n}. `{played}` — {label}, −{loss}: `{best}` was better").format(
-            n=mv.index + 1, played=mv.played, label=label, loss=_chance(mv.loss), best=mv.best)
+            n=mv.index + 1, played=mv.played, label=_label(mv.label, t), loss=_margin_loss(mv.loss, t), best=mv.best)
             + (f": {reason}" if reason else ""))
     if not lines:
         return [t.gettext("You made no choice of your own in this game: every move was forced or played for you.")]

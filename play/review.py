@@ -37,9 +37,9 @@ def percent(chance: float) -> str:
     return f"{round(100 * chance)}%"
 
 
-def loss_text(loss: float) -> str:
-    points = round(100 * loss)
-    return "−<1%" if points < 1 else f"−{points}%"
+def loss_text(loss: float, t: Texts = ENGLISH) -> str:
+    """A loss of final margin: '−2.5 points'."""
+    return "−" + t.gettext("{points} points").format(points=f"{loss:.1f}")
 
 
 def player_names(record: Record) -> list[str]:
@@ -52,11 +52,11 @@ LABELS = {"inaccuracy": N_("inaccuracy"), "mistake": N_("mistake"), "blunder": N
 
 
 def move_line(mv: MoveReview, *, t: Texts = ENGLISH) -> str:
-    """'move 23: tile red F7 played, tile red G7 was better (−18%, blunder): the reason'. Moves stay in notation;
+    """'move 23: tile red F7 played, tile red G7 was better (−6.5 points, blunder): the reason'. Moves stay in notation;
     the reason is said in the terminal's language from the engine's words (its English text for a review without)."""
     said = (t.gettext("move {n}: {played} played, {best} was better ({loss}, {label})") if mv.label
             else t.gettext("move {n}: {played} played, {best} was better ({loss})"))
-    line = said.format(n=mv.index + 1, played=mv.played, best=mv.best, loss=loss_text(mv.loss),
+    line = said.format(n=mv.index + 1, played=mv.played, best=mv.best, loss=loss_text(mv.loss, t),
                        label=t.gettext(LABELS.get(mv.label, mv.label)))
     reason = say(mv.words, t.gettext, t.ngettext) if mv.words and t.lang != ENGLISH.lang else mv.reason
     return t.gettext("{line}: {reason}").format(line=line, reason=reason) if reason else line
@@ -81,6 +81,12 @@ def review_text(record: Record, rv: Review, title: str, *, t: Texts = ENGLISH) -
     for seat, name in enumerate(names):
         chances = [point[seat] for point in rv.curve]
         lines.append(f"  {name:<{width}}  {sparkline(chances)}  {percent(chances[0])} → {percent(chances[-1])}")
+    decided = rv.decided
+    if decided is not None:
+        lines.append(t.gettext("The game was decided by move {n}: from there {name}'s chance to win stayed above "
+                               "98%.").format(n=decided[0] + 1, name=names[decided[1]]))
+    lines.append(t.gettext("Each choice is scored by the points of final margin it gave up against the best move "
+                           "found, judged from what its player knew."))
     for p in rv.players:
         lines.append("")
         counts = [count(p.inaccuracies, "{n} inaccuracy", "{n} inaccuracies", t),
@@ -90,7 +96,7 @@ def review_text(record: Record, rv: Review, title: str, *, t: Texts = ENGLISH) -
             name=names[p.seat], accuracy=f"{p.accuracy:.0f}", counts=", ".join(counts)))
         costly = [mv for mv in (rv.move(i) for i in p.costliest) if mv is not None]
         if not costly:
-            lines.append("  " + t.gettext("no move cost a chance to win: every move was the best found"))
+            lines.append("  " + t.gettext("no costly move: no choice was clearly worse than the best found"))
             continue
         lines.append("  " + t.gettext("costliest moves:"))
         lines.extend(f"    {move_line(mv, t=t)}" for mv in costly)

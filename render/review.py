@@ -287,9 +287,8 @@ def _percent(chance: float) -> str:
     return f"{round(100 * chance)}%"
 
 
-def _loss(loss: float) -> str:
-    points = round(100 * loss)
-    return "−<1%" if points < 1 else f"−{points}%"
+def _loss(loss: float, w: Wording) -> str:
+    return "−" + w.gettext("{points} points").format(points=f"{loss:.1f}")
 
 
 def caption_lines(mv: MoveReview, names: Sequence[str], w: Wording = ENGLISH) -> tuple[str, str, str, list[str]]:
@@ -304,9 +303,9 @@ def caption_lines(mv: MoveReview, names: Sequence[str], w: Wording = ENGLISH) ->
         moves = w.gettext("{move} played · the best move found").format(move=mv.played)
         chances = w.gettext("Chance to win after it: {chance}").format(chance=_percent(mv.chance_played))
     else:
-        # i18n: {played} and {best} are moves in the game's notation, never translated; {loss} is like −12%
+        # i18n: {played} and {best} are moves in the game's notation, never translated; {loss} is like −2.5 points
         moves = w.gettext("{played} played · {best} was better ({loss})").format(
-            played=mv.played, best=mv.best, loss=_loss(mv.loss))
+            played=mv.played, best=mv.best, loss=_loss(mv.loss, w))
         chances = w.gettext("Chance to win: {played} after the move played, {best} after the better one").format(
             played=_percent(mv.chance_played), best=_percent(mv.chance_best))
     return heading, moves, chances, [_reason(mv, w)] if mv.reason else []

@@ -169,10 +169,11 @@ def review_reason(played: str, best: str, played_runs: Sequence[Effects], best_r
 
 def review_words(played: str, best: str, played_runs: Sequence[Effects], best_runs: Sequence[Effects],
                  own_played: Sequence[Effects], own_best: Sequence[Effects], seat: int, names: Sequence[str],
-                 chances: tuple[float, float]) -> Words:
+                 chances: tuple[float, float], margin: float | None = None) -> Words:
     """Why `best` is better than `played` for the seat: the conflict the played move lost, else the points
     each scored or gave away and the leaders each kept, over the same deals. `own_*` cover the mover's own
-    turn only (its conflicts); the others run on through the rivals' replies."""
+    turn only (its conflicts); the others run on through the rivals' replies. `margin`, the points of final
+    margin the played move lost, is said when the chances to win read the same (a decided game)."""
     lost = _lost_conflict(own_played, seat)
     if lost is not None:
         took = {"winner": names[lost.winner], "took": [_points(lost.gained, lost.gained_colour)], "at": lost.at}
@@ -205,6 +206,9 @@ def review_words(played: str, best: str, played_runs: Sequence[Effects], best_ru
                             n=len(kept), leaders=kept))
     if not parts:
         cp, cb = chances
+        if margin is not None and round(100 * cb) == round(100 * cp):
+            return (phrase(N_("{best} leaves you better placed than {played}: {margin} more points of final margin "
+                              "after the rivals' replies."), best=best, played=played, margin=f"{margin:.1f}"),)
         return (phrase(N_("{best} leaves you better placed than {played}: a {chance_best} chance to win against "
                           "{chance_played} after the rivals' replies."), best=best, played=played,
                        chance_best=f"{cb:.0%}", chance_played=f"{cp:.0%}"),)
@@ -216,10 +220,12 @@ def review_words(played: str, best: str, played_runs: Sequence[Effects], best_ru
 FIGHTS = {
     ("war", "likely"): N_("fights the war over the {leader} leaders, which you are likely to win"),
     ("war", "may"): N_("fights the war over the {leader} leaders, which you may win"),
-    ("war", "unlikely"): N_("fights the war over the {leader} leaders, which you are likely to lose"),
+    ("war", "unlikely"): N_("fights the war over the {leader} leaders: you are likely to lose it, but every other "
+                            "choice here leaves you worse off"),
     ("revolt", "likely"): N_("fights the revolt over the {leader} at {at}, which you are likely to win"),
     ("revolt", "may"): N_("fights the revolt over the {leader} at {at}, which you may win"),
-    ("revolt", "unlikely"): N_("fights the revolt over the {leader} at {at}, which you are likely to lose"),
+    ("revolt", "unlikely"): N_("fights the revolt over the {leader} at {at}: you are likely to lose it, but every "
+                               "other choice here leaves you worse off"),
 }
 KEEPS = {
     ("war", True): N_("keeps your tiles for later: even every tile you hold would likely lose it (the war over "
@@ -257,8 +263,31 @@ def hint_words(move: str, runs: Sequence[Effects], seat: int, all_in: Sequence[E
         return (phrase(N_("{parts}."), parts=parts[:MOST_PARTS]),)
     if move == "decline":
         return (phrase(N_("no monument here is worth its tiles to you: they stay face up for your kingdoms.")),)
-    return (phrase(N_("our strongest player's choice here: it scores nothing at once but leaves your position "
-                      "strongest.")),)
+    return (_quiet(move),)
+
+
+def _quiet(move: str) -> Phrase:
+    """Why a move that scores and fights nothing now is still the choice, said of that move (its colour and
+    square), so that two quiet moves are never given the same words."""
+    verb, *rest = move.split()
+    if verb == "tile" and len(rest) == 2:
+        return phrase(N_("a {colour} tile at {at} scores nothing yet, but it builds a kingdom your leaders will "
+                         "score from in the turns to come."), colour=rest[0], at=rest[1])
+    if verb == "leader" and len(rest) == 2:
+        return phrase(N_("your {leader} at {at} scores nothing yet, but from there it will score every {colour} "
+                         "tile laid in its kingdom."), leader=rest[0], colour=rest[0], at=rest[1])
+    if verb == "swap":
+        return phrase(NP_("swapping {n} tile scores nothing now, but the tiles you draw suit your kingdoms better.",
+                          "swapping {n} tiles scores nothing now, but the tiles you draw suit your kingdoms better."),
+                      n=len(rest))
+    if verb == "withdraw" and rest:
+        return phrase(N_("taking your {leader} back scores nothing now, but keeps it from being lost in a conflict "
+                         "and free to return where it scores more."), leader=rest[0])
+    if verb == "catastrophe" and rest:
+        return phrase(N_("a catastrophe at {at} scores nothing now, but the board it leaves suits you better than "
+                         "any other move's."), at=rest[0])
+    return phrase(N_("{move}: our strongest player's choice here; it scores nothing at once but leaves your position "
+                     "strongest."), move=move)
 
 
 def _conflict_parts(move: str, runs: Sequence[Effects], seat: int, all_in: Sequence[Effects] | None) -> list[Phrase]:

@@ -1,29 +1,40 @@
-"""The post-game review: every choice a player made, scored by how much it changed their chance to win.
+"""The post-game review: every choice a player made, scored by the points of final margin it gave up.
 
-A review reads the complete record of a game (every hand is known once it is over). Each move where the
-mover had a real choice is compared with the hard player's best candidates on the true position, each
-played on the same few deals of the bag with the rest of the turn and the rivals' replies after it
-(engine/ai/judge.py); the loss is the chance the move played gave up against the best. Labels and accuracy
-follow lichess (docs/review.md). The work is split in parts of PART_MOVES moves, so a worker can show progress;
-everything is seeded from the record, so the same record always gives the same review."""
+A review reads the complete record of a game, but judges each move from what its mover knew: the move played
+and the hard player's best candidates are played on the same positions sampled from the mover's view, with the
+rest of the turn and the rivals' replies after them (engine/ai/judge.py). The loss is the margin in points the
+move played gave up against the best, with its standard error over the samples; a move is labelled only when
+its loss stands clear of that noise (docs/review.md). The work is split in parts of PART_MOVES moves, so a worker
+can show progress; everything is seeded from the record, so the same record always gives the same review."""
 
 import math
 import random
+import statistics
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from engine.ai.chances import win_chances
 from engine.ai.explain import Words, effects, review_words
-from engine.ai.judge import DEALS, Trace, bag_deals, candidate_moves, judge, mean_chance
+from engine.ai.judge import DEALS, Trace, candidate_moves, judge, mean_chance, mean_margin, view_deals
 from engine.ai.phrases import Phrase, say
 from engine.game import Game
 from engine.record import Record, RecordError, check_result
 
-FORMAT = "tne-review/1"
+# tne-review/1 (before issue 38) measured losses in chance to win on the true position: such a stored review is
+# refused by from_json, and the bot computes it again once (docs/review.md).
+FORMAT = "tne-review/2"
 LABELS = ("inaccuracy", "mistake", "blunder")
-# The least loss, in the mover's chance to win (0..1), for each label (docs/review.md says why these).
-THRESHOLDS = (0.05, 0.10, 0.20)
+# The least loss, in points of final margin, for each label, counted from the loss less SURE standard errors
+# (docs/review.md gives the noise they stand above: bench/review_noise.py).
+THRESHOLDS = (1.0, 2.0, 4.0)
+SURE = 1.0
+MORE_DEALS = 16  # more positions for the move played and the best, when the label hangs on noise above NOISY
+NOISY = 0.25
+# A move's accuracy is 100 * exp(-sure loss / ACCURACY_POINTS): what the samples leave no doubt about, so that the
+# noise costs no one accuracy; 0.5 point lost is 61%, 1 point 37%.
+ACCURACY_POINTS = 1.0
+DECIDED = 0.98  # a game is decided once a seat's chance to win stays at least this high to the end
 PART_MOVES = 10
 COSTLIEST = 3
 
@@ -40,7 +51,8 @@ class ReviewError(ValueError):
 
 @dataclass(frozen=True)
 class MoveReview:
-    """One move a player chose: what was played, the better move found, each one's chance and why."""
+    """One move a player chose: what was played, the better move found, each one's margin (points) and chance
+    after the rivals' replies, the standard error of the loss, and why."""
 
     index: int
     seat: int
@@ -50,11 +62,20 @@ class MoveReview:
     chance_best: float
     label: str | None
     reason: str  # in English, as reviews were always stored
-    words: Words = ()  # the reason for a front end to say in the reader's language; () in reviews stored before
+    words: Words = ()  # the reason for a front end to say in the reader's language
+    margin_played: float = 0.0
+    margin_best: float = 0.0
+    noise: float = 0.0  # the loss's standard error over the sampled positions, in points
 
     @property
     def loss(self) -> float:
-        return self.chance_best - self.chance_played
+        """The points of margin the move played gave up against the best found (0 when it was the best)."""
+        return self.margin_best - self.margin_played
+
+    @property
+    def sure_loss(self) -> float:
+        """The loss less SURE standard errors, at least 0: what the samples leave no doubt about."""
+        return max(0.0, self.loss - SURE * self.noise)
 
 
 @dataclass(frozen=True)
@@ -88,6 +109,19 @@ class Review:
     moves: tuple[MoveReview, ...]
     curve: tuple[tuple[float, ...], ...]
 
+    @property
+    def decided(self) -> tuple[int, int] | None:
+        """(the record's move index, the seat) from which that seat's chance to win stayed at least DECIDED to the
+        end; None for a game that stayed open (or was decided only by its last move)."""
+        found = None
+        for i in range(len(self.curve) - 2, 0, -1):
+            point = self.curve[i]
+            seat = max(range(len(point)), key=lambda s: point[s])
+            if point[seat] < DECIDED or (found is not None and found[1] != seat):
+                break
+            found = (i - 1, seat)
+        return found
+
     def move(self, index: int) -> MoveReview | None:
         """The review of the record's move `index` (0-based), or None if it was not a player's choice."""
         return next((m for m in self.moves if m.index == index), None)
@@ -99,7 +133,8 @@ class Review:
                          "mistakes": p.mistakes, "blunders": p.blunders, "costliest": list(p.costliest)}
                         for p in self.players],
             "moves": [{"index": m.index, "seat": m.seat, "played": m.played, "best": m.best,
-                       "chance_played": m.chance_played, "chance_best": m.chance_best, "label": m.label,
+                       "chance_played": m.chance_played, "chance_best": m.chance_best, "margin_played": m.margin_played,
+                       "margin_best": m.margin_best, "noise": m.noise, "label": m.label,
                        "reason": m.reason, **({"words": _words_json(m.words)} if m.words else {})}
                       for m in self.moves],
             "curve": [list(point) for point in self.curve],
@@ -149,39 +184,57 @@ def review_part(record: Record, start: int, stop: int) -> ReviewPart:
 
 
 def review_move(record: Record, index: int, before: Game, seat: int, played: str,
-                names: Sequence[str], *, salt: str = "") -> MoveReview:
-    """One move judged against the hard player's candidates on the same deals of the bag. A `salt` draws
-    other deals (bench/review_noise.py measures how much the verdict hangs on them)."""
+                names: Sequence[str], *, salt: str = "", deals: int = DEALS) -> MoveReview:
+    """One move judged against the hard player's candidates on the same positions sampled from the mover's view.
+    A `salt` draws other positions (bench/review_noise.py measures how much the verdict hangs on them)."""
     rng = random.Random(f"review:{record.first}:{record.deal}:{index}:{played}{salt}")
-    moves = candidate_moves(before, seat, played, rng)
-    traces = judge(bag_deals(before, rng, DEALS), seat, moves)
-    chance = {m: mean_chance(t) for m, t in traces.items()}
-    best = max(moves, key=lambda m: (chance[m], m == played))  # a tie keeps the move played
-    cp, cb = chance[played], chance[best]
-    words = () if best == played else _reason(played, best, traces, seat, names, (cp, cb))
-    return MoveReview(index, seat, played, best, cp, cb, label_for(cb - cp), say(words) if words else "", words)
+    positions = view_deals(before, seat, rng, deals)
+    moves = candidate_moves(positions[0], seat, played, rng)
+    traces = judge(positions, seat, moves)
+    margin = {m: mean_margin(t) for m, t in traces.items()}
+    best = max(moves, key=lambda m: (margin[m], m == played))  # a tie keeps the move played
+    loss, noise = _loss(traces[best], traces[played])
+    if best != played and noise > NOISY and label_for(loss, noise) != label_for(loss):
+        # The label hangs on the noise: the two moves alone are played on more positions to settle it.
+        more = judge(view_deals(before, seat, rng, MORE_DEALS), seat, [played, best])
+        traces = {**traces, played: traces[played] + more[played], best: traces[best] + more[best]}
+        loss, noise = _loss(traces[best], traces[played])
+    cp, cb = mean_chance(traces[played]), mean_chance(traces[best])
+    words = () if best == played else _reason(played, best, traces, seat, names, (cp, cb), loss)
+    return MoveReview(index, seat, played, best, cp, cb, label_for(loss, noise), say(words) if words else "", words,
+                      mean_margin(traces[played]), mean_margin(traces[played]) + loss, noise)
+
+
+def _loss(best: Sequence[Trace], played: Sequence[Trace]) -> tuple[float, float]:
+    """The mean margin the played move gave up against the best on the same positions, and its standard error."""
+    diffs = [b.margin - p.margin for b, p in zip(best, played, strict=True)]
+    noise = statistics.stdev(diffs) / math.sqrt(len(diffs)) if len(diffs) > 1 else 0.0
+    return max(0.0, statistics.fmean(diffs)), noise
 
 
 def _reason(played: str, best: str, traces: Mapping[str, Sequence[Trace]], seat: int, names: Sequence[str],
-            chances: tuple[float, float]) -> Words:
+            chances: tuple[float, float], margin: float) -> Words:
     n = len(names)
     whole = {m: [effects(t.events, n) for t in traces[m]] for m in (played, best)}
     own = {m: [effects(t.events[:t.own], n) for t in traces[m]] for m in (played, best)}
-    return review_words(played, best, whole[played], whole[best], own[played], own[best], seat, names, chances)
+    return review_words(played, best, whole[played], whole[best], own[played], own[best], seat, names, chances,
+                        margin)
 
 
-def label_for(loss: float) -> str | None:
-    """The label a loss of chance earns: the worst whose threshold it reaches, or None."""
+def label_for(loss: float, noise: float = 0.0) -> str | None:
+    """The label a loss of margin (points) earns once SURE standard errors are taken off: the worst whose
+    threshold it reaches, or None."""
+    sure = loss - SURE * noise
     label = None
     for name, least in zip(LABELS, THRESHOLDS, strict=True):
-        if loss >= least - 1e-12:
+        if sure >= least - 1e-9:
             label = name
     return label
 
 
 def move_accuracy(loss: float) -> float:
-    """lichess's accuracy of one move from the win percentage it lost, clipped to 0..100."""
-    return min(100.0, max(0.0, 103.1668 * math.exp(-0.04354 * 100 * max(0.0, loss)) - 3.1669))
+    """The accuracy (0..100) of one move from the points of margin it surely lost."""
+    return 100.0 * math.exp(-max(0.0, loss) / ACCURACY_POINTS)
 
 
 def assemble(record: Record, parts: Sequence[ReviewPart]) -> Review:
@@ -200,10 +253,10 @@ def assemble(record: Record, parts: Sequence[ReviewPart]) -> Review:
 
 
 def player_review(seat: int, moves: Sequence[MoveReview]) -> PlayerReview:
-    """A seat's figures from its reviewed moves: mean lichess accuracy, label counts, costliest three."""
+    """A seat's figures from its reviewed moves: mean accuracy, label counts, the three costliest labelled moves."""
     mine = [m for m in moves if m.seat == seat]
-    accuracy = sum(move_accuracy(m.loss) for m in mine) / len(mine) if mine else 100.0
-    costly = sorted((m for m in mine if m.loss > 0), key=lambda m: (-m.loss, m.index))[:COSTLIEST]
+    accuracy = sum(move_accuracy(m.sure_loss) for m in mine) / len(mine) if mine else 100.0
+    costly = sorted((m for m in mine if m.label), key=lambda m: (-m.loss, m.index))[:COSTLIEST]
     count = {label: sum(1 for m in mine if m.label == label) for label in LABELS}
     return PlayerReview(seat, accuracy, count["inaccuracy"], count["mistake"], count["blunder"],
                         tuple(m.index for m in costly))
@@ -266,10 +319,17 @@ def _move(m: Mapping[str, Any]) -> MoveReview:
         raise ReviewError(f"stored review data is malformed: unknown label {label!r}")
     out = MoveReview(_int(m["index"]), _int(m["seat"]), _text(m["played"]), _text(m["best"]),
                      _number(m["chance_played"], 1.0), _number(m["chance_best"], 1.0), label, _text(m["reason"]),
-                     _words(m.get("words", [])))
+                     _words(m.get("words", [])), _real(m["margin_played"]), _real(m["margin_best"]),
+                     _number(m["noise"], math.inf))
     if out.loss < 0:
-        raise ReviewError(f"stored review data is malformed: move {out.index + 1} lost a negative chance")
+        raise ReviewError(f"stored review data is malformed: move {out.index + 1} lost negative points")
     return out
+
+
+def _real(value: object) -> float:
+    if isinstance(value, bool) or not isinstance(value, int | float) or not math.isfinite(value):
+        raise ReviewError(f"stored review data is malformed: {value!r} is not a number")
+    return float(value)
 
 
 def _list(value: object) -> list[Any]:

@@ -144,3 +144,18 @@ def test_sparkline_is_one_bar_per_column_from_low_to_high():
     assert sparkline([0.0] * 120, width=60) == "▁" * 60
     assert len(sparkline([i / 200 for i in range(201)], width=60)) == 60
     assert sparkline([]) == ""
+
+
+def test_a_decided_game_is_said_once_and_no_move_within_the_noise_is_listed(tmp_path):
+    """The terminal says once from which move the game was decided; a move with no label is not a costly move."""
+    from engine.ai.review import MoveReview, PlayerReview, Review
+    from play.review import review_text
+
+    record = short_game(tmp_path / "game.tne.json")
+    curve = tuple((0.5, 0.5) if i < 6 else (0.01, 0.99) for i in range(MOVES)) + ((0.0, 1.0),)
+    quiet = MoveReview(3, 1, "pass", "tile red F7", 0.0, 0.0, None, "x", (), -9.0, -8.6, 0.5)
+    rv = Review((PlayerReview(0, 100.0, 0, 0, 0, ()), PlayerReview(1, 90.0, 0, 0, 0, ())), (quiet,), curve)
+    text = review_text(record, rv, "game")
+    assert text.count("The game was decided by move 6: from there Hard computer (bull)'s chance to win stayed "
+                      "above 98%.") == 1
+    assert "−0" not in text and "pass played" not in text

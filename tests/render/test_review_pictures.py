@@ -132,12 +132,12 @@ def test_the_move_played_and_the_better_move_are_marked_on_the_board_with_a_capt
     better_sq = free_square(before, played.square)
     mv = MoveReview(i, record.moves[i].seat, str(played), f"tile {played.colour} {better_sq}", 0.31, 0.49,
                     "blunder", "the better tile joins the two kingdoms round the red temples and wins 3 points "
-                    "before anyone can answer, where the move played gave the neighbour a free war")
+                    "before anyone can answer, where the move played gave the neighbour a free war", (), -2.0, 2.5, 0.3)
     seen, width = drawn_texts(monkeypatch, lambda: move_picture(before, mv, NAMES))
     texts = [t for t, _ in seen]
     who = NAMES[mv.seat]
     assert f"Move {i + 1} · {who} · Blunder" in texts
-    assert f"{played} played · tile {played.colour} {better_sq} was better (−18%)" in texts
+    assert f"{played} played · tile {played.colour} {better_sq} was better (−4.5 points)" in texts
     assert {"played", "better"} <= set(texts)
     assert any(t.startswith("the better tile joins") for t in texts) and any(t.endswith("a free war") for t in texts)
     assert small_texts(seen, width) == []

@@ -105,3 +105,29 @@ def test_stored_words_that_are_not_phrases_are_refused(spoil):
     stored["moves"][0]["words"] = spoil
     with pytest.raises(ReviewError, match="malformed"):
         Review.from_json(stored)
+
+
+def test_a_fight_likely_lost_is_never_named_without_why_it_is_still_the_choice():
+    """A hint's move that fights a conflict lost on most deals says why it is still best, for a war and a revolt."""
+    for kind, at in (("war", "F4"), ("revolt", "G5")):
+        lost = Conflict(kind, "black", at, winner=1, loser=0, gained=2, gained_colour="black")
+        reason = hint_reason("tile black F4", runs(conflicts=(lost,)), 0)
+        assert "likely to lose" in reason and "but every other choice here leaves you worse off" in reason
+
+
+def test_quiet_moves_are_never_given_the_same_words():
+    """Moves that score and fight nothing on the deals each get a reason of their own, naming the move."""
+    moves = ["tile red F7", "tile red G7", "tile blue F7", "leader black O8", "leader red O8", "swap red blue",
+             "swap red blue green", "withdraw green", "catastrophe F5", "pass"]
+    reasons = [hint_reason(move, runs(), 0) for move in moves]
+    assert len(set(reasons)) == len(reasons)
+    assert "F7" in reasons[0] and "red" in reasons[0] and "black (king)" in reasons[3]
+
+
+def test_a_decided_games_reason_speaks_of_margin_not_of_equal_chances():
+    """Where both chances read the same (a decided game), the reason says the points of margin instead."""
+    words = review_words("pass", "tile red F7", runs(), runs(), runs(), runs(), 0, NAMES, (1.0, 1.0), 2.54)
+    assert say(words) == ("tile red F7 leaves you better placed than pass: 2.5 more points of final margin after the "
+                          "rivals' replies.")
+    assert "chance" in say(review_words("pass", "tile red F7", runs(), runs(), runs(), runs(), 0, NAMES, (0.2, 0.3),
+                                        2.54))
