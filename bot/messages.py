@@ -7,7 +7,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from bot import clock_texts, clocks, engine_words, words
+from bot import clock_texts, clocks, engine_words, seat_names, words
 from bot import text as T
 from bot.clocks import ClockEvent
 from bot.locales import ENGLISH, N_, Texts
@@ -937,7 +937,7 @@ def replay_progress(game_id: int, done: int | None = None, total: int | None = N
 
 
 def replay_caption(game: StoredGame, frames: int, *, t: Texts = ENGLISH) -> str:
-    names = ", ".join(T.name(n) for n in game.names)
+    names = ", ".join(T.escape(n) for n in seat_names.seat_names(game.names, game.kinds, t))
     end = T.prose(end_reason(game.end_reason or "", t=t), 80)
     turns = words.count(frames, "{n} turn", "{n} turns", t)
     head = t.gettext("**Replay of game #{id}** — {names}; {turns}").format(id=game.id, names=names, turns=turns)
