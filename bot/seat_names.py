@@ -47,6 +47,19 @@ def message_label(name: str, kind: str | None, seat: int, t: Texts = ENGLISH) ->
     return f"{T.name(name)} ({words.dynasty(seat, t)})"
 
 
+def message_name(name: str, kind: str | None, t: Texts = ENGLISH) -> str:
+    """The seat's name without its dynasty, for message content: a computer by its level, a person escaped."""
+    return _base(name, kind, t) if is_computer(kind) else T.name(name)
+
+
+def message_names(names: Sequence[str], kinds: Sequence[str | None], t: Texts = ENGLISH) -> list[str]:
+    """`seat_names` for message content: each seat told apart, people's names escaped."""
+    bases = [_base(name, kind, t) for name, kind in zip(names, kinds, strict=True)]
+    shared = Counter(bases)
+    return [message_label(names[seat], kinds[seat], seat, t) if shared[base] > 1
+            else message_name(names[seat], kinds[seat], t) for seat, base in enumerate(bases)]
+
+
 def seat_names(names: Sequence[str], kinds: Sequence[str | None], t: Texts = ENGLISH) -> list[str]:
     """Every seat's name, plain text, the dynasty added where two seats would read the same."""
     bases = [_base(name, kind, t) for name, kind in zip(names, kinds, strict=True)]

@@ -44,6 +44,7 @@ async def two_mediums_then_resign(h: Harness) -> tuple[list[str], list[str]]:
     await h.command(ALICE, CHANNEL, "addbot", level="medium")
     started = await h.command(ALICE, CHANNEL, "start")
     assert (await h.service.channel_table(CHANNEL)).game.to_move == 0
+    started += await h.command(ALICE, CHANNEL, "games")
     ended = await h.command(ALICE, CHANNEL, "resign")
     await h.bot.controller.idle()
     return shown(started), shown(h.fake.calls[h.fake.calls.index(ended[0]):])
@@ -55,6 +56,7 @@ async def test_two_medium_computers_are_named_by_their_dynasties_in_moves_and_st
         started, ended = await two_mediums_then_resign(h)
         assert any(t.startswith("**Medium computer (Bull)** played") for t in started), started
         assert any(t.startswith("**Medium computer (Lion)** played") for t in started), started
+        assert any("Alice, Medium computer (Bull), Medium computer (Lion)." in t for t in started), started  # games
         head = ended[0]
         assert "Medium computer (Bull) — score" in head and "Medium computer (Lion) — score" in head, head
         assert finals[-1][1:] == ["Medium computer (Bull)", "Medium computer (Lion)"]
