@@ -19,7 +19,7 @@ from discord import app_commands
 from discord.utils import MISSING
 
 import render
-from bot import clock_texts, clocks, lobby_notes, refusals
+from bot import clock_texts, clocks, lobby_notes, refusals, seat_names
 from bot import messages as M
 from bot import text as T
 from bot.autoplay import ai_available
@@ -533,7 +533,7 @@ class Controller:
                            pictures: ReviewPictures | None, hidden: bool) -> None:
         """The summary and chart in place of the progress message, then one message per player's costliest moves
         (Discord takes 10 pictures a message); with `seat`, that player's every move instead."""
-        game_id, review, names = reviewed.game.id, reviewed.review, reviewed.names
+        game_id = reviewed.game.id
 
         def files(seat: int) -> list[discord.File]:
             shown = pictures.of(seat) if pictures is not None else ()
@@ -542,10 +542,12 @@ class Controller:
         chart = [discord.File(io.BytesIO(pictures.chart.data), filename=pictures.chart.name)] if pictures else []
         # A public review speaks the server's language; one shown only to the asker, theirs.
         t = self.interactions.texts_for(interaction) if hidden else await self.server_texts(interaction)
+        review, names = reviewed.review_in(t), reviewed.names_in(t)  # each seat named for this reader
         summary = M.review_summary(game_id, review, names, seat=seat, t=t)
         await self._review_say(interaction, summary, chart, hidden, edit=True)
         if seat is not None:
-            pages = M.review_own(review, seat, t=self.interactions.texts_for(interaction))
+            own = self.interactions.texts_for(interaction)
+            pages = M.review_own(reviewed.review_in(own), seat, t=own)
             for n, page in enumerate(pages):
                 await self._review_say(interaction, page, files(seat) if n == 0 else [], hidden)
             return
@@ -781,10 +783,11 @@ class Controller:
             edits.append(asyncio.create_task(interaction.edit_original_response(
                 content=M.replay_progress(game.id, done, total, t=t))))
 
-        names = [T.plain(n) or "Player" for n in game.names]
+        server = await self.server_texts(interaction)
+        names = seat_names.seat_names(game.names, game.kinds, server)  # each seat told apart, in the pictures' words
         try:
             file, frames = await self.painter.replay(game, names, interaction.filesize_limit, progress,
-                                                     lang=(await self.server_texts(interaction)).lang)
+                                                     lang=server.lang)
         except ReplaysBusy:
             text = t.gettext(N_("Several replays are being drawn right now; ask again in a minute."))
             file = None

@@ -105,8 +105,9 @@ class Lobby:
                 raise GameError(N_("Only the host can seat computer players."))
             if len(table.players) >= table.row.seats:
                 raise GameError(N_("The game is full ({n} seats)."), n=table.row.seats)
-            count = sum(1 for p in table.players if p.is_bot) + 1
-            name = f"{level.capitalize()} computer" + (f" {count}" if count > 1 else "")
+            # Stored by level alone: two of a level are told apart by their dynasties where they are named
+            # (bot/seat_names.py); games stored before numbered them ('Medium computer 2').
+            name = f"{level.capitalize()} computer"
             bot = PlayerRow(len(table.players), BOT_USER_ID, name, level)
             return await self._change(table, [*table.players, bot])
 

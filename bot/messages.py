@@ -7,7 +7,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from bot import clock_texts, clocks, engine_words, words
+from bot import clock_texts, clocks, engine_words, seat_names, words
 from bot import text as T
 from bot.clocks import ClockEvent
 from bot.locales import ENGLISH, N_, Texts
@@ -112,8 +112,8 @@ def lobby_text(table: Table, *, t: Texts = ENGLISH) -> str:
         t.gettext("Host: {host}").format(host=f"<@{row.host_id}>"),
         "",
     ]
-    for p in table.players:
-        lines.append(f"{p.seat + 1}. {T.name(p.name)} — {words.dynasty(p.seat, t)}")
+    for p in table.players:  # each with its dynasty beside it: two computers of a level read apart
+        lines.append(f"{p.seat + 1}. {seat_names.message_name(p.name, p.level, t)} — {words.dynasty(p.seat, t)}")
     for i in range(len(table.players), row.seats):
         lines.append(f"{i + 1}. " + t.gettext("(open)"))
     lines.append("")
@@ -270,7 +270,8 @@ def final_text(table: Table, *, t: Texts = ENGLISH) -> str:
 def hints_used(table: Table, *, t: Texts = ENGLISH) -> str:
     """'Hints used: Alice 2, Bob 0', in seat order (a game opened with hints on)."""
     people = [p for p in table.players if p.level in (None, "resigned")]  # computers never ask
-    return t.gettext("Hints used: {counts}.").format(counts=", ".join(f"{T.name(p.name)} {p.hints}" for p in people))
+    names = seat_names.message_names([p.name for p in table.players], [p.level for p in table.players], t)
+    return t.gettext("Hints used: {counts}.").format(counts=", ".join(f"{names[p.seat]} {p.hints}" for p in people))
 
 
 def hint_text(move: str, reason: str, used: int, *, reason_words: Sequence[Phrase] = (),
@@ -650,7 +651,8 @@ def games_pages(tables: list[Table], now: float, *, t: Texts = ENGLISH) -> list[
         return [t.gettext("No games are being played in this server. Open one with `/tne new`.")]
     lines = []
     for table in tables:
-        seats = ", ".join(T.name(p.name) for p in table.players)
+        seats = ", ".join(seat_names.message_names([p.name for p in table.players], [p.level for p in table.players],
+                                                   t))
         if table.row.status == GameStatus.LOBBY:
             lines.append(t.gettext("• {channel} — lobby #{n}, {seated}/{seats} seated ({names}); {clock}").format(
                 channel=f"<#{table.row.channel_id}>", n=table.id, seated=len(table.players), seats=table.row.seats,
@@ -971,7 +973,7 @@ def replay_progress(game_id: int, done: int | None = None, total: int | None = N
 
 
 def replay_caption(game: StoredGame, frames: int, *, t: Texts = ENGLISH) -> str:
-    names = ", ".join(T.name(n) for n in game.names)
+    names = ", ".join(T.escape(n) for n in seat_names.seat_names(game.names, game.kinds, t))
     end = T.prose(end_reason(game.end_reason or "", t=t), 80)
     turns = words.count(frames, "{n} turn", "{n} turns", t)
     head = t.gettext("**Replay of game #{id}** — {names}; {turns}").format(id=game.id, names=names, turns=turns)

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import discord
 
-from bot import clock_texts, clocks
+from bot import clock_texts, clocks, seat_names
 from bot import messages as M
 from bot import text as T
 from bot.clocks import ClockEvent
@@ -63,7 +63,8 @@ def picture(table: Table, now: float | None = None, *, t: Texts = ENGLISH) -> di
     # A game ended by a resignation is over for the table though not by the rules: it gets the final picture too.
     final = game.over or table.row.status == GameStatus.OVER
     out = {"kind": "final" if final else "board", "game_id": table.id, "n": len(table.moves),
-           "view": game.view(None), "names": table.names()}
+           "view": game.view(None), "names": seat_names.seat_names([p.name for p in table.players],
+                                                                   [p.level for p in table.players], t)}
     if final:
         out["standings"] = table.standings()
         out["names"] = [n + t.gettext(" (resigned)") if p.resigned else n for n, p in zip(out["names"], table.players,

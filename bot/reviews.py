@@ -15,9 +15,10 @@ from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from bot import locales, seat_names
 from bot import text as T
 from bot.allowance import Allowance
-from bot.locales import N_
+from bot.locales import ENGLISH, N_, Texts
 from bot.picture_words import wording
 from bot.records.export import StoredGame, record_text
 from bot.records.service import Records
@@ -27,6 +28,7 @@ from bot.table import GameError
 from bot.visibility import Viewer
 from bot.workers import Workers
 from engine.ai.review import PART_MOVES, Review, ReviewError, ReviewPart, assemble, review_part
+from engine.names import seat_names as english_names
 from engine.record import RecordError, read
 from render.review import ReviewPictures, review_pictures
 
@@ -48,10 +50,24 @@ class Reviewed:
     names: tuple[str, ...]
     fresh: bool  # computed for this request (False: read from storage)
 
+    def names_in(self, t: Texts = ENGLISH) -> tuple[str, ...]:
+        """The seats' names for this reader, each told apart ('Medium computer (Lion)')."""
+        return tuple(seat_names.seat_names(self.game.names, self.game.kinds, t))
+
+    def review_in(self, t: Texts = ENGLISH) -> Review:
+        """The review with its reasons naming the seats as `names_in` does, in stored reviews too."""
+        return named_review(self.review, self.game, t)
+
 
 def names_of(game: StoredGame) -> tuple[str, ...]:
-    """The seats' names as the game's record gives them."""
-    return tuple(T.plain(name) or "Player" for name in game.names)
+    """The seats' names as the game's record gives them: each told apart, in English (engine/names.py)."""
+    return tuple(english_names([T.plain(name) or "Player" for name in game.names], game.kinds))
+
+
+def named_review(review: Review, game: StoredGame, t: Texts = ENGLISH) -> Review:
+    """The review's reasons with each seat named for this reader: a reason stored with an older name ('Medium
+    computer 2') or the English one ('Medium computer (Lion)') says the reader's ('Computer (mittel, Löwe)')."""
+    return seat_names.named_review(review, game.names, game.kinds, seat_names.seat_names(game.names, game.kinds, t))
 
 
 def _unplayable(game_id: int, move: int | None, why: str) -> GameError:
@@ -90,7 +106,10 @@ def assemble_job(game_id: int, text: str, parts: Sequence[ReviewPart]) -> dict[s
 
 def pictures_job(game: StoredGame, data: dict[str, Any], lang: str = "en") -> ReviewPictures:
     """The chart and every player's costliest moves on their boards, as named PNG bytes, their words in `lang`."""
-    return review_pictures(read(record_text(game)), Review.from_json(data), words=wording(lang))
+    t = locales.load().for_tag(lang)
+    review = named_review(Review.from_json(data), game, t)
+    return review_pictures(read(record_text(game)), review, seat_names.seat_names(game.names, game.kinds, t),
+                           words=wording(lang))
 
 
 def _why(exc: ReviewError | RecordError) -> str:

@@ -14,6 +14,7 @@ from bot import text
 from bot.locales import ENGLISH, Texts
 from bot.storage.rows import GameRow, MoveRow, PlayerRow, Stored
 from engine import DYNASTIES, Game, IllegalMove
+from engine.names import base_name, is_computer, seat_names
 
 BOT_USER_ID = 0  # computer seats have no Discord account
 
@@ -79,16 +80,21 @@ class Table:
         return self.row.players[seat]
 
     def names(self) -> list[str]:
-        """Players' names as plain text (pictures, button labels): cleaned, never escaped."""
-        return [text.plain(p.name) or "Player" for p in self.row.players]
+        """Players' names as plain text (pictures, button labels): cleaned, never escaped; computers by their level,
+        the dynasty added where two seats would read the same (engine/names.py; bot/seat_names.py in a language)."""
+        players = self.row.players
+        return seat_names([text.plain(p.name) or "Player" for p in players], [p.level for p in players])
 
     def label(self, seat: int) -> str:
-        """How messages name a seat: 'Name (Archer)', the name cleaned and escaped for message content."""
-        return f"{text.name(self.row.players[seat].name)} ({DYNASTIES[seat].capitalize()})"
+        """How messages name a seat: 'Name (Archer)', 'Medium computer (Lion)', escaped for message content."""
+        p = self.row.players[seat]
+        name = base_name(p.name, p.level) if is_computer(p.level) else text.name(p.name)
+        return f"{name} ({DYNASTIES[seat].capitalize()})"
 
     def plain_label(self, seat: int) -> str:
         """The seat as stored sentences name it: cleaned, never escaped (each message escapes it once)."""
-        return f"{self.names()[seat]} ({DYNASTIES[seat].capitalize()})"
+        p = self.row.players[seat]
+        return f"{base_name(text.plain(p.name), p.level)} ({DYNASTIES[seat].capitalize()})"
 
     def to_move(self) -> int | None:
         return self.game.to_move if self.game is not None else None

@@ -7,18 +7,16 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
-from bot import text as T
-from bot import words
+from bot import seat_names, words
 from bot.locales import ENGLISH, Texts
 from bot.table import Table
 from engine import DYNASTIES
 
 
 def label(table: Table, seat: int, *, t: Texts = ENGLISH) -> str:
-    """'Alice (Archer)', 'Alice (Bogenschütze)': the name escaped, the dynasty in the language."""
-    if t.lang == ENGLISH.lang:
-        return table.label(seat)
-    return f"{T.name(table.row.players[seat].name)} ({words.dynasty(seat, t)})"
+    """'Alice (Archer)', 'Alice (Bogenschütze)', 'Computer (mittel, Löwe)': a name escaped, words in the language."""
+    p = table.row.players[seat]
+    return seat_names.message_label(p.name, p.level, seat, t)
 
 
 def _who(e: dict, key: str, t: Texts) -> str:

@@ -13,7 +13,8 @@ from pathlib import Path
 from bot.locales import ENGLISH, Texts
 from bot.words import count
 from engine import DYNASTIES, Game
-from engine.record import ABANDONED, RESIGNATION, Record, RecordError, RecordPlayer, check_result, read, write
+from engine.names import seat_names
+from engine.record import ABANDONED, HUMAN, RESIGNATION, Record, RecordError, RecordPlayer, check_result, read, write
 from play.hints import Hints
 from play.textboard import text_board, text_panel
 
@@ -124,17 +125,11 @@ class Recorder:
 
 
 def players(count: int, human: int | None, bots: dict[int, str]) -> list[RecordPlayer]:
-    """Each seat's player in the record: 'You' (human), or '<Level> computer' (its level), numbered from the
-    second of a level on."""
-    out = []
-    for seat in range(count):
-        if seat not in bots:
-            out.append(RecordPlayer("You"))
-            continue
-        level = bots[seat]
-        same = sum(1 for s in range(seat) if bots.get(s) == level)
-        out.append(RecordPlayer(f"{level.capitalize()} computer" + (f" {same + 1}" if same else ""), level))
-    return out
+    """Each seat's player in the record: 'You' (human), or '<Level> computer' (its level), told apart by the dynasty
+    where two seats share a level ('Easy computer (Lion)'; records written before numbered them, 'Easy computer 2')."""
+    kinds = [bots.get(seat, HUMAN) for seat in range(count)]
+    names = seat_names(["You"] * count, kinds)
+    return [RecordPlayer(name, kind) for name, kind in zip(names, kinds, strict=True)]
 
 
 def replay(args: argparse.Namespace, t: Texts = ENGLISH) -> int:

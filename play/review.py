@@ -10,10 +10,12 @@ from pathlib import Path
 from typing import TextIO
 
 from bot.locales import ENGLISH, N_, Texts
+from bot.seat_names import named_review
 from bot.words import count
 from engine import DYNASTIES
 from engine.ai.phrases import say
 from engine.ai.review import MoveReview, Review, ReviewError, review
+from engine.names import base_name
 from engine.record import Record, RecordError, read
 
 BARS = "▁▂▃▄▅▆▇█"
@@ -43,8 +45,9 @@ def loss_text(loss: float, t: Texts = ENGLISH) -> str:
 
 
 def player_names(record: Record) -> list[str]:
-    """'You (archer)', 'Hard computer (bull)': the record's names with their dynasties, as the replay shows them."""
-    return [f"{p.name} ({DYNASTIES[i]})" for i, p in enumerate(record.players)]
+    """'You (archer)', 'Hard computer (bull)': the record's names with their dynasties, as the replay shows them; a
+    computer by its level, so that an older record's 'Medium computer 2' reads 'Medium computer (lion)'."""
+    return [f"{base_name(p.name, p.kind)} ({DYNASTIES[i]})" for i, p in enumerate(record.players)]
 
 
 # A reviewed move's label (engine/ai/review.py) as the costly line names it, in lower case mid-line.
@@ -65,6 +68,8 @@ def move_line(mv: MoveReview, *, t: Texts = ENGLISH) -> str:
 def review_text(record: Record, rv: Review, title: str, *, t: Texts = ENGLISH) -> str:
     """The whole review as the terminal prints it."""
     names = player_names(record)
+    # The reasons name seats as the record did: said as `names` says them.
+    rv = named_review(rv, [p.name for p in record.players], [p.kind for p in record.players], names)
     width = max(len(n) for n in names)
     lines = [t.gettext("Review of {title}: {moves}, {players}, {board} board").format(
         title=title, moves=count(len(record.moves), "{n} move", "{n} moves", t),

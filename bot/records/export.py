@@ -11,6 +11,7 @@ from typing import Any
 
 from bot import text
 from engine import DYNASTIES, Game
+from engine.names import seat_names
 from engine.record import ABANDONED, RESIGNATION, RecordPlayer, Resignation, rebuild, write
 
 # How the bot words the end of a game a resignation ended ('Name (Dynasty) resigned ...'): games stored before
@@ -51,8 +52,9 @@ def record_text(game: StoredGame) -> str:
     """The game's record: complete (deal, every draw, swapped colours) once it has ended, public (draw counts,
     swaps face down) while it runs. A running game's record holds nothing that the table has not seen; an ended
     one says how it ended (rules, resignation or abandoned), who resigned when, and the hints each seat used."""
-    players = [RecordPlayer(text.plain(name) or "Player", kind) for name, kind in zip(game.names, game.kinds,
-                                                                                        strict=True)]
+    # Each seat told apart (engine/names.py): 'Medium computer (Lion)', where older games stored 'Medium computer 2'.
+    names = seat_names([text.plain(name) or "Player" for name in game.names], game.kinds)
+    players = [RecordPlayer(name, kind) for name, kind in zip(names, game.kinds, strict=True)]
     live = game.status == "active"
     played = rebuild(game.board, {"scores": game.scores}, len(players), game.seed, list(game.moves))
     resigned = resignations(game)

@@ -41,6 +41,7 @@ from bot.storage.records import (
 )
 from bot.storage.rows import GameStatus
 from engine import DYNASTIES
+from engine.names import seat_names
 from render.text import plural
 
 log = logging.getLogger(__name__)
@@ -103,7 +104,8 @@ def settle(d: Draft, current: dict[str, RatingRow], *, now: float) -> tuple[NewR
     ended_at = game.ended_at if game.ended_at is not None else now
     names = [seat_name(p) for p in game.players]
     if d.stats is None:
-        summary = [{"seat": p.seat, "name": names[p.seat], "player": d.keys[p.seat]} for p in game.players]
+        told = seat_names(names, [p.level for p in game.players])
+        summary = [{"seat": p.seat, "name": told[p.seat], "player": d.keys[p.seat]} for p in game.players]
         return NewRecord(game, SKIPPED, d.note, None, d.moves, 0, summary, None, None, NOT_ANNOUNCED), [], []
     stats = d.stats
     changes: list[RatingChange] | None
@@ -122,7 +124,9 @@ def settle(d: Draft, current: dict[str, RatingRow], *, now: float) -> tuple[NewR
     by_seat = {c.seat: c for c in changes} if changes is not None else {}
     rows = [_player_game(game, p, d.keys[p.seat], names[p.seat], by_seat.get(p.seat), ended_at)
             for p in stats.players]
-    summary = [{"seat": r.seat, "name": r.name, "player": r.player, "place": r.place, "rank": r.rank,
+    # The game's summary tells its seats apart ('Medium computer (Lion)'); each player's own row keeps their name.
+    told = seat_names(names, [p.level for p in game.players])
+    summary = [{"seat": r.seat, "name": told[r.seat], "player": r.player, "place": r.place, "rank": r.rank,
                 "score": r.score, "resigned": r.resigned, "before": r.rating_before, "after": r.rating_after}
                for r in rows]
     outcome = RATED if changes is not None else UNRATED

@@ -101,7 +101,7 @@ async def test_resigning_to_leave_only_computers_ends_like_a_normal_end(fake, da
         head = public_texts(calls)[0]
         assert "only computers were left" in head
         # Nobody has scored: the two computers share the win, the person who resigned comes last.
-        assert "**Shared win: Easy computer (Bull) and Easy computer 2 (Lion).**" in head, head
+        assert "**Shared win: Easy computer (Bull) and Easy computer (Lion).**" in head, head
         assert "\n3. Alice (Archer) — score **0**" in head and head.endswith("— resigned")
         assert pictured(calls, response(calls).message_id)
         standings, names = finals[-1]

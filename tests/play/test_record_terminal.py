@@ -21,7 +21,9 @@ def test_record_writes_the_complete_record_of_the_game_played(monkeypatch, capsy
     assert status == 0
     record = read(path.read_text(encoding="utf-8"))
     assert record.complete and record.site == "terminal" and record.date
-    assert record.players == (RecordPlayer("Easy computer", "easy"), RecordPlayer("Easy computer 2", "easy"))
+    # Two computers of a level are told apart by their dynasties (records written before numbered the second).
+    assert record.players == (RecordPlayer("Easy computer (Archer)", "easy"),
+                              RecordPlayer("Easy computer (Bull)", "easy"))
     game = record.replay(seed=3)
     assert game.over and [s["score"] for s in game.standings()] == [s["score"] for s in record.result]
     replayed = Game.new(players=2, seed=3)

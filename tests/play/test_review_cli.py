@@ -152,7 +152,7 @@ def test_a_decided_game_is_said_once_and_no_move_within_the_noise_is_listed(tmp_
     from play.review import review_text
 
     record = short_game(tmp_path / "game.tne.json")
-    curve = tuple((0.5, 0.5) if i < 6 else (0.01, 0.99) for i in range(MOVES)) + ((0.0, 1.0),)
+    curve = (*((0.5, 0.5) if i < 6 else (0.01, 0.99) for i in range(MOVES)), (0.0, 1.0))
     quiet = MoveReview(3, 1, "pass", "tile red F7", 0.0, 0.0, None, "x", (), -9.0, -8.6, 0.5)
     rv = Review((PlayerReview(0, 100.0, 0, 0, 0, ()), PlayerReview(1, 90.0, 0, 0, 0, ())), (quiet,), curve)
     text = review_text(record, rv, "game")
