@@ -35,9 +35,11 @@ def few_descriptors(soft: int):
         resource.setrlimit(resource.RLIMIT_NOFILE, before)
 
 
-async def web_bot(bot_processes, port: int):
+async def web_bot(bot_processes, port: int, **more: str):
+    """`python -m bot` with the web board on at `port` (and the settings in `more`), ready: (the bot, its base URL)."""
     base = f"http://127.0.0.1:{port}"
-    env = {"TNE_WEB_PORT": str(port), "TNE_WEB_HOST": "127.0.0.1", "TNE_WEB_URL": base, "TNE_WEB_SECRET": SECRET}
+    env = {"TNE_WEB_PORT": str(port), "TNE_WEB_HOST": "127.0.0.1", "TNE_WEB_URL": base, "TNE_WEB_SECRET": SECRET,
+           **more}
     bot = bot_processes.make(env=env, args=("--sync",))
     with few_descriptors(DESCRIPTORS):  # only while it is spawned: this process opens nothing meanwhile
         await bot.start(wait_ready=False)
@@ -60,8 +62,12 @@ def client(local: str = "127.0.0.1") -> aiohttp.ClientSession:
 
 
 async def sign_in(session: aiohttp.ClientSession, base: str, personal: str) -> None:
+    """As a browser does: the link's sign-in page, then its form's post, from the board's own origin."""
+    async with session.get(personal) as page:
+        assert page.status == 200, await page.text()
     token = personal.split("?t=", 1)[1]
-    async with session.post(f"{base}/auth", data={"t": token}, allow_redirects=False) as got:
+    same_origin = {"Origin": base, "Sec-Fetch-Site": "same-origin"}
+    async with session.post(f"{base}/auth", data={"t": token}, headers=same_origin, allow_redirects=False) as got:
         assert got.status == 302, await got.text()
 
 
