@@ -12,23 +12,13 @@ import pytest
 
 from bot.autoplay import ai_available
 from tests.bot_harness import ALICE, BOB, CHANNEL, Harness, find_conflict, open_game, play_moves, response
+from tests.language_helpers import speak
 
 # Words and phrases only an English sentence has (none is a German or French word, nor part of one once spaced).
 ENGLISH_MARKERS = (" the ", " your ", " you ", " is ", " are ", " and ", " has ", " was ", " with ", "Game #",
                    " turn", "resign", " joins", " leaves", " takes a seat", " left", "Reminders", "Your ", "The ")
 # Code spans (moves, commands), links, mentions and the players' names: never translated.
 KEPT = re.compile(r"`[^`]*`|<[^>]*>|https?://\S+|\bAlice\b|\bBob\b")
-
-
-def speak(h: Harness, monkeypatch, locale: str) -> None:
-    """Every interaction: the server and the person both in this language."""
-    base = h._base
-
-    def with_locale(*args, **kwargs) -> dict:
-        payload = base(*args, **kwargs)
-        payload.update(guild_locale=locale, locale=locale)
-        return payload
-    monkeypatch.setattr(h, "_base", with_locale)
 
 
 async def whole_short_game(h: Harness) -> list[str]:

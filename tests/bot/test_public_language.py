@@ -7,18 +7,7 @@ from __future__ import annotations
 import pytest
 
 from tests.bot_harness import ALICE, BOB, CHANNEL, Harness, open_game, reach_conflict, response
-from tests.language_helpers import ADMIN, set_language
-
-
-def speak(h: Harness, monkeypatch, guild_locale: str, locale: str = "en-US") -> None:
-    """Every interaction from now on says Discord's guess at the server's language (and the person's)."""
-    base = h._base
-
-    def with_locale(*args, **kwargs) -> dict:
-        payload = base(*args, **kwargs)
-        payload.update(guild_locale=guild_locale, locale=locale)
-        return payload
-    monkeypatch.setattr(h, "_base", with_locale)
+from tests.language_helpers import ADMIN, set_language, speak
 
 
 async def short_game(h: Harness, kind: str = "revolt") -> list[str]:
@@ -37,7 +26,7 @@ def read(texts: list[str], *phrases: str) -> None:
 
 
 async def test_a_german_server_reads_a_short_game_in_german(harness, monkeypatch):
-    speak(harness, monkeypatch, "de")
+    speak(harness, monkeypatch, "de", "en-US")
     texts = await short_game(harness)
     read(texts, "**Euphrat & Tigris** — Partie #", "Drücke **Beitreten**",
          "**Die Partie beginnt!** Plätze: Alice (Bogenschütze), Bob (Stier).", "** spielt `tile ",
@@ -47,7 +36,7 @@ async def test_a_german_server_reads_a_short_game_in_german(harness, monkeypatch
 
 
 async def test_a_french_server_reads_a_short_game_in_french(harness, monkeypatch):
-    speak(harness, monkeypatch, "fr-FR")
+    speak(harness, monkeypatch, "fr-FR", "en-US")
     texts = await short_game(harness, "war")
     read(texts, "**Tigre & Euphrate** — partie n° ",
          "**La partie commence !** Places : Alice (Archer), Bob (Taureau).", "** a joué `tile ",
@@ -58,7 +47,7 @@ async def test_a_french_server_reads_a_short_game_in_french(harness, monkeypatch
 
 async def test_the_setting_overrides_discords_guess(harness, monkeypatch):
     await set_language(harness, ADMIN, "fr")
-    speak(harness, monkeypatch, "de")  # Discord guesses German; the server chose French
+    speak(harness, monkeypatch, "de", "en-US")  # Discord guesses German; the server chose French
     texts = await short_game(harness)
     read(texts, "**La partie commence !**", "Classement final :")
     assert not any("Endstand:" in text for text in texts)
@@ -78,7 +67,7 @@ async def test_an_english_server_reads_as_before_and_private_answers_keep_the_as
                                                        ("fr-CA", "**La partie commence !**"),
                                                        ("ja", "**The game begins!**")])
 async def test_discords_guess_falls_back_by_language(harness, monkeypatch, guild_locale, opening):
-    speak(harness, monkeypatch, guild_locale)
+    speak(harness, monkeypatch, guild_locale, "en-US")
     await reach_conflict(harness, [ALICE, BOB], "revolt")
     read([c.content for c in harness.fake.public_calls() if c.content], opening)
 
@@ -88,7 +77,7 @@ async def test_discords_guess_falls_back_by_language(harness, monkeypatch, guild
     ("fr", "**La partie n° 1 n'est pas classée.** Trop courte pour être classée : chaque personne doit jouer "),
     ("en-US", "**Game #1 is not rated.** Too short to be rated: every person must take at least ")])
 async def test_a_game_too_short_to_rate_says_so_in_the_servers_language(harness, monkeypatch, guild_locale, said):
-    speak(harness, monkeypatch, guild_locale)
+    speak(harness, monkeypatch, guild_locale, "en-US")
     game_id = await open_game(harness, [ALICE, BOB])
     for _ in range(2):  # a turn each: played, but too little to be rated
         seat = (await harness.service.load(game_id)).game.to_move

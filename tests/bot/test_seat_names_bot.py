@@ -9,8 +9,8 @@ import pytest
 import render
 from bot.storage.reviews import ReviewsStore
 from bot.storage.rows import PlayerRow
-from tests.bot.test_public_language import speak
 from tests.bot_harness import ALICE, CHANNEL, Call, Harness, seed_where_first
+from tests.language_helpers import speak
 from tests.records_helpers import random_game, store_game
 
 FEWER = ["gives {name} {n} fewer point ({detail})", "gives {name} {n} fewer points ({detail})"]
@@ -68,7 +68,7 @@ async def test_two_medium_computers_are_named_by_their_dynasties_in_moves_and_st
 async def test_a_german_server_names_them_in_german(fake, database, finals, monkeypatch):
     h = await Harness(fake, database, seed=seed_where_first(1, players=3)).start()
     try:
-        speak(h, monkeypatch, "de")
+        speak(h, monkeypatch, "de", "en-US")
         started, ended = await two_mediums_then_resign(h)
         assert any(t.startswith("**Computer (mittel, Stier)**") for t in started), started
         assert any(t.startswith("**Computer (mittel, Löwe)**") for t in started), started
@@ -116,7 +116,7 @@ async def test_a_review_names_each_computer_by_its_dynasty_even_one_stored_with_
 async def test_a_review_read_in_german_names_them_in_german(harness, monkeypatch):
     h = harness
     game_id = await old_game_with_a_stored_review(h)
-    speak(h, monkeypatch, "de")
+    speak(h, monkeypatch, "de", "en-US")
     texts = shown(await h.command(ALICE, CHANNEL, "review", game=game_id))
     summary = next(t for t in texts if t.startswith("**"))
     assert "Computer (mittel, Stier), Computer (mittel, Löwe)" in summary, summary

@@ -91,7 +91,7 @@ async def test_sqlite_to_postgresql_and_back(tmp_path, postgres):
                                                 "notify": 1, **NO_RECORDS}
     assert said[0] == f"Copying {sqlite_url} -> {redact(pg_url)}" and "postgres:***@" in said[0]
     assert "tne-test-only" not in "\n".join(said)
-    assert said[-1] == "Done: 66 rows in 13 tables copied and checked."
+    assert said[-1] == "Done: 66 rows in 14 tables copied and checked."
     assert await dump(pg_url, ids) == await dump(sqlite_url, ids)
     copied = await Storage.open(pg_url)
     assert await Leases(copied.db).holder(CHANNEL, 2) is None, "leases name the source's processes: not copied"
@@ -168,7 +168,7 @@ def test_the_command_copies_and_says_what_it_did(tmp_path, postgres):
     assert copied == {"games": "4", "announcements": "2", "moves": "51", "notify": "1", "players": "8",
                       **{t: "0" for t in NO_RECORDS}}
     assert all(line.endswith("checked") for line in lines[1:-1])
-    assert lines[-1] == "Done: 66 rows in 13 tables copied and checked."
+    assert lines[-1] == "Done: 66 rows in 14 tables copied and checked."
     assert "tne-test-only" not in done.stdout + done.stderr
     again = subprocess.run(run, env=env, capture_output=True, text=True, timeout=120, cwd=tmp_path)
     assert again.returncode == 1 and again.stdout == ""

@@ -18,7 +18,7 @@ import aiohttp
 import pytest
 
 from bot.web.limits import EXCHANGE_BURST, EXCHANGE_RATE, EXCHANGES_BURST, EXCHANGES_RATE, RATE, TOO_MANY_SIGN_INS
-from tests.bot.web.test_web_limits_process import client, game_path, links, sign_in, web_bot
+from tests.bot.web.web_process import client, game_path, links, sign_in, web_bot
 from tests.loopback.ratelimit import RateLimits
 from tests.loopback.tne import open_game
 
