@@ -1057,8 +1057,14 @@ def review_costliest(review: Review, seat: int, names: Sequence[str], *, t: Text
 def review_own(review: Review, seat: int, *, t: Texts = ENGLISH) -> list[str]:
     """A player's every reviewed move, labelled, with the better move and why: as many messages as it takes."""
     lines = []
+    decided = review.decided
     for mv in review.moves:
         if mv.seat != seat:
+            continue
+        if mv.best == mv.played and decided is not None and mv.index > decided[0]:
+            # Once the game is decided every chance reads 0% or 100%: the margin still tells the moves apart.
+            lines.append(t.gettext("{n}. `{played}` — best (expected final margin {margin})").format(
+                n=mv.index + 1, played=mv.played, margin=numbers.points(mv.margin_played, t, sign=True)))
             continue
         if mv.best == mv.played:
             lines.append(t.gettext("{n}. `{played}` — best ({chance} to win)").format(
