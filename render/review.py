@@ -86,7 +86,8 @@ def _mark(d: ImageDraw.ImageDraw, xy: tuple[float, float], colour: P.RGB, blunde
 
 def chances_chart(review: Review, names: Sequence[str], w: Wording = ENGLISH) -> Image.Image:
     """The win-chance graph: one line per seat in its dynasty's colour, ending in its badge; blunders (filled)
-    and mistakes (hollow) marked on the mover's line; a legend with each name and accuracy."""
+    and mistakes (hollow) marked on the mover's line; the move that decided the game; a legend with each name and
+    accuracy."""
     curve = [tuple(point) for point in review.curve]
     seats = len(curve[0]) if curve else len(review.players)
     moves = max(1, len(curve) - 1)
@@ -114,6 +115,18 @@ def chances_chart(review: Review, names: Sequence[str], w: Wording = ENGLISH) ->
         d.line((x, plot_bottom, x, plot_bottom + 6), fill=P.GRID, width=2)
         label(d, (x, plot_bottom + 8), str(n), NOTE_SIZE, P.TEXT_DIM, anchor="mt")
 
+    decided = review.decided
+    if decided is not None and curve:
+        # Where the game was decided, said on the plot: the lines run flat from there and tell nothing more. Past
+        # that move every seat's chance is near 0 or 100%, so the middle of the plot is free for the words.
+        x = at(decided[0] + 1, 0)[0]
+        for y in range(plot_top, plot_bottom, 12):
+            d.line((x, y, x, min(y + 6, plot_bottom)), fill=P.TEXT_DIM, width=2)
+        said = w.gettext("decided by move {n}").format(n=decided[0] + 1)
+        room = PLOT_X1 - x - 10
+        right = font(NOTE_SIZE).getlength(said) <= room or room >= x - PLOT_X0
+        label(d, (x + 8 if right else x - 8, at(0, 0.5)[1] - NOTE_SIZE), said, NOTE_SIZE, P.TEXT,
+              anchor="lm" if right else "rm", width=int(room if right else x - PLOT_X0 - 10))
     for seat in range(seats):
         points = [at(i, point[seat]) for i, point in enumerate(curve)]
         if len(points) > 1:

@@ -309,3 +309,16 @@ def test_the_charts_axis_says_percent_as_its_legend_does(monkeypatch):
     assert {"0\u00a0%", "50\u00a0%", "100\u00a0%"} <= set(texts) and "Genauigkeit 90 %" in texts
     seen, _ = drawn_texts(monkeypatch, lambda: chances_chart(rv, NAMES))
     assert {"0%", "50%", "100%"} <= {t for t, _ in seen}
+
+
+def test_the_chart_marks_the_move_that_decided_the_game(monkeypatch):
+    record = finished_record(players=2)
+    rv, _ = decided_review(record)
+    seen, width = drawn_texts(monkeypatch, lambda: chances_chart(rv, NAMES))
+    assert "decided by move 5" in [t for t, _ in seen] and small_texts(seen, width) == []
+    im = chances_chart(rv, NAMES)
+    x = round(render.review.PLOT_X0 + (render.review.PLOT_X1 - render.review.PLOT_X0) * 5 / (len(rv.curve) - 1))
+    column = [im.getpixel((x, y)) for y in range(render.review.TITLE_H + 60, render.review.TITLE_H + 270)]
+    assert sum(near(px, P.TEXT_DIM, 20) for px in column) > 40, "a dashed line at the deciding move"
+    seen, _ = drawn_texts(monkeypatch, lambda: chances_chart(flat_review(record, (0.4, 0.6)), NAMES))
+    assert not any(t.startswith("decided by") for t, _ in seen), "an open game has no such mark"
