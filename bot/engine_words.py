@@ -7,8 +7,10 @@ are missing (a review stored before they were kept) or malformed, get the Englis
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import partial
 from typing import TYPE_CHECKING
 
+from bot import numbers
 from bot.locales import ENGLISH, Texts
 
 if TYPE_CHECKING:  # the computer players (engine.ai) are an optional part: only their reasons carry words
@@ -22,7 +24,8 @@ def reason(english: str, words: Sequence[Phrase], *, t: Texts = ENGLISH) -> str:
     from engine.ai.phrases import say
 
     try:
-        return say(words, t.gettext, t.ngettext)
+        return say(words, t.gettext, t.ngettext, decimal=partial(numbers.decimal, t=t),
+                   percent=partial(numbers.percent, t=t))
     except (KeyError, IndexError, TypeError, ValueError, AttributeError):
         return english
 

@@ -7,7 +7,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from bot import clock_texts, clocks, engine_words, seat_names, words
+from bot import clock_texts, clocks, engine_words, numbers, seat_names, words
 from bot import text as T
 from bot.clocks import ClockEvent
 from bot.locales import ENGLISH, N_, Texts
@@ -989,13 +989,13 @@ def review_progress(game_id: int, done: int | None = None, total: int | None = N
     return t.gettext("Reviewing game #{n}… {percent}%").format(n=game_id, percent=100 * done // total)
 
 
-def _chance(value: float) -> str:
-    return f"{round(100 * value)}%"
+def _chance(value: float, t: Texts = ENGLISH) -> str:
+    return numbers.percent(value, t)
 
 
 def _margin_loss(loss: float, t: Texts = ENGLISH) -> str:
-    """A loss of final margin: '2.5 points'."""
-    return t.gettext("{points} points").format(points=f"{loss:.1f}")
+    """A loss of final margin: '2.5 points', '2,5 Punkte'."""
+    return numbers.points(loss, t)
 
 
 def _mistakes(player: PlayerReview, t: Texts = ENGLISH) -> str:
@@ -1057,12 +1057,18 @@ def review_costliest(review: Review, seat: int, names: Sequence[str], *, t: Text
 def review_own(review: Review, seat: int, *, t: Texts = ENGLISH) -> list[str]:
     """A player's every reviewed move, labelled, with the better move and why: as many messages as it takes."""
     lines = []
+    decided = review.decided
     for mv in review.moves:
         if mv.seat != seat:
             continue
+        if mv.best == mv.played and decided is not None and mv.index > decided[0]:
+            # Once the game is decided every chance reads 0% or 100%: the margin still tells the moves apart.
+            lines.append(t.gettext("{n}. `{played}` — best (expected final margin {margin})").format(
+                n=mv.index + 1, played=mv.played, margin=numbers.points(mv.margin_played, t, sign=True)))
+            continue
         if mv.best == mv.played:
             lines.append(t.gettext("{n}. `{played}` — best ({chance} to win)").format(
-                n=mv.index + 1, played=mv.played, chance=_chance(mv.chance_played)))
+                n=mv.index + 1, played=mv.played, chance=_chance(mv.chance_played, t)))
             continue
         if not mv.label:  # a loss within the review's noise is no loss to speak of
             lines.append(t.gettext("{n}. `{played}` — no clear loss (`{best}` was as good)").format(

@@ -5,15 +5,8 @@ from __future__ import annotations
 
 from functools import lru_cache, partial
 
-from babel.numbers import format_decimal
-
-from bot import locales, words
-from bot.locales import Texts
+from bot import locales, numbers, words
 from render.wording import ENGLISH, Wording
-
-
-def _decimal(t: Texts, value: float) -> str:
-    return format_decimal(round(value, 1), format="0.0", locale=t.locale)
 
 
 @lru_cache(maxsize=8)
@@ -22,4 +15,5 @@ def wording(tag: str | None) -> Wording:
     t = locales.load().for_tag(tag)
     if t.lang == locales.SOURCE:
         return ENGLISH
-    return Wording(t.lang, t.gettext, t.ngettext, partial(words.ordinal, t=t), partial(_decimal, t))
+    return Wording(t.lang, t.gettext, t.ngettext, partial(words.ordinal, t=t),
+                   partial(numbers.decimal, t=t), partial(numbers.percent, t=t))

@@ -9,11 +9,11 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import TextIO
 
+from bot import engine_words, numbers
 from bot.locales import ENGLISH, N_, Texts
 from bot.seat_names import named_review
 from bot.words import count
 from engine import DYNASTIES
-from engine.ai.phrases import say
 from engine.ai.review import MoveReview, Review, ReviewError, review
 from engine.names import base_name
 from engine.record import Record, RecordError, read
@@ -35,13 +35,14 @@ def sparkline(chances: Sequence[float], width: int = GRAPH_WIDTH) -> str:
     return "".join(out)
 
 
-def percent(chance: float) -> str:
-    return f"{round(100 * chance)}%"
+def percent(chance: float, t: Texts = ENGLISH) -> str:
+    """'46%', '46 %' in German and French."""
+    return numbers.percent(chance, t)
 
 
 def loss_text(loss: float, t: Texts = ENGLISH) -> str:
-    """A loss of final margin: '−2.5 points'."""
-    return "−" + t.gettext("{points} points").format(points=f"{loss:.1f}")
+    """A loss of final margin: '−2.5 points', '−2,5 Punkte'."""
+    return "−" + numbers.points(loss, t)
 
 
 def player_names(record: Record) -> list[str]:
@@ -61,7 +62,7 @@ def move_line(mv: MoveReview, *, t: Texts = ENGLISH) -> str:
             else t.gettext("move {n}: {played} played, {best} was better ({loss})"))
     line = said.format(n=mv.index + 1, played=mv.played, best=mv.best, loss=loss_text(mv.loss, t),
                        label=t.gettext(LABELS.get(mv.label, mv.label)))
-    reason = say(mv.words, t.gettext, t.ngettext) if mv.words and t.lang != ENGLISH.lang else mv.reason
+    reason = engine_words.reason(mv.reason, mv.words, t=t)
     return t.gettext("{line}: {reason}").format(line=line, reason=reason) if reason else line
 
 
@@ -85,7 +86,7 @@ def review_text(record: Record, rv: Review, title: str, *, t: Texts = ENGLISH) -
         moves=count(per, "{n} move", "{n} moves", t)))
     for seat, name in enumerate(names):
         chances = [point[seat] for point in rv.curve]
-        lines.append(f"  {name:<{width}}  {sparkline(chances)}  {percent(chances[0])} → {percent(chances[-1])}")
+        lines.append(f"  {name:<{width}}  {sparkline(chances)}  {percent(chances[0], t)} → {percent(chances[-1], t)}")
     decided = rv.decided
     if decided is not None:
         lines.append(t.gettext("The game was decided by move {n}: from there {name}'s chance to win stayed above "

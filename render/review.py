@@ -86,7 +86,8 @@ def _mark(d: ImageDraw.ImageDraw, xy: tuple[float, float], colour: P.RGB, blunde
 
 def chances_chart(review: Review, names: Sequence[str], w: Wording = ENGLISH) -> Image.Image:
     """The win-chance graph: one line per seat in its dynasty's colour, ending in its badge; blunders (filled)
-    and mistakes (hollow) marked on the mover's line; a legend with each name and accuracy."""
+    and mistakes (hollow) marked on the mover's line; the move that decided the game; a legend with each name and
+    accuracy."""
     curve = [tuple(point) for point in review.curve]
     seats = len(curve[0]) if curve else len(review.players)
     moves = max(1, len(curve) - 1)
@@ -107,13 +108,25 @@ def chances_chart(review: Review, names: Sequence[str], w: Wording = ENGLISH) ->
         y = at(0, pct / 100)[1]
         d.line((PLOT_X0, y, PLOT_X1, y), fill=P.PANEL_RULE if pct % 50 else P.GRID, width=1 if pct % 50 else 2)
         if pct % 50 == 0:
-            label(d, (PLOT_X0 - 10, y), f"{pct}%", NOTE_SIZE, P.TEXT_DIM, anchor="rm")
+            label(d, (PLOT_X0 - 10, y), w.percent(pct / 100), NOTE_SIZE, P.TEXT_DIM, anchor="rm")
     step = _tick_step(moves)
     for n in range(0, moves + 1, step):
         x = at(n, 0)[0]
         d.line((x, plot_bottom, x, plot_bottom + 6), fill=P.GRID, width=2)
         label(d, (x, plot_bottom + 8), str(n), NOTE_SIZE, P.TEXT_DIM, anchor="mt")
 
+    decided = review.decided
+    if decided is not None and curve:
+        # Where the game was decided, said on the plot: the lines run flat from there and tell nothing more. Past
+        # that move every seat's chance is near 0 or 100%, so the middle of the plot is free for the words.
+        x = at(decided[0] + 1, 0)[0]
+        for y in range(plot_top, plot_bottom, 12):
+            d.line((x, y, x, min(y + 6, plot_bottom)), fill=P.TEXT_DIM, width=2)
+        said = w.gettext("decided by move {n}").format(n=decided[0] + 1)
+        room = PLOT_X1 - x - 10
+        right = font(NOTE_SIZE).getlength(said) <= room or room >= x - PLOT_X0
+        label(d, (x + 8 if right else x - 8, at(0, 0.5)[1] - NOTE_SIZE), said, NOTE_SIZE, P.TEXT,
+              anchor="lm" if right else "rm", width=int(room if right else x - PLOT_X0 - 10))
     for seat in range(seats):
         points = [at(i, point[seat]) for i, point in enumerate(curve)]
         if len(points) > 1:
@@ -283,31 +296,48 @@ def _tag(d: ImageDraw.ImageDraw, rect: Rect, kind: str, word: str) -> None:
            fill=P.SYMBOL, anchor="mm")
 
 
-def _percent(chance: float) -> str:
-    return f"{round(100 * chance)}%"
-
-
 def _loss(loss: float, w: Wording) -> str:
-    return "−" + w.gettext("{points} points").format(points=f"{loss:.1f}")
+    return "−" + w.gettext("{points} points").format(points=w.decimal(loss))
 
 
-def caption_lines(mv: MoveReview, names: Sequence[str], w: Wording = ENGLISH) -> tuple[str, str, str, list[str]]:
-    """The caption's words: heading, the two moves with the loss, both chances, and the reason (unwrapped; said
-    from the review's words in `w`'s language, else the engine's English)."""
+def _margin(margin: float, w: Wording) -> str:
+    """A final margin with its sign: '+3.0 points', '−61.4 points'."""
+    said = w.gettext("{points} points").format(points=w.decimal(abs(margin)))
+    return said if round(margin, 1) == 0 else ("−" if margin < 0 else "+") + said
+
+
+def caption_lines(mv: MoveReview, names: Sequence[str], w: Wording = ENGLISH,
+                  decided: tuple[int, int] | None = None) -> tuple[str, str, str, list[str]]:
+    """The caption's words: heading, the two moves with the loss, both chances (once the game was decided, or where
+    the chances read the same, the final margins instead: that is what the move changed), and the reason (unwrapped;
+    said from the review's words in `w`'s language, else the engine's English). `decided` is the review's."""
     who = _name(names, mv.seat)
     heading = w.gettext("Move {n} · {name}").format(n=mv.index + 1, name=who)
     if mv.label:
         heading += " · " + (w.gettext(LABEL_WORDS[mv.label]) if mv.label in LABEL_WORDS else mv.label.capitalize())
+    settled = decided is not None and mv.index > decided[0]
     if mv.best == mv.played:
         # i18n: {move} is in the game's notation, never translated
         moves = w.gettext("{move} played · the best move found").format(move=mv.played)
-        chances = w.gettext("Chance to win after it: {chance}").format(chance=_percent(mv.chance_played))
+        if settled:
+            chances = w.gettext("Expected final margin after it: {margin}").format(
+                margin=_margin(mv.margin_played, w))
+        else:
+            chances = w.gettext("Chance to win after it: {chance}").format(chance=w.percent(mv.chance_played))
     else:
         # i18n: {played} and {best} are moves in the game's notation, never translated; {loss} is like −2.5 points
         moves = w.gettext("{played} played · {best} was better ({loss})").format(
             played=mv.played, best=mv.best, loss=_loss(mv.loss, w))
-        chances = w.gettext("Chance to win: {played} after the move played, {best} after the better one").format(
-            played=_percent(mv.chance_played), best=_percent(mv.chance_best))
+        if settled or w.percent(mv.chance_played) == w.percent(mv.chance_best):
+            # i18n: {played} and {best} are final margins with their sign, like −61.4 points
+            chances = w.gettext("Expected final margin: {played} after the move played, {best} after the better "
+                                "one").format(played=_margin(mv.margin_played, w), best=_margin(mv.margin_best, w))
+        else:
+            chances = w.gettext("Chance to win: {played} after the move played, {best} after the better one").format(
+                played=w.percent(mv.chance_played), best=w.percent(mv.chance_best))
+    if settled and decided is not None:
+        chances = w.gettext("The game was decided by move {n}: from there {name}'s chance to win stayed above "
+                            "98%.").format(n=decided[0] + 1, name=_name(names, decided[1])) + " " + chances
     return heading, moves, chances, [_reason(mv, w)] if mv.reason else []
 
 
@@ -317,15 +347,17 @@ def _reason(mv: MoveReview, w: Wording) -> str:
     from engine.ai.phrases import say  # words come only from the computer players, an optional part
 
     try:
-        return say(mv.words, w.gettext, w.ngettext)
+        return say(mv.words, w.gettext, w.ngettext, decimal=w.decimal, percent=w.percent)
     except (KeyError, IndexError, TypeError, ValueError, AttributeError):
         return mv.reason
 
 
-def move_picture(game: Game, mv: MoveReview, names: Sequence[str], w: Wording = ENGLISH) -> Image.Image:
+def move_picture(game: Game, mv: MoveReview, names: Sequence[str], w: Wording = ENGLISH,
+                 decided: tuple[int, int] | None = None) -> Image.Image:
     """The public board before the move, the move played ringed and the better one framed, and a caption: the move
-    number, the player, the label, both moves with the chance lost, and why the better one is better."""
-    heading, moves, chances, reason = caption_lines(mv, names, w)
+    number, the player, the label, both moves with the points lost, and why the better one is better; `decided` is
+    the review's (move index, seat) from which the game was decided."""
+    heading, moves, chances, reason = caption_lines(mv, names, w, decided)
     text_w = WIDTH - 2 * PAD
     move_lines = _wrap(moves, TEXT_SIZE, text_w)
     chance_lines = _wrap(chances, NOTE_SIZE, text_w)
@@ -438,5 +470,6 @@ def review_pictures(record: Record, review: Review, names: Sequence[str] | None 
         if mv is None:
             continue
         pictures.append(ReviewPicture(f"review-move-{i + 1}-{DYNASTIES[seat]}.png",
-                                      png_bytes(move_picture(before[i], mv, shown, words)), seat, i))
+                                      png_bytes(move_picture(before[i], mv, shown, words, review.decided)),
+                                      seat, i))
     return ReviewPictures(chart, tuple(pictures))

@@ -29,16 +29,22 @@ def _english_decimal(value: float) -> str:
     return f"{value:.1f}"
 
 
+def _english_percent(chance: float) -> str:
+    return f"{round(100 * chance)}%"
+
+
 @dataclass(frozen=True)
 class Wording:
     """A language's lookups for pictures: `gettext` and `ngettext` (msgids are the English labels, placeholders
-    filled after the lookup), ranks and one-decimal numbers. Equal (and cached) by `lang` alone."""
+    filled after the lookup), ranks, one-decimal numbers and percents (a chance 0..1). Equal (and cached) by `lang`
+    alone."""
 
     lang: str = "en"
     gettext: Callable[[str], str] = field(default=_same, compare=False)
     ngettext: Callable[[str, str, int], str] = field(default=_english_plural, compare=False)
     ordinal: Callable[[int], str] = field(default=english_ordinal, compare=False)
     decimal: Callable[[float], str] = field(default=_english_decimal, compare=False)
+    percent: Callable[[float], str] = field(default=_english_percent, compare=False)
 
 
 ENGLISH = Wording()

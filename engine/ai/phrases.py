@@ -4,8 +4,9 @@ its values. The engine keeps no language: `say` is given the lookups (identity f
 A phrase is `(template, values)`. The template is a msgid, or a `(singular, plural)` pair chosen by `values["n"]`.
 Values are said by their key: `colour` a colour word ('red', or 'treasure'), `leader` a leader by its colour
 ('red (priest)'), `leaders` several of them joined, `pair` a monument's colours ('red-blue'); a list of phrases is
-said and joined ('a, b and c'), `{"each": [...]}` said and listed with commas; anything else (names, moves in
-notation, squares, numbers) as it is."""
+said and joined ('a, b and c'), `{"each": [...]}` said and listed with commas; a chance (`chance_best`,
+`chance_played`, kept as '47%') and a margin (`margin`, kept as '2.5') in the reader's number form when the front end
+gives one; anything else (names, moves in notation, squares, counts) as it is."""
 
 from __future__ import annotations
 
@@ -18,6 +19,7 @@ Template = str | tuple[str, str]
 Phrase = tuple[Template, Mapping[str, Any]]
 Gettext = Callable[[str], str]
 Ngettext = Callable[[str, str, int], str]
+Number = Callable[[float], str]
 
 
 def N_(message: str) -> str:
@@ -49,23 +51,40 @@ def _english_plural(singular: str, plural: str, n: int) -> str:
     return singular if n == 1 else plural
 
 
-def say(words: Sequence[Phrase], gettext: Gettext = _same, ngettext: Ngettext = _english_plural) -> str:
+# The values kept as English number text ('47%', '2.5'), said again in the reader's form where the front end can.
+PERCENT_KEYS = ("chance_best", "chance_played")
+DECIMAL_KEYS = ("margin",)
+
+
+def say(words: Sequence[Phrase], gettext: Gettext = _same, ngettext: Ngettext = _english_plural, *,
+        decimal: Number | None = None, percent: Number | None = None) -> str:
     """The sentences in the language of the lookups (the English text with none). The game's pieces are looked up by
-    the same msgids as bot/words.py says them ('red', 'priest', 'treasure', ' and ')."""
-    return " ".join(_phrase(p, gettext, ngettext) for p in words)
+    the same msgids as bot/words.py says them ('red', 'priest', 'treasure', ' and '); `decimal` says a margin
+    (2.5 → '2,5') and `percent` a chance (0.47 → '47 %') in the reader's form."""
+
+    def number(key: str, value: Any) -> Any:
+        if percent is not None and key in PERCENT_KEYS and str(value).endswith("%"):
+            return percent(float(str(value)[:-1]) / 100)
+        if decimal is not None and key in DECIMAL_KEYS:
+            return decimal(float(value))
+        return value
+
+    return " ".join(_phrase(p, gettext, ngettext, number) for p in words)
 
 
-def _phrase(p: Phrase, gettext: Gettext, ngettext: Ngettext) -> str:
+def _phrase(p: Phrase, gettext: Gettext, ngettext: Ngettext, number: Callable[[str, Any], Any]) -> str:
     template, values = p
     if isinstance(template, str):
         text = gettext(template)
     else:
         singular, plural = template
         text = ngettext(singular, plural, int(values["n"]))
-    return text.format(**{key: _value(key, value, gettext, ngettext) for key, value in values.items()})
+    return text.format(**{key: _value(key, value, gettext, ngettext, number) for key, value in values.items()})
 
 
-def _value(key: str, value: Any, gettext: Gettext, ngettext: Ngettext) -> Any:
+def _value(key: str, value: Any, gettext: Gettext, ngettext: Ngettext, number: Callable[[str, Any], Any]) -> Any:
+    if key in PERCENT_KEYS or key in DECIMAL_KEYS:
+        return number(key, value)
     if key == "colour":
         return gettext(str(value))
     if key == "leader":
@@ -75,9 +94,9 @@ def _value(key: str, value: Any, gettext: Gettext, ngettext: Ngettext) -> Any:
     if key == "pair":
         return "-".join(gettext(c) for c in str(value).split("-"))
     if isinstance(value, Mapping):
-        return ", ".join(_phrase(part, gettext, ngettext) for part in value["each"])
+        return ", ".join(_phrase(part, gettext, ngettext, number) for part in value["each"])
     if isinstance(value, list | tuple):
-        return _join([_phrase(part, gettext, ngettext) for part in value], gettext)
+        return _join([_phrase(part, gettext, ngettext, number) for part in value], gettext)
     return value
 
 

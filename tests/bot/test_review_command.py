@@ -308,3 +308,33 @@ async def test_a_second_review_while_the_first_is_worked_out_is_refused_in_words
     finally:
         queue.slots = slots
     assert service(h).computed == 1 and await stored_count(h) == 1
+
+
+def test_review_lines_print_the_decimal_comma_and_a_decided_games_margins():
+    """German and French lines write −1,8; a reason's chances read as the language writes a percent; once the game
+    is decided a best move is told by its final margin, not by '100% to win' again and again."""
+    from bot import messages
+    from bot.locales import load
+    from engine.ai.phrases import N_, phrase
+    from engine.ai.review import MoveReview, PlayerReview
+
+    words = (phrase(N_("{best} leaves you better placed than {played}: a {chance_best} chance to win against "
+                       "{chance_played} after the rivals' replies."), best="tile red F7", played="pass",
+                    chance_best="47%", chance_played="44%"),)
+    slip = MoveReview(1, 0, "pass", "tile red F7", 0.44, 0.47, "inaccuracy", "English reason", words, -5.3, -3.55)
+    late = MoveReview(8, 0, "tile blue E3", "tile blue E3", 0.0, 0.0, None, "", (), -41.25, -41.25)
+    early = MoveReview(3, 0, "tile red A1", "tile red A1", 0.46, 0.46, None, "", (), -1.0, -1.0)
+    curve = tuple((0.5, 0.5) if i < 5 else (0.01, 0.99) for i in range(11))
+    players = (PlayerReview(0, 46.0, 1, 0, 0, (1,)), PlayerReview(1, 90.0, 0, 0, 0, ()))
+    rv = Review(players, (slip, early, late), curve)
+    de = load().for_tag("de")
+    # A message's prose has its no-break spaces made plain: either reads '47 %'.
+    own = "\n".join(messages.review_own(rv, 0, t=de)).replace("\u00a0", " ")
+    assert "Ungenauigkeit, −1,8 Punkte" in own and "47 % Siegchance statt 44 %" in own
+    assert "4. `tile red A1` — am besten (46 % Siegchance)" in own
+    assert "9. `tile blue E3` — am besten (erwarteter Endvorsprung −41,2 Punkte)" in own
+    assert "−1,8 Punkte Endvorsprung" in messages.review_costliest(rv, 0, ["Anna", "Bert"], t=de)
+    fr = "\n".join(messages.review_own(rv, 0, t=load().for_tag("fr")))
+    assert "−1,8 points" in fr and "(écart final attendu −41,2 points)" in fr
+    en = "\n".join(messages.review_own(rv, 0))
+    assert "9. `tile blue E3` — best (expected final margin −41.2 points)" in en and "100% to win" not in en

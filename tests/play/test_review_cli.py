@@ -159,3 +159,29 @@ def test_a_decided_game_is_said_once_and_no_move_within_the_noise_is_listed(tmp_
     assert text.count("The game was decided by move 6: from there Hard computer (bull)'s chance to win stayed "
                       "above 98%.") == 1
     assert "−0" not in text and "pass played" not in text
+
+
+def test_german_and_french_terminals_print_the_decimal_comma_and_the_locales_percent(tmp_path):
+    """The losses, the graph's ends and the numbers inside a reason read as the language writes them, as the
+    catalog's own 'Genauigkeit 90 %' does."""
+    from bot.locales import load
+    from engine.ai.phrases import N_, phrase
+    from engine.ai.review import MoveReview, PlayerReview, Review
+    from play.review import review_text
+
+    record = short_game(tmp_path / "game.tne.json")
+    words = (phrase(N_("{best} leaves you better placed than {played}: a {chance_best} chance to win against "
+                       "{chance_played} after the rivals' replies."), best="tile red F7", played="pass",
+                    chance_best="47%", chance_played="44%"),)
+    mv = MoveReview(3, 1, "pass", "tile red F7", 0.44, 0.47, "inaccuracy", "English reason", words, -5.3, -3.55, 0.2)
+    curve = (*((0.56, 0.44) for _ in range(MOVES)), (0.0, 1.0))
+    rv = Review((PlayerReview(0, 90.0, 0, 0, 0, ()), PlayerReview(1, 46.0, 1, 0, 0, (3,))), (mv,), curve)
+    de = review_text(record, rv, "game", t=load().for_tag("de"))
+    assert "56\u00a0% → 0\u00a0%" in de and "44\u00a0% → 100\u00a0%" in de
+    assert "(−1,8 Punkte, Ungenauigkeit)" in de
+    assert "47\u00a0% Siegchance statt 44\u00a0%" in de
+    assert "Genauigkeit 90 %" in de
+    fr = review_text(record, rv, "game", t=load().for_tag("fr"))
+    assert "(−1,8 points" in fr and "56\u00a0% → 0\u00a0%" in fr
+    en = review_text(record, rv, "game")
+    assert "(−1.8 points, inaccuracy)" in en and "56% → 0%" in en

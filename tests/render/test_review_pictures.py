@@ -235,3 +235,90 @@ def test_the_chart_fits_any_table(players):
     im = chances_chart(flat_review(record, tuple(1 / players for _ in range(players))), NAMES)
     assert im.width >= 780 and im.height == (render.review.TITLE_H + render.review.PLOT_H + render.review.AXIS_H
                                              + players * render.review.LEGEND_ROW + render.review.KEY_H)
+
+
+def decided_review(record: Record) -> tuple[Review, MoveReview]:
+    """Seat 1's chance at 99.9% from move 5 on, and seat 0's late blunder at 0% after either move: a decided game."""
+    i = len(record.moves) - 3
+    mv = MoveReview(i, 0, str(record.moves[i].move), "pass", 0.0, 0.0, "blunder",
+                    "it gave away the red war and 4 points with it", (), -68.34, -60.31, 0.2)
+    curve = tuple((0.5, 0.5) if n < 5 else (0.001, 0.999) for n in range(len(record.moves) + 1))
+    players = tuple(PlayerReview(s, 50.0, 0, 0, 1 - s, (i,) if s == 0 else ()) for s in (0, 1))
+    return Review(players, (mv,), curve), mv
+
+
+def test_a_move_in_a_decided_game_says_so_and_gives_the_final_margins_not_0_percent_each(monkeypatch):
+    record = finished_record(players=2)
+    rv, mv = decided_review(record)
+    assert rv.decided == (4, 1)
+    _, moves, chances, _ = render.review.caption_lines(mv, NAMES, decided=rv.decided)
+    assert moves.endswith("(−8.0 points)")
+    assert chances.startswith("The game was decided by move 5: from there Bartholomew's chance to win stayed above")
+    assert chances.endswith("Expected final margin: −68.3 points after the move played, −60.3 points after the "
+                            "better one")
+    assert "0%" not in chances
+    # The pictures the review posts pass the review's own decision to each move's caption.
+    seen: list[str] = []
+    real = render.review.caption_lines
+
+    def spy(*args, **kwargs):
+        out = real(*args, **kwargs)
+        seen.append(out[2])
+        return out
+
+    monkeypatch.setattr(render.review, "caption_lines", spy)
+    review_pictures(record, rv, NAMES[:2])
+    assert seen == [chances]
+
+
+def test_chances_that_read_the_same_give_way_to_the_margins_before_a_decision_too():
+    record = finished_record(players=2)
+    i, _ = tile_move(record)
+    mv = MoveReview(i, record.moves[i].seat, str(record.moves[i].move), "pass", 0.502, 0.498, "mistake", "", (),
+                    1.0, 3.5, 0.2)
+    chances = render.review.caption_lines(mv, NAMES)[2]
+    assert chances == "Expected final margin: +1.0 points after the move played, +3.5 points after the better one"
+    best = MoveReview(i, mv.seat, mv.played, mv.played, 0.0, 0.0, None, "", (), -40.0, -40.0)
+    assert render.review.caption_lines(best, NAMES, decided=(0, 1 - mv.seat))[2].endswith(
+        "Expected final margin after it: −40.0 points")
+
+
+def test_a_german_or_french_picture_prints_the_decimal_comma_and_the_locales_percent():
+    from bot.picture_words import wording
+
+    record = finished_record(players=2)
+    i, _ = tile_move(record)
+    mv = MoveReview(i, record.moves[i].seat, str(record.moves[i].move), "pass", 0.31, 0.49, "blunder", "", (),
+                    -2.0, 2.5, 0.3)
+    de = render.review.caption_lines(mv, NAMES, wording("de"))
+    assert de[1].endswith("(−4,5 Punkte)")
+    assert de[2] == "Siegchance: 31\u00a0% nach dem gespielten Zug, 49\u00a0% nach dem besseren"
+    fr = render.review.caption_lines(mv, NAMES, wording("fr"))
+    assert fr[1].endswith("(−4,5 points)") and "31\u00a0% après le coup joué" in fr[2]
+    assert render.review.caption_lines(mv, NAMES)[2] == ("Chance to win: 31% after the move played, 49% after the "
+                                                         "better one")
+
+
+def test_the_charts_axis_says_percent_as_its_legend_does(monkeypatch):
+    from bot.picture_words import wording
+
+    record = finished_record(players=2)
+    rv = flat_review(record, (0.4, 0.6))
+    seen, _ = drawn_texts(monkeypatch, lambda: chances_chart(rv, NAMES, wording("de")))
+    texts = [t for t, _ in seen]
+    assert {"0\u00a0%", "50\u00a0%", "100\u00a0%"} <= set(texts) and "Genauigkeit 90 %" in texts
+    seen, _ = drawn_texts(monkeypatch, lambda: chances_chart(rv, NAMES))
+    assert {"0%", "50%", "100%"} <= {t for t, _ in seen}
+
+
+def test_the_chart_marks_the_move_that_decided_the_game(monkeypatch):
+    record = finished_record(players=2)
+    rv, _ = decided_review(record)
+    seen, width = drawn_texts(monkeypatch, lambda: chances_chart(rv, NAMES))
+    assert "decided by move 5" in [t for t, _ in seen] and small_texts(seen, width) == []
+    im = chances_chart(rv, NAMES)
+    x = round(render.review.PLOT_X0 + (render.review.PLOT_X1 - render.review.PLOT_X0) * 5 / (len(rv.curve) - 1))
+    column = [im.getpixel((x, y)) for y in range(render.review.TITLE_H + 60, render.review.TITLE_H + 270)]
+    assert sum(near(px, P.TEXT_DIM, 20) for px in column) > 40, "a dashed line at the deciding move"
+    seen, _ = drawn_texts(monkeypatch, lambda: chances_chart(flat_review(record, (0.4, 0.6)), NAMES))
+    assert not any(t.startswith("decided by") for t, _ in seen), "an open game has no such mark"

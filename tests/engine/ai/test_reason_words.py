@@ -131,3 +131,17 @@ def test_a_decided_games_reason_speaks_of_margin_not_of_equal_chances():
                           "rivals' replies.")
     assert "chance" in say(review_words("pass", "tile red F7", runs(), runs(), runs(), runs(), 0, NAMES, (0.2, 0.3),
                                         2.54))
+
+
+def test_the_numbers_in_a_reason_are_said_in_the_readers_form_when_the_front_end_gives_one():
+    from engine.ai.phrases import N_, phrase
+
+    margin = (phrase(N_("{best} leaves you better placed than {played}: {margin} more points of final margin after "
+                        "the rivals' replies."), best="tile red F7", played="pass", margin="2.5"),)
+    chance = (phrase(N_("{best} leaves you better placed than {played}: a {chance_best} chance to win against "
+                        "{chance_played} after the rivals' replies."), best="b", played="p", chance_best="47%",
+                     chance_played="4%"),)
+    comma = {"decimal": lambda v: f"{v:.1f}".replace(".", ","), "percent": lambda c: f"{round(100 * c)}\u00a0%"}
+    assert "2,5 more points" in say(margin, **comma) and "2.5 more points" in say(margin)
+    assert "a 47\u00a0% chance to win against 4\u00a0% after" in say(chance, **comma)
+    assert say(chance) == "b leaves you better placed than p: a 47% chance to win against 4% after the rivals' replies."
