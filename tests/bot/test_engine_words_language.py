@@ -66,8 +66,11 @@ async def test_the_log_speaks_the_askers_language_and_english_stays_the_engines(
 
 # --- hints ----------------------------------------------------------------------------------------------------------
 
-GERMAN_VERBS = ("erzielt", "kämpft", "nimmt", "baut", "schickt", "hält", "kein Monument", "die Wahl unseres")
-FRENCH_VERBS = ("marque", "mène", "prend", "construit", "renvoie", "garde", "aucun monument", "le choix de notre")
+# A reason starts with what the move does, or (a move that scores and fights nothing now) with the move itself.
+GERMAN_VERBS = ("erzielt", "kämpft", "nimmt", "baut", "schickt", "hält", "kein Monument", "die Wahl unseres",
+                "ein ", "eine ", "dein Anführer", "deinen Anführer")
+FRENCH_VERBS = ("marque", "mène", "prend", "construit", "renvoie", "garde", "aucun monument", "le choix de notre",
+                "une tuile", "une catastrophe", "votre chef", "reprendre", "échanger")
 
 
 async def test_a_hint_is_explained_in_the_askers_language(harness):
