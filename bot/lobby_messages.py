@@ -3,11 +3,13 @@ or expired. Each message showing a lobby with its buttons is kept (bot/storage/l
 a lobby no more, the message is edited to show how the lobby ended, without buttons, and forgotten.
 
 The closing follows each change this process makes at once, and the lobby sweep (bot/lifecycle.py: at start-up,
-then every minute) closes whatever a restart, another process or a failed edit left: kept in the database, a
-message is closed once, whichever process gets to it."""
+then every minute) closes whatever a restart, another process or a failed edit left. Within a process one closing
+runs at a time, so a sweep and a change's closing never edit one message twice; two processes sweeping at the same
+moment may both edit it, to the same words."""
 
 from __future__ import annotations
 
+import asyncio
 import logging
 
 import discord
@@ -25,6 +27,7 @@ class LobbyMessages:
         self.service = service
         self.store = store
         self._refused: set[int] = set()  # messages whose channel the bot may not edit in now: said once
+        self._closing = asyncio.Lock()  # the start-up sweep, the minute's sweep and a change's closing, one at a time
 
     async def keep(self, game_id: int, channel_id: int, message_id: int) -> None:
         """A message now shows this lobby with its buttons."""
@@ -33,10 +36,11 @@ class LobbyMessages:
     async def close(self, game_id: int | None = None) -> int:
         """Close the kept messages of lobbies that are closed (of one game, or of any); how many were closed."""
         closed = 0
-        for message in await self.store.closed(game_id):
-            if await self._close(message):
-                await self.store.forget(message)
-                closed += 1
+        async with self._closing:
+            for message in await self.store.closed(game_id):
+                if await self._close(message):
+                    await self.store.forget(message)
+                    closed += 1
         return closed
 
     async def _close(self, message: LobbyMessage) -> bool:
