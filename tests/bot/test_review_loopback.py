@@ -17,7 +17,9 @@ async def test_a_review_reaches_the_channel_through_a_429_and_a_502(loopback, bo
     await bot_processes.start(args=("--sync",), env={"TNE_ANALYSIS_PROCESSES": "1"})
     await open_game(loopback, channel, alice, joiners=(bob,))
     rng = random.Random(4)
-    for _ in range(3):
+    # Random moves for long enough that some stand clear of the review's noise: only those are listed as costly,
+    # and that list is the follow-up this test sends through a 502.
+    for _ in range(12):
         await play_turn(loopback, channel, rng)
     await (await loopback.slash(bob, channel, "tne resign")).answered()
     view = loopback.channel(channel)
