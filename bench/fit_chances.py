@@ -1,8 +1,8 @@
 """Fit the chance-to-win model to game outcomes: `python -m bench.fit_chances GAMES.jsonl [...] --write`.
 
 Replays self-play games (bench/selfplay.py), takes the position before every few moves, and fits
-engine/ai/chances.py's scale and tempo per number of players by maximum likelihood of the actual
-winner (a tie for first counts as shared). Games are split by seed: the last part of each player
+engine/ai/chances.py's numbers (scale, late, late2, tempo) per number of players by maximum likelihood
+of the actual winner (a tie for first counts as shared). Games are split by seed: the last part of each player
 count's seeds is held out, and the held-out positions are shown as a reliability table with the
 log-loss and Brier score against a no-skill 1/n guess. --write rewrites engine/ai/calibration.py."""
 
@@ -114,15 +114,16 @@ def chances(s: Sample, m: Model) -> tuple[float, ...]:
 
 
 def terms(x: Inputs, late: bool) -> list[list[float]]:
-    """Per seat, the terms the logit is linear in: worth, worth times the game gone, tempo."""
-    return [[w, *([(1 - x.left) * w] if late else []), x.share if i == x.player else 0.0]
+    """Per seat, the terms the logit is linear in: worth, worth times the game gone and its square, tempo."""
+    gone = 1 - x.left
+    return [[w, *([gone * w, gone * gone * w] if late else []), x.share if i == x.player else 0.0]
             for i, w in enumerate(x.worths)]
 
 
 def fit(data: Sequence[Sample], late: bool = True, rounds: int = 30) -> Model:
     """Maximum likelihood of the winners' shares. Each logit is linear in the model's numbers, so the
     likelihood is concave and Newton's method finds its top."""
-    k = 3 if late else 2
+    k = 4 if late else 2
     theta = [1.0] + [0.0] * (k - 1)
     for _ in range(rounds):
         grad = [0.0] * k
@@ -145,7 +146,7 @@ def fit(data: Sequence[Sample], late: bool = True, rounds: int = 30) -> Model:
         theta = [t + st for t, st in zip(theta, step, strict=True)]
         if sum(abs(st) for st in step) < 1e-9:
             break
-    return Model(theta[0], theta[1] if late else 0.0, theta[-1])
+    return Model(theta[0], theta[1] if late else 0.0, theta[-1], theta[2] if late else 0.0)
 
 
 @dataclass(frozen=True)
@@ -213,6 +214,7 @@ def write_calibration(path: Path, fitted: dict[int, Model], note: str) -> None:
         f'{text}"""\n\n'
         f"SCALE: dict[int, float] = {{{numbers('scale')}}}\n"
         f"LATE: dict[int, float] = {{{numbers('late')}}}\n"
+        f"LATE2: dict[int, float] = {{{numbers('late2')}}}\n"
         f"TEMPO: dict[int, float] = {{{numbers('tempo')}}}\n")
 
 
@@ -245,11 +247,12 @@ def main(argv: list[str] | None = None) -> None:
             continue
         fitted[n] = fit(train[n])
         m = fitted[n]
-        print(f"  fitted: scale {m.scale:.4f}, late {m.late:+.4f}, tempo {m.tempo:+.4f}")
+        print(f"  fitted: scale {m.scale:.4f}, late {m.late:+.4f}, late2 {m.late2:+.4f}, tempo {m.tempo:+.4f}")
         for name, other in (("the numbers in use", model(n)), ("scale and tempo only", fit(train[n], late=False)),
                             ("fitted", m)):
             sc = scores(held[n], other)
-            print(f"  {name} (scale {other.scale:.4f}, late {other.late:+.4f}, tempo {other.tempo:+.4f}): "
+            print(f"  {name} (scale {other.scale:.4f}, late {other.late:+.4f}, late2 {other.late2:+.4f}, "
+                  f"tempo {other.tempo:+.4f}): "
                   f"held-out log-loss {sc.log_loss:.4f}, Brier {sc.brier:.4f}")
         print(f"\nHeld-out reliability, {n} players, fitted:\n")
         print(table(held[n], m))

@@ -1,14 +1,15 @@
 """Each seat's chance to win from a full position: the evaluation's worths through a fitted softmax.
 
 A seat's worth is the evaluation's weighted features (log-odds of winning in a 2-player game). The
-chances are the softmax over seats of (scale + late * game gone) * worth, plus a tempo term for the
-seat whose turn it is: the same lead decides more as the end nears. The numbers per player count
+chances are the softmax over seats of (scale + late * gone + late2 * gone²) * worth, gone being the part
+of the game played, plus a tempo term for the seat whose turn it is: the same lead decides more as the
+end nears, and faster near the end than a straight line says. The numbers per player count
 come from engine/ai/calibration.py, fitted by bench/fit_chances.py (docs/review.md)."""
 
 from dataclasses import dataclass
 from math import exp
 
-from engine.ai.calibration import LATE, SCALE, TEMPO
+from engine.ai.calibration import LATE, LATE2, SCALE, TEMPO
 from engine.ai.evaluate import worth
 from engine.ai.features import all_features, game_left
 from engine.analysis import Facts, Regions, facts, regions
@@ -19,11 +20,13 @@ from engine.standings import totals_after_treasures
 @dataclass(frozen=True, slots=True)
 class Model:
     """The calibrated numbers for one player count, in log-odds: the logit of seat i is
-    (scale + late * (1 - game left)) * worth_i, plus tempo * (actions left / 2) for the turn's player."""
+    (scale + late * gone + late2 * gone²) * worth_i with gone = 1 - game left, plus tempo * (actions left / 2)
+    for the turn's player."""
 
     scale: float
     late: float
     tempo: float
+    late2: float = 0.0
 
 
 @dataclass(frozen=True, slots=True)
@@ -38,7 +41,7 @@ class Inputs:
 
 def model(players: int) -> Model:
     """The calibrated numbers for this many players."""
-    return Model(SCALE.get(players, 1.0), LATE.get(players, 0.0), TEMPO.get(players, 0.0))
+    return Model(SCALE.get(players, 1.0), LATE.get(players, 0.0), TEMPO.get(players, 0.0), LATE2.get(players, 0.0))
 
 
 def inputs(f: Facts, regs: Regions) -> Inputs:
@@ -50,7 +53,8 @@ def inputs(f: Facts, regs: Regions) -> Inputs:
 
 def chances_from(x: Inputs, m: Model) -> tuple[float, ...]:
     """The softmax of each seat's logit under the model."""
-    slope = m.scale + m.late * (1 - x.left)
+    gone = 1 - x.left
+    slope = m.scale + (m.late + m.late2 * gone) * gone
     z = [slope * w + (m.tempo * x.share if i == x.player else 0.0) for i, w in enumerate(x.worths)]
     top = max(z)
     e = [exp(v - top) for v in z]

@@ -9,7 +9,7 @@ import pytest
 
 from bench.fit_chances import Sample, fit, main, split
 from bench.selfplay import one_game
-from engine.ai.calibration import LATE, SCALE, TEMPO
+from engine.ai.calibration import LATE, LATE2, SCALE, TEMPO
 from engine.ai.chances import Inputs, Model, chances_from
 
 HEADER = "| predicted | pairs | mean predicted | observed wins |"
@@ -46,10 +46,11 @@ def test_the_fit_writes_a_calibration_module_and_prints_held_out_reliability(gam
         assert printed.count(bin_name) == 2
     assert "log-loss" in printed and "no skill 0.6931" in printed and "no skill 1.0986" in printed
     module = _load(out)
-    assert set(module.SCALE) == set(module.LATE) == set(module.TEMPO) == {2, 3, 4}
+    assert set(module.SCALE) == set(module.LATE) == set(module.LATE2) == set(module.TEMPO) == {2, 3, 4}
     assert module.SCALE[2] != SCALE[2] and module.SCALE[3] != SCALE[3]
     # No 4-player games: the numbers in use are kept, and the module says so.
-    assert (module.SCALE[4], module.LATE[4], module.TEMPO[4]) == (SCALE[4], LATE[4], TEMPO[4])
+    kept = (module.SCALE[4], module.LATE[4], module.LATE2[4], module.TEMPO[4])
+    assert kept == (SCALE[4], LATE[4], LATE2[4], TEMPO[4])
     said = " ".join(module.__doc__.split())
     assert "games.jsonl (2 players: 8 games" in said and "Not fitted (no games), kept as they were: 4 players" in said
     assert max(len(line) for line in out.read_text().splitlines()) <= 120
@@ -64,21 +65,39 @@ def test_games_are_held_out_whole_by_their_highest_seeds_per_player_count():
 
 
 def test_the_fit_recovers_the_numbers_that_made_the_outcomes():
-    # Outcomes drawn from a known model: maximum likelihood on enough positions lands close to it.
-    truth = Model(scale=0.8, late=1.5, tempo=0.4)
+    # Outcomes drawn from a known model: maximum likelihood on enough positions lands close to it. The slope's
+    # three numbers trade against each other (gone and its square move together), so the slope is compared
+    # where the game starts, half way and at the end.
+    truth = Model(scale=0.8, late=1.5, tempo=0.4, late2=2.0)
     rng = random.Random(3)
     data = []
-    for _ in range(3000):
+    for _ in range(6000):
         n = rng.choice((2, 3))
         x = Inputs(tuple(rng.gauss(0, 1.5) for _ in range(n)), rng.randrange(n), rng.choice((0.5, 1.0)), rng.random())
         chances = chances_from(x, truth)
         winner = rng.choices(range(n), chances)[0]
         data.append(Sample(x, tuple(1.0 if i == winner else 0.0 for i in range(n))))
     fitted = fit(data)
-    assert fitted.scale == pytest.approx(truth.scale, abs=0.25)
-    assert fitted.late == pytest.approx(truth.late, abs=0.5)
+
+    def slope(m: Model, gone: float) -> float:
+        return m.scale + m.late * gone + m.late2 * gone * gone
+
+    assert slope(fitted, 0.0) == pytest.approx(slope(truth, 0.0), abs=0.3)
+    assert slope(fitted, 0.5) == pytest.approx(slope(truth, 0.5), abs=0.3)
+    assert slope(fitted, 1.0) == pytest.approx(slope(truth, 1.0), abs=0.6)
     assert fitted.tempo == pytest.approx(truth.tempo, abs=0.25)
     assert not math.isnan(fitted.scale)
+
+
+def test_the_slope_grows_with_the_square_of_the_game_gone():
+    # The same worths late in the game are surer by the late2 term: 0 keeps the straight-line slope.
+    x = Inputs((1.0, 0.0, 0.0), player=1, share=0.0, left=0.2)
+    straight = chances_from(x, Model(scale=0.5, late=1.0, tempo=0.0))
+    curved = chances_from(x, Model(scale=0.5, late=1.0, tempo=0.0, late2=2.0))
+    gone = 0.8
+    expected = math.exp(0.5 + 1.0 * gone + 2.0 * gone * gone)
+    assert curved[0] == pytest.approx(expected / (expected + 2))
+    assert curved[0] > straight[0]
 
 
 def _refused(argv, out) -> str:

@@ -5,7 +5,7 @@ import random
 import pytest
 
 from engine import Game
-from engine.ai.calibration import LATE, SCALE, TEMPO
+from engine.ai.calibration import LATE, LATE2, SCALE, TEMPO
 from engine.ai.chances import win_chances
 
 COUNTS = (2, 3, 4)
@@ -31,7 +31,9 @@ def _with_points(g: Game, points: dict[int, int]) -> Game:
 
 def test_the_calibration_has_numbers_for_every_player_count():
     for n in COUNTS:
-        assert SCALE[n] > 0 and n in LATE and n in TEMPO
+        assert SCALE[n] > 0 and n in LATE and n in LATE2 and n in TEMPO
+        # The slope on worth stays positive all game long: a seat never gains by losing worth.
+        assert all(SCALE[n] + LATE[n] * g / 10 + LATE2[n] * (g / 10) ** 2 > 0 for g in range(11))
 
 
 @pytest.mark.parametrize("players", COUNTS)
