@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import importlib.util
+from typing import Any
 
 # The computer levels a host can seat: the bot's one definition (engine.ai also has "random", for tests).
 LEVELS = ("easy", "medium", "hard")
@@ -24,7 +25,7 @@ def passive_move(legal: list[str]) -> str:
     return legal[0]
 
 
-def pick_move(view: dict, seat: int, level: str, legal: list[str], *, seed: int, budget: float | None,
+def pick_move(view: dict[str, Any], seat: int, level: str, legal: list[str], *, seed: int, budget: float | None,
               announced: list[dict[str, int]] | None = None) -> str:
     """A computer seat's move from its own view and the points the table announced to everyone so far
     (engine.analysis.announced_points); resigned seats (level 'resigned') play passively."""

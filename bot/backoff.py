@@ -15,5 +15,5 @@ class Backoff:
     most: float = 60.0
 
     def delay(self, failures: int) -> float:
-        base = min(self.most, self.first * 2 ** max(0, failures - 1))
+        base = min(self.most, self.first * 2.0 ** max(0, failures - 1))
         return base * random.uniform(0.5, 1.0)

@@ -41,6 +41,7 @@ Entry = tuple[str, str, str]  # (text, where it is shown, where it comes from)
 def command_texts() -> Iterator[Entry]:
     """Every description and choice name of `/tne`, in the order Discord shows them (names stay English)."""
     tne = TneCog(controller=None).__cog_app_commands_group__  # type: ignore[arg-type]
+    assert tne is not None, "TneCog is a GroupCog: it always has its group"
     yield tne.description, "/tne: the command's description", "bot/cog.py"
     for command in tne.walk_commands():
         where = f"/{command.qualified_name}"

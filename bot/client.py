@@ -6,6 +6,7 @@ import gc
 import logging
 import re
 from collections.abc import Callable
+from typing import Any
 
 import discord
 import yarl
@@ -64,7 +65,7 @@ class TneBot(commands.AutoShardedBot):
     """
 
     def __init__(self, config: Config, *, sync: bool = False, sync_guild: int | None = None,
-                 seed_source: Callable[[], int] | None = None, **kwargs: object) -> None:
+                 seed_source: Callable[[], int] | None = None, **kwargs: Any) -> None:
         intents = discord.Intents.none()
         intents.guilds = True
         if config.shard_count is not None:
@@ -105,7 +106,7 @@ class TneBot(commands.AutoShardedBot):
             await self.sync_commands()
         await app.start()
 
-    async def sync_commands(self) -> list:
+    async def sync_commands(self) -> list[Any]:
         """Publish the command tree, globally or to one server; only on request (--sync), never on every start."""
         guild = discord.Object(self.sync_guild) if self.sync_guild else None
         if guild is not None:

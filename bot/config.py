@@ -7,6 +7,7 @@ import os
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from typing import Any
 
 from bot.limits import MAX_RUNNING_PER_PERSON, MAX_RUNNING_PER_SERVER, PAUSED_DAYS, Limits
 from bot.storage.driver import DEFAULT_POOL_SIZE
@@ -131,7 +132,7 @@ def load_config(env: Mapping[str, str] | None = None) -> Config:
 
 
 def shard_settings(count: str | None, ids: str | None, *,
-                   names: tuple[str, str] = ("--shard-count", "--shard-ids")) -> dict:
+                   names: tuple[str, str] = ("--shard-count", "--shard-ids")) -> dict[str, Any]:
     """`shard_count` and `shard_ids` from their texts ("4", "0,1"); ConfigError naming the setting if malformed."""
     count, ids = (count or "").strip(), (ids or "").strip()
     if not count:

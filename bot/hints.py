@@ -83,12 +83,14 @@ def question(table: Table, user_id: int) -> Question:
     seat = table.seat_of(user_id)
     if seat is None:
         raise GameError(N_("You are not playing in this game, so there is no hint for you."))
-    if game.to_move != seat:
+    to_move = game.to_move
+    assert to_move is not None, "a running game always has a seat to act"
+    if to_move != seat:
         if game.pending:
             raise GameError(N_("It is not your decision: {decision}. Ask for a hint when one is yours."),
                             decision=Awaited(table))
         raise GameError(N_("It is not your turn: {who} is to play. Ask for a hint on yours."),
-                        who=SeatLabel(table, game.to_move))
+                        who=SeatLabel(table, to_move))
     announced = announced_points((e for m in table.moves for e in m.events), game.players)
     return Question(table.id, table.row.guild_id, seat, table.row.rev, table.row.move_count, game.view(seat),
                     announced)

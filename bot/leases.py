@@ -42,7 +42,7 @@ class LeaseKeeper:
         self.renew_every = renew_every
         self._held: dict[Key, float] = {}  # what we hold -> until when, as far as we know
         self._lost: list[Callable[[Key], None]] = []
-        self._renewer: asyncio.Task | None = None
+        self._renewer: asyncio.Task[None] | None = None
 
     def on_lost(self, callback: Callable[[Key], None]) -> None:
         """Call `callback(key)` when a renewal finds that lease taken over by another process."""

@@ -15,10 +15,13 @@ from datetime import UTC, date, datetime, timedelta, tzinfo
 from functools import lru_cache
 from pathlib import Path
 from types import MappingProxyType
+from typing import Literal
 
 from babel import Locale
 from babel.dates import format_date, format_datetime, format_timedelta
 from babel.messages.pofile import read_po
+
+Spoken = Literal["narrow", "short", "medium", "long"]  # Babel's widths of a duration in words
 
 # Found beside the packages, as render/fonts.py finds data/fonts.
 LOCALE_DIR = Path(__file__).resolve().parent.parent / "data" / "locales"
@@ -94,9 +97,10 @@ class Texts:
         index = self.plural(n)
         return forms[index] if 0 <= index < len(forms) else forms[-1]
 
-    def duration(self, span: timedelta | float, *, format: str = "long", threshold: float = 0.85) -> str:
+    def duration(self, span: timedelta | float, *, format: Spoken = "long", threshold: float = 0.85) -> str:
         """A span of time in words, rounded to its largest unit as people say it ("1 Tag", "2 jours")."""
-        return format_timedelta(span, threshold=threshold, format=format, locale=self.locale)
+        return format_timedelta(span if isinstance(span, timedelta) else timedelta(seconds=span), threshold=threshold,
+                                format=format, locale=self.locale)
 
     def day(self, when: date | datetime | float, *, format: str = "medium") -> str:
         """A day in the locale's form ("05.03.2026", "5 mars 2026" with format="long"); a float is a Unix time."""
@@ -122,8 +126,9 @@ def read_catalog(lang: str, path: Path) -> Texts:
     for message in catalog:
         if not message.id or message.fuzzy:
             continue
-        forms = tuple(message.string) if isinstance(message.string, list | tuple) else (message.string,)
-        if not forms or not all(forms):
+        raw = tuple(message.string) if isinstance(message.string, list | tuple) else (message.string,)
+        forms = tuple(form for form in raw if form)
+        if not forms or len(forms) != len(raw):
             continue
         msgid = message.id[0] if isinstance(message.id, list | tuple) else message.id
         messages[(message.context, msgid) if message.context else msgid] = forms

@@ -15,6 +15,7 @@ import threading
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Any
 
 WINDOW = 60.0
 VARYING = re.compile(r"0x[0-9a-fA-F]+|\d+")  # addresses, descriptors, ports: the same fault with other numbers
@@ -28,7 +29,7 @@ class _Seen:
     last: float = 0.0  # when the last repeat came
 
 
-def kind_of(record: logging.LogRecord) -> tuple:
+def kind_of(record: logging.LogRecord) -> tuple[Any, ...]:
     """What makes two records the same fault: where and how they were logged, their message's first line with its
     numbers left out, and their exception's type and words."""
     first = str(record.msg).split("\n", 1)[0]
@@ -46,7 +47,7 @@ class Repeats(logging.Handler):
         self.inner = inner
         self.window = window
         self.now = now
-        self.seen: dict[tuple, _Seen] = {}
+        self.seen: dict[tuple[Any, ...], _Seen] = {}
         self._guard = threading.Lock()
         self._timer: threading.Timer | None = None
         self._looked = 0.0  # when ended windows were last looked for

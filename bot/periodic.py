@@ -18,7 +18,7 @@ class Periodic:
         self.name = name
         self.work = work
         self.every = every  # read at each pass, so a test may change it while the loop runs
-        self._task: asyncio.Task | None = None
+        self._task: asyncio.Task[None] | None = None
 
     def start(self) -> None:
         if self._task is None or self._task.done():

@@ -43,19 +43,20 @@ class ReplaysBusy(Exception):
 
 
 # Module-level so a process pool can pickle them by name; `render.*` is looked up at call time.
-def draw_board(view: dict, names: list[str], clock: render.ClockLine | None = None, lang: str = "en") -> bytes:
+def draw_board(view: dict[str, Any], names: list[str], clock: render.ClockLine | None = None,
+               lang: str = "en") -> bytes:
     return render.render_board(view, names=names, clock=clock, words=wording(lang))
 
 
-def draw_final(view: dict, standings: list[dict], names: list[str], lang: str = "en") -> bytes:
+def draw_final(view: dict[str, Any], standings: list[dict[str, Any]], names: list[str], lang: str = "en") -> bytes:
     return render.render_final(view, standings, names=names, words=wording(lang))
 
 
-def draw_hand(view: dict, seat: int, name: str, lang: str = "en") -> bytes:
+def draw_hand(view: dict[str, Any], seat: int, name: str, lang: str = "en") -> bytes:
     return render.render_hand(view, seat, name=name, words=wording(lang))
 
 
-def draw_profile(profile: dict, name: str, lang: str = "en") -> bytes:
+def draw_profile(profile: dict[str, Any], name: str, lang: str = "en") -> bytes:
     return render.render_profile(profile, name, words=wording(lang))
 
 
@@ -111,7 +112,7 @@ class Painter:
             png = await self.workers.run(draw_board, picture["view"], picture["names"], clock, lang)
         return discord.File(io.BytesIO(png), filename=f"tne-{table.id}-{len(table.moves)}.png")
 
-    async def public(self, picture: dict, lang: str | None = None) -> discord.File:
+    async def public(self, picture: dict[str, Any], lang: str | None = None) -> discord.File:
         """A stored public picture (bot/outbox_herald.py `picture`): the board, or the final picture; in `lang`, else
         the language the picture was stored with (its "lang"), else English."""
         lang = lang or picture.get("lang") or "en"
@@ -125,6 +126,8 @@ class Painter:
 
     async def hand(self, table: Table, seat: int, lang: str = "en") -> discord.File:
         """A seat's private hand picture, in `lang` (the asker's); only ever sent in an ephemeral message."""
+        if table.game is None:
+            raise ValueError(f"game {table.id} has no hands yet")
         png = await self.workers.run(draw_hand, table.game.view(seat), seat, table.names()[seat], lang)
         return discord.File(io.BytesIO(png), filename="hand.png")
 

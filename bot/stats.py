@@ -37,7 +37,7 @@ class StoredMove(Protocol):
 
     seat: int
     move: str
-    events: list[dict]
+    events: list[dict[str, Any]]
     created_at: float | None
 
 
@@ -141,14 +141,14 @@ def _seat(value: object, n: int, where: str) -> int:
     return value
 
 
-def _count(event: dict, key: str, where: str) -> int:
+def _count(event: dict[str, Any], key: str, where: str) -> int:
     value = event.get(key)
     if not isinstance(value, int) or isinstance(value, bool) or value < 0:
         raise StatsError(f"{where}: the {event.get('type')} event has no valid {key!r}.")
     return value
 
 
-def _colour(event: dict, where: str) -> int:
+def _colour(event: dict[str, Any], where: str) -> int:
     colour = event.get("colour")
     if colour not in COLOURS:
         raise StatsError(f"{where}: the {event.get('type')} event names no colour.")
@@ -171,7 +171,7 @@ class _Tally:
         self.n = n
         self.players = [PlayerStats(seat, DYNASTIES[seat], resigned[seat]) for seat in range(n)]
         self.points = [[0] * 5 for _ in range(n)]  # red, blue, green, black, treasure
-        self.conflict: dict | None = None  # the revolt or war being fought (it spans several moves)
+        self.conflict: dict[str, Any] | None = None  # the revolt or war being fought (it spans several moves)
         self.over = False  # a game_over event was seen
         self.standings: object = None  # what it announced, checked against the points
 
@@ -179,8 +179,8 @@ class _Tally:
         self.points[seat][colour] += count
         self.players[seat].points_by_source[source] += count
 
-    def move(self, events: list[dict], where: str) -> None:
-        wins: list[dict] = []
+    def move(self, events: list[dict[str, Any]], where: str) -> None:
+        wins: list[dict[str, Any]] = []
         conflict_points: list[tuple[str, int]] = []
         for e in events:
             if not isinstance(e, dict):
@@ -222,7 +222,7 @@ class _Tally:
             else:
                 self.score(win["winner"], win["colour"], win["points"], win["kind"] + "s")
 
-    def resolve(self, e: dict, kind: str, where: str) -> dict:
+    def resolve(self, e: dict[str, Any], kind: str, where: str) -> dict[str, Any]:
         """Close the conflict being fought; gives who won and the points the rules give them."""
         c = self.conflict
         if c is None or c["kind"] != kind:

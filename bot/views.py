@@ -46,7 +46,7 @@ def custom_id(game_id: int, action: str, *, rev: int = 0, move: str | None = Non
     return cid
 
 
-class TneButton(discord.ui.DynamicItem[discord.ui.Button], template=TEMPLATE):
+class TneButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=TEMPLATE):
     """The one button class; the client (`interaction.client.controller`) decides what a press means."""
 
     def __init__(self, press: Press, *, label: str = "…", style: discord.ButtonStyle = discord.ButtonStyle.secondary,
@@ -58,9 +58,10 @@ class TneButton(discord.ui.DynamicItem[discord.ui.Button], template=TEMPLATE):
         self.press = press
 
     @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button,
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any],
                              match: re.Match[str], /) -> TneButton:
         press = Press(int(match["game"]), int(match["rev"]), match["action"], match["arg"])
+        assert isinstance(item, discord.ui.Button)  # a DynamicItem made of a button is matched from one
         return cls(press, label=item.label or "…", style=item.style)
 
     async def callback(self, interaction: discord.Interaction) -> Any:
@@ -74,7 +75,7 @@ def button(game_id: int, action: str, label: str, *, rev: int = 0, move: str | N
                      emoji=emoji)
 
 
-def layout(*items: discord.ui.Item) -> discord.ui.View:
+def layout(*items: discord.ui.Item[Any]) -> discord.ui.View:
     """A stopped view holding the items: sent as components, never stored (see the module docstring)."""
     view = discord.ui.View(timeout=None)
     for item in items[:MAX_BUTTONS]:
@@ -132,9 +133,9 @@ def table_view(table: Table, *, activity: bool = False, t: Texts = ENGLISH) -> d
     game = table.game
     if game is None or game.over or table.row.status != GameStatus.ACTIVE:
         return None
-    items: list[discord.ui.Item] = []
+    items: list[discord.ui.Item[Any]] = []
     seat = game.to_move
-    if game.pending and not table.player(seat).is_bot:
+    if game.pending and seat is not None and not table.player(seat).is_bot:
         label = f"{t.gettext(DECISION_NAMES.get(game.pending['kind'], DECIDE))} ({table.names()[seat]})"
         items.append(button(table.id, "decide", label, rev=table.row.rev, style=discord.ButtonStyle.primary))
     items.append(button(table.id, "hand", t.gettext("My hand"), emoji="🂠"))
@@ -145,6 +146,8 @@ def table_view(table: Table, *, activity: bool = False, t: Texts = ENGLISH) -> d
 
 def decision_view(table: Table, *, t: Texts = ENGLISH) -> discord.ui.View:
     """The private panel: one button per legal answer to the awaited decision."""
+    if table.game is None:
+        raise ValueError(f"game {table.id} has no position to decide in")
     moves = table.game.legal_moves()
     return layout(*(button(table.id, "play", move_label(m, t=t), rev=table.row.rev, move=m,
                            style=discord.ButtonStyle.primary if i == 0 else discord.ButtonStyle.secondary)
@@ -165,7 +168,7 @@ def hand_view(table: Table, seat: int, *, t: Texts = ENGLISH) -> discord.ui.View
 HISTORY_TEMPLATE = r"tne:history:(?P<anchor>[0-9]+):(?P<page>[0-9]+)"
 
 
-class HistoryButton(discord.ui.DynamicItem[discord.ui.Button], template=HISTORY_TEMPLATE):
+class HistoryButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=HISTORY_TEMPLATE):
     """Pages of `/tne stats history`: the custom id carries the page and the newest game shown when the first page
     was (so games ending meanwhile do not shift the pages); the server is the press's own."""
 
@@ -175,9 +178,9 @@ class HistoryButton(discord.ui.DynamicItem[discord.ui.Button], template=HISTORY_
         self.anchor, self.page = anchor, page
 
     @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button,
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any],
                              match: re.Match[str], /) -> HistoryButton:
-        return cls(int(match["anchor"]), int(match["page"]), label=item.label or "…")
+        return cls(int(match["anchor"]), int(match["page"]), label=getattr(item, "label", None) or "…")
 
     async def callback(self, interaction: discord.Interaction) -> Any:
         await interaction.client.controller.on_history_page(  # type: ignore[attr-defined]
@@ -198,7 +201,7 @@ def history_view(page: HistoryPage, *, t: Texts = ENGLISH) -> discord.ui.View | 
 GAMES_TEMPLATE = r"tne:games:(?P<mine>[01]):(?P<page>[0-9]+)"
 
 
-class GamesButton(discord.ui.DynamicItem[discord.ui.Button], template=GAMES_TEMPLATE):
+class GamesButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=GAMES_TEMPLATE):
     """Pages of `/tne games` (`mine`: only those waiting for the presser): the custom id carries only the page; the
     list is read afresh for whoever presses, so a crafted id shows nobody more than their own `/tne games`."""
 
@@ -208,9 +211,9 @@ class GamesButton(discord.ui.DynamicItem[discord.ui.Button], template=GAMES_TEMP
         self.mine, self.page = mine, page
 
     @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button,
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any],
                              match: re.Match[str], /) -> GamesButton:
-        return cls(match["mine"] == "1", int(match["page"]), label=item.label or "…")
+        return cls(match["mine"] == "1", int(match["page"]), label=getattr(item, "label", None) or "…")
 
     async def callback(self, interaction: discord.Interaction) -> Any:
         await interaction.client.controller.on_games_page(  # type: ignore[attr-defined]

@@ -59,10 +59,10 @@ def static_layer(board_name: str) -> Image.Image:
             else:
                 d.rectangle((x0, y0, x1 - 1, y1 - 1), fill=P.LAND if (c + r) % 2 == 0 else P.LAND_ALT)
     for c in range(COLS + 1):
-        x = MARGIN + c * CELL
+        x: float = MARGIN + c * CELL
         d.line((x, MARGIN, x, MARGIN + ROWS * CELL), fill=P.GRID, width=1)
     for r in range(ROWS + 1):
-        y = MARGIN + r * CELL
+        y: float = MARGIN + r * CELL
         d.line((MARGIN, y, MARGIN + COLS * CELL, y), fill=P.GRID, width=1)
     d.rectangle((MARGIN - 2, MARGIN - 2, MARGIN + COLS * CELL + 2, MARGIN + ROWS * CELL + 2),
                 outline=P.FRAME, width=2)

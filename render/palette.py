@@ -105,7 +105,7 @@ def lab(rgb: tuple[float, float, float]) -> tuple[float, float, float]:
 def delta_e(a: tuple[float, float, float], b: tuple[float, float, float]) -> float:
     """CIE76 colour difference: about 2 is just noticeable, 20+ is clearly different."""
     la, lb = lab(a), lab(b)
-    return sum((p - q) ** 2 for p, q in zip(la, lb, strict=True)) ** 0.5
+    return float(sum((p - q) ** 2 for p, q in zip(la, lb, strict=True)) ** 0.5)
 
 
 def lightness(rgb: RGB) -> float:

@@ -205,15 +205,15 @@ def _status(im: Image.Image, d: ImageDraw.ImageDraw, sc: Scene, y: int, clock: C
     waiting = pending_text(sc, w)
     if waiting:
         y += PENDING_H
-        x = 16
+        x: float = 16
         if sc.marker:
             m = sprites.marker(30)
-            im.paste(m, (x, line1 + PENDING_H - 15), m)
+            im.paste(m, (int(x), line1 + PENDING_H - 15), m)
             x += 38
         waiting = w.gettext("Waiting: {what}").format(what=waiting)
         # A longer language's sentence is set a size smaller before any of it is cut.
-        size = fitting_size(waiting, WIDTH - 16 - x, (TEXT_SIZE, NOTE_SIZE), bold=True)
-        label(d, (x, line1 + PENDING_H), waiting, size, P.TEXT, bold=True, width=WIDTH - 16 - x)
+        size = fitting_size(waiting, int(WIDTH - 16 - x), (TEXT_SIZE, NOTE_SIZE), bold=True)
+        label(d, (x, line1 + PENDING_H), waiting, size, P.TEXT, bold=True, width=int(WIDTH - 16 - x))
 
     line2 = y + 74
     x = 16

@@ -76,7 +76,7 @@ def palette_image() -> Image.Image:
     exact = _exact_colours()
     cut = _sample_sheet().quantize(colors=256 - len(exact), method=Image.Quantize.FASTOCTREE,
                                    dither=Image.Dither.NONE)
-    flat = cut.getpalette()[: 3 * (256 - len(exact))]
+    flat = (cut.getpalette() or [])[: 3 * (256 - len(exact))]
     entries = [tuple(flat[i:i + 3]) for i in range(0, len(flat), 3)]
     # Pillow looks colours up in 4-level buckets: a shade too near an exact colour could win its
     # bucket and shift a flat area, so such shades are dropped (the exact colour serves them).

@@ -12,10 +12,10 @@ from typing import Any
 
 from PIL import Image, ImageDraw
 
+from engine import DYNASTIES
 from render import palette as P
 from render import sprites
 from render.layout import SMALL_SIZE, TEXT_SIZE, WIDTH
-from render.model import DYNASTIES
 from render.text import fitting_size, label
 from render.wording import ENGLISH, N_, Wording, colour, dynasty
 
@@ -215,7 +215,7 @@ def _cards(im: Image.Image, d: ImageDraw.ImageDraw, p: Profile, w: Wording = ENG
 
 
 def _legend(d: ImageDraw.ImageDraw, w: Wording = ENGLISH) -> None:
-    x = PAD
+    x: float = PAD
     for source in SOURCES:
         d.rounded_rectangle((x, LEGEND_Y - 10, x + 20, LEGEND_Y + 10), radius=4, fill=SOURCE_COLOUR[source])
         x += 28 + label(d, (x + 28, LEGEND_Y), w.gettext(SOURCE_WORDS[source]), SMALL_SIZE, P.TEXT) + 26
@@ -241,7 +241,7 @@ def _chart(d: ImageDraw.ImageDraw, games: tuple[Game, ...], w: Wording = ENGLISH
     top, step = axis(max(g.total for g in games))
     scale = PLOT_H / top
     for v in range(0, top + 1, step):
-        y = round(bottom - v * scale)
+        y: float = round(bottom - v * scale)
         d.line((PLOT_LEFT, y, PLOT_RIGHT, y), fill=P.PANEL_RULE if v else P.TEXT_DIM, width=1 if v else 2)
         label(d, (PLOT_LEFT - 10, y), str(v), SMALL_SIZE - 2, P.TEXT_DIM, anchor="rm")
     # i18n: the chart's row of places and row of scores, headed left of the plot (about 60 px)

@@ -75,10 +75,10 @@ def _header(im: Image.Image, view: dict[str, Any], turn: int, turns: int, names:
     mid = HEADER_H // 2 + 1
     sc = scene(view, names_in(view, names, w))
     seat = sc.last_seat if sc.last_seat is not None and 0 <= sc.last_seat < len(sc.players) else None
-    x = 16
+    x: float = 16
     if seat is not None:
         badge = sprites.badge(sc.players[seat].dynasty, 32)
-        im.paste(badge, (x, mid - 16), badge)
+        im.paste(badge, (int(x), mid - 16), badge)
         x += 40
     heading = w.gettext("Turn {turn} of {turns}").format(turn=turn, turns=turns)
     x += label(d, (x, mid), heading, TEXT_SIZE, P.TEXT, bold=True)

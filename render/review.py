@@ -152,11 +152,11 @@ def chances_chart(review: Review, names: Sequence[str], w: Wording = ENGLISH) ->
         im.paste(badge, (PAD + 54, mid - 18), badge)
         x = PAD + 100
         acc = accuracy.get(seat)
-        right = w.gettext("accuracy {percent}%").format(percent=f"{acc:.0f}") if acc is not None else ""
-        room = WIDTH - PAD - x - (font(TEXT_SIZE).getlength(right) + 20 if right else 0)
+        told = w.gettext("accuracy {percent}%").format(percent=f"{acc:.0f}") if acc is not None else ""
+        room = WIDTH - PAD - x - (font(TEXT_SIZE).getlength(told) + 20 if told else 0)
         label(d, (x, mid), _name(names, seat), TEXT_SIZE, P.TEXT, bold=True, width=int(room))
-        if right:
-            label(d, (WIDTH - PAD, mid), right, TEXT_SIZE, P.TEXT, anchor="rm")
+        if told:
+            label(d, (WIDTH - PAD, mid), told, TEXT_SIZE, P.TEXT, anchor="rm")
 
     mid = height - KEY_H // 2
     x = PAD + MARK_R + 2

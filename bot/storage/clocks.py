@@ -31,7 +31,7 @@ def clock_row(row: Any) -> ClockRow:
 def set_clock(game_id: int, clock: ClockRow, *, rev: int | None = None, owner: str | None = None) -> Statement:
     """Store a game's whole clock (and hand back any claim on it); with `rev` (and `owner`), only if the game is
     still at that revision (and this process still holds the claim): StaleError otherwise. Returns the columns."""
-    where, args = "id = ?", [game_id]
+    where, args = "id = ?", list[Any]([game_id])
     if rev is not None:
         where += " AND rev = ?"
         args.append(rev)
@@ -111,8 +111,9 @@ class ClockStore:
 
     async def next_due(self) -> float | None:
         """The soonest moment any running game's clock must be looked at."""
-        return await self.db.fetchval("SELECT MIN(clock_due) FROM games WHERE clock_due IS NOT NULL AND status = ? "
-                                      "AND clock_stopped_at IS NULL", GameStatus.ACTIVE.value)
+        due = await self.db.fetchval("SELECT MIN(clock_due) FROM games WHERE clock_due IS NOT NULL AND status = ? "
+                                     "AND clock_stopped_at IS NULL", GameStatus.ACTIVE.value)
+        return float(due) if due is not None else None
 
     async def stop_in(self, channel_id: int, now: float) -> list[int]:
         """Stop the clock of a channel's running game (its channel is closed to the bot); the games stopped now."""
@@ -169,7 +170,8 @@ class ClockStore:
 
     async def language(self, user_id: int) -> str | None:
         """The locale a person's Discord used the last time they used the bot (`de`, `en-GB`), None if unknown."""
-        return await self.db.fetchval("SELECT locale FROM notify WHERE user_id = ?", user_id)
+        locale = await self.db.fetchval("SELECT locale FROM notify WHERE user_id = ?", user_id)
+        return str(locale) if locale is not None else None
 
     async def set_language(self, user_id: int, locale: str) -> None:
         """Remember a person's locale; how their reminders reach them stays as it was (the default for a new row)."""

@@ -41,8 +41,8 @@ class NewAnnouncement:
     game_id: int | None = None
     rev: int | None = None
     pings: list[int] = field(default_factory=list)
-    buttons: list[dict] = field(default_factory=list)
-    picture: dict | None = None
+    buttons: list[dict[str, Any]] = field(default_factory=list)
+    picture: dict[str, Any] | None = None
     interaction_id: int | None = None  # the interaction that made the change: a second one with it is refused
     reply_token: str | None = None  # with reply_until: the interaction may deliver it as its reply
     reply_until: float = 0.0
@@ -62,8 +62,8 @@ class Announcement:
     game_id: int | None = None
     rev: int | None = None
     pings: list[int] = field(default_factory=list)
-    buttons: list[dict] = field(default_factory=list)
-    picture: dict | None = None
+    buttons: list[dict[str, Any]] = field(default_factory=list)
+    picture: dict[str, Any] | None = None
     interaction_id: int | None = None
     reply_token: str | None = field(default=None, repr=False)
     hold_until: float = 0.0

@@ -147,7 +147,7 @@ class PostgresDatabase(ReadShortcuts):
         cols = ", ".join(f'"{c}"' for c in table.columns)
         key = table.primary_key or table.columns
         order = ", ".join(f'"{k}"' for k in key)
-        last: tuple | None = None
+        last: tuple[Any, ...] | None = None
         while True:
             where = ""
             if last is not None:

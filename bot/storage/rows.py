@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from enum import StrEnum
+from typing import Any
 
 
 class GameStatus(StrEnum):
@@ -66,7 +67,7 @@ class GameRow:
     seed: int | None
     rev: int
     move_count: int
-    snapshot: dict | None
+    snapshot: dict[str, Any] | None
     end_reason: str | None
     updated_at: float = 0.0  # when the game last changed (a late interaction made before it is refused)
     clock: ClockRow = field(default_factory=ClockRow)
@@ -82,7 +83,7 @@ class MoveRow:
     seat: int
     user_id: int | None
     move: str
-    events: list[dict]
+    events: list[dict[str, Any]]
     created_at: float | None = field(default=None, compare=False)  # epoch seconds when it was stored
 
 

@@ -30,7 +30,7 @@ class Statement:
     were touched or returned."""
 
     sql: str
-    args: tuple = ()
+    args: tuple[Any, ...] = ()
     expect: int | None = None
 
 
@@ -42,7 +42,7 @@ class Result:
     rows: list[Any] = field(default_factory=list)
 
 
-def resolve(args: tuple, results: list[Result]) -> tuple:
+def resolve(args: tuple[Any, ...], results: list[Result]) -> tuple[Any, ...]:
     """The arguments with every Returned marker replaced by the value it names."""
     if not any(isinstance(a, Returned) for a in args):
         return args

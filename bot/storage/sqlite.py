@@ -134,7 +134,8 @@ class SQLiteTransaction(RunShortcuts):
         self._db = db
 
     async def run(self, *statements: Statement) -> list[Result]:
-        return await self._db._call(_run, statements)
+        done: list[Result] = await self._db._call(_run, statements)
+        return done
 
     async def insert_many(self, table: str, columns: Sequence[str], rows: Sequence[Sequence[Any]]) -> None:
         await self._db._call(_insert_many, table, columns, rows)
@@ -150,8 +151,8 @@ class SQLiteDatabase(ReadShortcuts):
         self._conn = conn
         # Everything runs on one connection, so one transaction (or write group, or snapshot read) at a time.
         self._turn = asyncio.Lock()
-        self._queue: list[tuple[Sequence[Statement], asyncio.Future]] = []
-        self._flusher: asyncio.Task | None = None
+        self._queue: list[tuple[Sequence[Statement], asyncio.Future[list[Result]]]] = []
+        self._flusher: asyncio.Task[None] | None = None
 
     @classmethod
     async def open(cls, url: DatabaseURL) -> SQLiteDatabase:
@@ -189,7 +190,7 @@ class SQLiteDatabase(ReadShortcuts):
         """Run fn(sqlite3 connection, *args) on the connection's thread: the whole call is one trip."""
         try:
             # aiosqlite's own queue to its thread; its public API offers only one statement per trip.
-            return await self._conn._execute(fn, self._conn._conn, *args)
+            return await self._conn._execute(fn, self._conn._conn, *args)  # type: ignore[no-untyped-call]
         except (sqlite3.Error, ValueError) as exc:
             raise _error(exc, self.url) from exc
 
@@ -202,7 +203,7 @@ class SQLiteDatabase(ReadShortcuts):
 
     async def write(self, *statements: Statement) -> list[Result]:
         self._not_inside_a_transaction()
-        future = asyncio.get_running_loop().create_future()
+        future: asyncio.Future[list[Result]] = asyncio.get_running_loop().create_future()
         self._queue.append((statements, future))
         if self._flusher is None:
             self._flusher = asyncio.create_task(self._flush(), name="tne-sqlite-group-commit")
@@ -226,7 +227,7 @@ class SQLiteDatabase(ReadShortcuts):
         finally:
             self._flusher = None
 
-    def _settle(self, group: list[tuple[Sequence[Statement], asyncio.Future]],
+    def _settle(self, group: list[tuple[Sequence[Statement], asyncio.Future[list[Result]]]],
                 outcomes: list[list[Result] | BaseException]) -> None:
         for (_, future), outcome in zip(group, outcomes, strict=True):
             if future.done():
@@ -258,7 +259,8 @@ class SQLiteDatabase(ReadShortcuts):
     async def read(self, *statements: Statement) -> list[Result]:
         self._not_inside_a_transaction()
         async with self._turn:
-            return await self._call(_read, statements)
+            done: list[Result] = await self._call(_read, statements)
+            return done
 
     # --- the catalogue ---------------------------------------------------------------------------------------
 
@@ -280,7 +282,7 @@ class SQLiteDatabase(ReadShortcuts):
         cols = ", ".join(f'"{c}"' for c in table.columns)
         key = table.primary_key or ("rowid",)
         order = ", ".join(f'"{k}"' for k in key)
-        last: tuple | None = None
+        last: tuple[Any, ...] | None = None
         while True:
             where = ""
             if last is not None:

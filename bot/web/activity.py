@@ -234,7 +234,8 @@ def add_routes(app: web.Application, context: ActivityContext, may_exchange: May
         # Discord opens the Activity at its URL mapping's root with frame_id & co. in the query: that is our page.
         if request.method == "GET" and request.path == "/" and "frame_id" in request.query:
             return await page(request)
-        return await handler(request)
+        response: web.StreamResponse = await handler(request)
+        return response
 
     app.middlewares.append(launched_at_root)
     app.router.add_get("/activity", page)

@@ -16,7 +16,7 @@ import secrets
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Protocol
+from typing import Any, Protocol
 
 from bot.locales import N_
 
@@ -90,14 +90,14 @@ class Auth:
     # sign in anyone else. The bot keeps them in its database (every shard, every restart: bot/app.py).
     used: UsedLinks = field(default_factory=lambda: UsedHere(), repr=False)
 
-    def _sign(self, payload: dict) -> str:
+    def _sign(self, payload: dict[str, Any]) -> str:
         body = _b64(json.dumps(payload, separators=(",", ":"), sort_keys=True).encode())
         return f"{body}.{self._mac(body)}"
 
     def _mac(self, body: str) -> str:
         return _b64(hmac.new(self.secret.encode(), body.encode(), hashlib.sha256).digest())
 
-    def _check(self, token: str | None, kind: str) -> dict:
+    def _check(self, token: str | None, kind: str) -> dict[str, Any]:
         if not token or token.count(".") != 1 or len(token) > 2048:
             raise BadToken(N_("That link is not valid: ask for a new one with `/tne web`."))
         body, mac = token.split(".")
@@ -165,12 +165,12 @@ class Auth:
         return header is not None and secrets.compare_digest(header.encode(), self.csrf(session).encode())
 
 
-def _person(person: Person) -> dict:
+def _person(person: Person) -> dict[str, Any]:
     return {"u": str(person.user_id), "n": person.name, "gu": None if person.guild_id is None else str(person.guild_id),
             "c": None if person.channel_id is None else str(person.channel_id)}
 
 
-def _read_person(payload: dict) -> Person:
+def _read_person(payload: dict[str, Any]) -> Person:
     try:
         return Person(int(payload["u"]), str(payload["n"]),
                       None if payload.get("gu") is None else int(payload["gu"]),
