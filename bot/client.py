@@ -106,15 +106,29 @@ class TneBot(commands.AutoShardedBot):
             await self.sync_commands()
         await app.start()
 
-    async def sync_commands(self) -> list[Any]:
-        """Publish the command tree, globally or to one server; only on request (--sync), never on every start."""
+    async def sync_commands(self) -> list[dict[str, Any]]:
+        """Publish the command tree, globally or to one server; only on request (--sync), never on every start.
+
+        Globally, the app's Entry Point command (the Activity's "Launch") is sent back as it is: Discord refuses a
+        bulk overwrite that leaves it out (50240), and discord.py's `tree.sync` knows nothing of it."""
+        app_id = self.application_id
+        if app_id is None:
+            raise discord.app_commands.MissingApplicationID
         guild = discord.Object(self.sync_guild) if self.sync_guild else None
         if guild is not None:
             self.tree.copy_global_to(guild=guild)
-        synced = await self.tree.sync(guild=guild)
+        translator = self.tree.translator
+        ours = self.tree.get_commands(guild=guild)
+        payload = [await c.get_translated_payload(self.tree, translator) if translator else c.to_dict(self.tree)
+                   for c in ours]
+        if guild is None:
+            payload += entry_points(await self.http.get_global_commands(app_id))
+            synced = await self.http.bulk_upsert_global_commands(app_id, payload=payload)
+        else:
+            synced = await self.http.bulk_upsert_guild_commands(app_id, guild.id, payload=payload)
         log.info("Synced %s %s", plural(len(synced), "application command"),
                  f"to server {self.sync_guild}" if guild else "globally")
-        return synced
+        return list(synced)  # type: ignore[arg-type]
 
     async def on_ready(self) -> None:
         log.info("Connected as %s to %s on %s %s of %s", self.user, plural(len(self.guilds), "server"),
@@ -210,3 +224,14 @@ class TneBot(commands.AutoShardedBot):
             await self.storage.close()
             self.storage = None
         log.info("Stopped")
+
+
+ENTRY_POINT = 4  # PRIMARY_ENTRY_POINT: the command that opens an app's Activity from the App Launcher
+# What a bulk overwrite may carry of a command read back (the rest, like `version`, Discord sets itself).
+_WRITABLE = ("id", "type", "name", "name_localizations", "description", "description_localizations", "handler",
+             "contexts", "integration_types", "default_member_permissions", "nsfw")
+
+
+def entry_points(existing: Any) -> list[dict[str, Any]]:
+    """The app's Entry Point commands among its global commands, as a bulk overwrite must include them."""
+    return [{key: c[key] for key in _WRITABLE if key in c} for c in existing if c.get("type") == ENTRY_POINT]

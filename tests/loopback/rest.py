@@ -37,6 +37,7 @@ class ApiError(Exception):
 
 
 UNKNOWN_CHANNEL = (404, 10003, "Unknown Channel")
+ENTRY_POINT = 4  # an application command of type PRIMARY_ENTRY_POINT
 UNKNOWN_MESSAGE = (404, 10008, "Unknown Message")
 UNKNOWN_MEMBER = (404, 10007, "Unknown Member")
 UNKNOWN_USER = (404, 10013, "Unknown User")
@@ -278,6 +279,13 @@ class Rest:
             stored.append(entry)
         if errors:
             raise validate.invalid_form(errors)
+        # An app with an Activity has an Entry Point command (type 4, made by the developer portal); as Discord
+        # does, a bulk overwrite that leaves it out is refused and changes nothing.
+        sent = {(c.get("id"), c.get("name")) for c in call.body}
+        for kept in self.s.commands.get(guild_id, []):
+            if kept.get("type") == ENTRY_POINT and not any(kept["id"] == i or kept["name"] == n for i, n in sent):
+                raise ApiError(400, 50240, "You cannot remove this app's Entry Point command in a bulk update "
+                                           "operation")
         self.s.commands[guild_id] = stored
         return 200, stored
 

@@ -371,3 +371,18 @@ async def test_commands_sync(http, loopback):
     with pytest.raises(discord.HTTPException) as err:
         await http.bulk_upsert_global_commands(loopback.app_id, [{"name": "Bad Name", "description": "x"}])
     assert err.value.code == 50035
+
+
+async def test_a_bulk_overwrite_may_not_drop_the_entry_point_command(http, loopback):
+    launch = {"id": "555", "application_id": str(loopback.app_id), "version": "1", "type": 4, "name": "launch",
+              "description": "", "handler": 2, "contexts": [0, 1, 2], "integration_types": [0, 1]}
+    loopback.commands[None] = [launch]
+    body = [{"name": "tne", "description": "Play", "type": 1, "options": []}]
+    with pytest.raises(discord.HTTPException) as err:
+        await http.bulk_upsert_global_commands(loopback.app_id, body)
+    assert (err.value.status, err.value.code) == (400, 50240)
+    assert loopback.commands[None] == [launch]  # refused whole: nothing changed
+    kept = {k: launch[k] for k in ("id", "type", "name", "description", "handler")}
+    synced = await http.bulk_upsert_global_commands(loopback.app_id, [*body, kept])
+    assert [(c["name"], c["type"]) for c in synced] == [("tne", 1), ("launch", 4)]
+    assert synced[1]["id"] == "555"

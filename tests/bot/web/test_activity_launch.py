@@ -57,3 +57,35 @@ async def test_no_activity_button_unless_it_is_configured(loopback, tmp_path):
         board = await (await loopback.slash(alice, channel, "tne board")).response()
         assert ACTIVITY_LABEL not in board.labels() and "My hand" in board.labels()
 
+
+
+async def test_sync_keeps_the_activitys_entry_point_command(loopback, tmp_path):
+    """Once an Activity is set up, Discord holds its Entry Point command and refuses a bulk overwrite without it
+    (50240, the loopback refuses the same): --sync sends it back unchanged, every time."""
+    launch = {"id": "555", "application_id": str(loopback.app_id), "version": "1", "type": 4, "name": "launch",
+              "description": "", "handler": 2, "contexts": [0, 1, 2], "integration_types": [0, 1]}
+    loopback.commands[None] = [launch]
+    alice = loopback.add_user("Alice")
+    channel = loopback.add_channel(loopback.add_guild())
+    async with running_bot(loopback, str(tmp_path / "tne.sqlite3"), seed=5) as bot:
+        first = await bot.sync_commands()
+        again = await bot.sync_commands()
+        assert sorted((c["name"], c["type"]) for c in again) == [("launch", 4), ("tne", 1)]
+        assert [c["id"] for c in first] == [c["id"] for c in again]
+        (kept,) = [c for c in loopback.commands[None] if c["type"] == 4]
+        assert (kept["id"], kept["handler"], kept["contexts"]) == ("555", 2, [0, 1, 2])
+        # The synced /tne works (the loopback checks an invocation against the synced commands).
+        answer = await (await loopback.slash(alice, channel, "tne help")).response()
+        assert answer.content or answer.embeds
+
+
+async def test_a_server_sync_leaves_the_global_entry_point_alone(loopback, tmp_path):
+    launch = {"id": "556", "application_id": str(loopback.app_id), "version": "1", "type": 4, "name": "launch",
+              "description": "", "handler": 2}
+    loopback.commands[None] = [launch]
+    guild = loopback.add_guild()
+    async with running_bot(loopback, str(tmp_path / "tne.sqlite3"), seed=5) as bot:
+        bot.sync_guild = guild.id
+        synced = await bot.sync_commands()
+        assert [c["name"] for c in synced] == ["tne"]
+        assert loopback.commands[None] == [launch] and [c["name"] for c in loopback.commands[guild.id]] == ["tne"]
