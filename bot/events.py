@@ -61,7 +61,7 @@ class ComputerSeated(Event):
 @dataclass(frozen=True, kw_only=True)
 class Started(Event):
     seed: int
-    first: int  # the seat to act first
+    first: int | None  # the seat to act first
 
 
 @dataclass(frozen=True, kw_only=True)

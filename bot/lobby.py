@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import replace
+from typing import Any
 
 from bot import clocks, limits, text
 from bot.autoplay import LEVELS
@@ -64,7 +65,7 @@ class Lobby:
                 raise GameError(ONE_PER_CHANNEL) from exc
         return await self.desk.tables.load(game_id)
 
-    async def _change(self, table: Table, players: list[PlayerRow], event: type[Event], **what: object) -> Changed:
+    async def _change(self, table: Table, players: list[PlayerRow], event: type[Event], **what: Any) -> Changed:
         """Seat `players` in the lobby; `event` (with `what`) says what happened."""
         committed = await self.desk.commit(table, lambda _: self.desk.storage.set_lobby(table.id, table.row.rev,
                                                                                         players))

@@ -23,7 +23,7 @@ from bot import clocks
 from bot.clock_steps import ClockSteps
 from bot.closings import CHANNEL_GONE, GUILD_GONE, LOBBY_EXPIRED, Closings, lobby_expired_text
 from bot.desk import BUSY_PAUSES, CHANGED, LATE_AFTER, UNAVAILABLE, Desk
-from bot.events import Publisher
+from bot.events import ClockEvent, Publisher
 from bot.limits import Limits
 from bot.lobby import MAX_LOBBIES, Lobby
 from bot.moves import MOVE_LIMIT, Moves
@@ -199,7 +199,7 @@ class GameService:
 
     # --- clocks -----------------------------------------------------------------------------------------------
 
-    async def clock_step(self, game_id: int, owner: str) -> clocks.ClockEvent | None:
+    async def clock_step(self, game_id: int, owner: str) -> ClockEvent | None:
         event = await self.clocks.clock_step(game_id, owner)
         self.publisher.publish([event])
         return event
