@@ -12,7 +12,7 @@ from dataclasses import dataclass, field, replace
 from typing import Protocol
 
 from bot import text
-from bot.events import ClockEvent, Event
+from bot.events import ClockEvent, Event, Moved
 from bot.locales import ENGLISH, Texts
 from bot.storage.rows import GameRow, MoveRow, PlayerRow, Stored
 from engine import DYNASTIES, Game, IllegalMove
@@ -156,7 +156,7 @@ class Played:
     standin: bool = False  # played by the stand-in for a person whose clock ran out (or who is away)
     announced: Stored | None = None  # the move's announcement as stored with it (None: no herald)
     notice: Notice | None = None  # and how it was worded
-    event: Event | None = None  # what the service publishes of it (None: not committed yet)
+    event: Moved | None = None  # what the service publishes of it (None: not committed yet)
 
 
 @dataclass
