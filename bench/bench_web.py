@@ -30,11 +30,11 @@ import aiohttp
 from aiohttp import web
 
 from bot.config import WebConfig
+from bot.events import Event, Publisher
 from bot.outbox_herald import DiscordHerald
 from bot.records.service import Records
 from bot.service import GameService
 from bot.storage import Storage
-from bot.storage.rows import Stored
 from bot.table import Origin, Table
 from bot.web.auth import COOKIE, CSRF_HEADER, Auth, Person
 from bot.web.context import Context
@@ -69,11 +69,11 @@ async def server(limit: int) -> AsyncIterator[Bench]:
         hub = Hub(storage.game_rev)
         stored: list[float] = []
 
-        def told(item: Stored) -> None:
+        def told(event: Event) -> None:
             stored.append(time.perf_counter())
-            hub.told(item)
+            hub.follow(event)
 
-        service = GameService(storage, seed_source=lambda: 1, herald=DiscordHerald(), announced=told)
+        service = GameService(storage, seed_source=lambda: 1, herald=DiscordHerald(), publisher=Publisher([told]))
         auth = Auth(SECRET)
         # Every request comes from one address or two people here: the per-person limit and the stream caps
         # (bot/web/limits.py) would refuse the crowd this measures.

@@ -12,9 +12,8 @@ from dataclasses import dataclass
 
 import discord
 
-from bot import clocks
 from bot.allowance import Allowance
-from bot.clocks import ClockEvent, ClockKeeper, OnEvent
+from bot.clocks import ClockKeeper
 from bot.closed_note import closed_words
 from bot.cog import TneCog
 from bot.config import Config
@@ -41,9 +40,7 @@ from bot.storage import Storage
 from bot.storage.leases import Leases
 from bot.storage.lobby_messages import LobbyMessageStore
 from bot.storage.outbox import OutboxStore
-from bot.storage.rows import Stored
 from bot.storage.web_links import UsedLinkStore
-from bot.table import Table
 from bot.web.activity import ActivitySettings
 from bot.web.auth import Auth, Links
 from bot.web.context import Context
@@ -63,31 +60,12 @@ def shard_filter(shard_count: int | None, shard_ids: Sequence[int] | None) -> Ca
     return lambda guild_id: guild_id is None or (guild_id >> 22) % shard_count in mine
 
 
-def standin_plays(seats: ComputerSeats) -> OnEvent:
-    """What the bot does when a clock did something: its notice is already stored with it (the outbox delivers
-    it: a ping, a direct message, or nothing, as the person chose); a stand-in that took a seat plays at once.
-    One left unplayed (its process died, or this one restarted) is found by the computer seats' sweep."""
-    async def on_clock(event: ClockEvent) -> None:
-        if event.kind == clocks.TIMED_OUT:
-            seats.kick(event.game_id)
-    return on_clock
-
-
 def gateway_locale(client: discord.Client) -> Callable[[int], str | None]:
     """A server's preferred_locale from the bot's guild cache (GUILD_CREATE), or None for a server not cached."""
     def locale(guild_id: int) -> str | None:
         guild = client.get_guild(guild_id)
         return guild.preferred_locale.value if guild is not None and guild.preferred_locale else None
     return locale
-
-
-def after_change(seats: ComputerSeats, recorder: Recorder) -> Callable[[Table], None]:
-    """What follows a change made outside Discord, as after a slash command: a computer to move plays, and a game
-    that ended is recorded."""
-    def after(table: Table) -> None:
-        seats.kick(table.id)
-        recorder.game_over(table)
-    return after
 
 
 @dataclass(frozen=True)
@@ -174,10 +152,9 @@ async def build(client: discord.Client, config: Config, *, gone: Callable[[int],
     auth = Auth(config.web.secret, used=UsedLinkStore(storage.db)) if config.web is not None else None
     links = Links(config.web.url, auth) if config.web is not None and auth is not None else None
     herald = DiscordHerald(now=lambda: service.now(), activity=activity_on, links=links)
-    # The web board's hub hears of every change too, so open pages update within a second.
+    # The web board's hub: open pages update at once after a change here, by polling after another process's.
     hub = Hub(storage.game_rev) if config.web is not None else None
-    service = GameService(storage, seed_source=seed_source, caps=config.limits, herald=herald,
-                          announced=outbox.stored if hub is None else fan_out(outbox.stored, hub.told))
+    service = GameService(storage, seed_source=seed_source, caps=config.limits, herald=herald)
     # Posts no interaction causes (the lobby sweep, the clocks, computer moves) in a server never seen through an
     # interaction yet speak the server's language as the gateway told it.
     service.languages.gateway = gateway_locale(client)
@@ -185,9 +162,13 @@ async def build(client: discord.Client, config: Config, *, gone: Callable[[int],
     recorder = Recorder(Finisher(storage, announcement=rating_changes, stored=outbox.stored,
                                  language=service.languages.texts))
     # One process plays each game's computer seats: they hold its lease, renewed with the outbox's channels.
-    seats = ComputerSeats(service, recorder.played, workers=thinkers, delay=config.ai_delay, budget=config.ai_budget,
+    seats = ComputerSeats(service, workers=thinkers, delay=config.ai_delay, budget=config.ai_budget,
                           keeper=keeper, serves=shard_filter(config.shard_count, config.shard_ids))
-    clock_keeper = ClockKeeper(service, standin_plays(seats))
+    # Every change is followed alike, whichever front end made it (a command, a button, a web page, a computer
+    # seat, a clock's stand-in, a sweep): its announcement is delivered, a computer to move plays (one process
+    # plays each game: the outbox and the seats hold leases), a game that ended is recorded, open pages update.
+    service.publisher.subscribe(outbox.follow, seats.follow, recorder.follow, *([hub.follow] if hub else []))
+    clock_keeper = ClockKeeper(service)
     # Every language's texts, read once: private answers in the asker's language, the commands' translations.
     locales = load_locales()
     interactions = Interactions(first_answers, outbox, locales=locales, remember=service.remember_language)
@@ -201,8 +182,8 @@ async def build(client: discord.Client, config: Config, *, gone: Callable[[int],
         # so web reads never spend the global rate limit the bot's posts need.
         members = WebMembers(guild_member_fetch(client))
         web = WebServer(Context(service=service, auth=auth, config=config.web, hub=hub, records=records,
-                                sight=web_sight(client, members), after_change=after_change(seats, recorder),
-                                offload=painter.workers.run, closed=closed_words(outbox)), settings)
+                                sight=web_sight(client, members), offload=painter.workers.run,
+                                closed=closed_words(outbox)), settings)
     # Reviews and hints wait in the analysis lane's fair queue: many at once delay each other, never a game's play.
     # One allowance for both: what one person may ask is counted across hints and reviews, in every server.
     allowance = Allowance()
@@ -220,10 +201,3 @@ async def build(client: discord.Client, config: Config, *, gone: Callable[[int],
                interactions=interactions,
                controller=controller, cog=TneCog(controller), locales=locales, web=web)
 
-
-def fan_out(*told: Callable[[Stored], None]) -> Callable[[Stored], None]:
-    """One `announced` for the service that tells each listener in turn."""
-    def tell(stored: Stored) -> None:
-        for listener in told:
-            listener(stored)
-    return tell

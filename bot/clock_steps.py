@@ -8,14 +8,15 @@ import logging
 from dataclasses import replace
 
 from bot import clock_texts, clocks, limits
-from bot.desk import Desk, announcement
+from bot.desk import Desk, about, announcement, changed, stamped
+from bot.events import ClockEvent, ClockSet, Resumed
 from bot.locales import N_
 from bot.person_languages import PersonLanguages
 from bot.storage import StaleError
 from bot.storage.changes import ClockChange, SeatMark
 from bot.storage.clocks import NOTIFY_MODES
 from bot.storage.rows import LIVE, ClockRow, GameStatus, PlayerRow
-from bot.table import ClockEvent, GameError, Notice, Table, turn_of
+from bot.table import Changed, GameError, Notice, Table, turn_of
 from engine import Game
 
 log = logging.getLogger(__name__)
@@ -93,8 +94,8 @@ class ClockSteps:
                     changed = replace(player, away=player.away or marked, standins=standins)
                     players = [changed if p.seat == player.seat else p for p in players]
                     mark = SeatMark(player.seat, changed.away, standins)
-                event = ClockEvent(game_id, kind, clock.seat, player.user_id, table.row.channel_id,
-                                   table.row.guild_id, clock.deadline, marked_away=marked)
+                event = ClockEvent(**about(table), kind=kind, seat=clock.seat, user_id=player.user_id,
+                                   deadline=clock.deadline, marked_away=marked)
             # What the clock says is stored with the step itself (the outbox delivers it once): a reminder as the
             # person wants it, the stand-in's taking the seat always.
             new = None
@@ -119,11 +120,7 @@ class ClockSteps:
                 return None
             table.row.clock = after
             table.row.players = players
-            if event is not None and committed.announced is not None:
-                event = replace(event, announcement=committed.announced.id)
-                if desk.announced is not None:
-                    desk.announced(committed.announced)
-            return event
+            return stamped(event, committed) if event is not None else None
 
     async def channel_closed(self, channel_id: int) -> list[int]:
         """The bot has not been able to post in a channel for long: its game's clock stops (no reminder, no
@@ -134,7 +131,7 @@ class ClockSteps:
                         ", ".join(map(str, stopped)))
         return stopped
 
-    async def channel_open(self, channel_id: int) -> list[int]:
+    async def channel_open(self, channel_id: int) -> list[Resumed]:
         """A post got through in the channel again: a clock stopped there runs on with the time that was left; the
         games restarted."""
         desk, restarted = self.desk, []
@@ -153,17 +150,15 @@ class ClockSteps:
                         game_id, rev, since, clocks.restarted(clock, since, now),
                         announce=announcement(table, Notice("resumed", said), None))
                     if done:
-                        restarted.append(game_id)
-                        if announced is not None and desk.announced is not None:
-                            desk.announced(announced)
+                        restarted.append(Resumed(**about(table), announcement=announced.id if announced else None))
                         break
                 desk.tables.forget(game_id)  # the clock in memory is behind what was stored
         if restarted:
             log.info("Channel %s takes the bot's posts again: the clock of game %s runs again", channel_id,
-                     ", ".join(map(str, restarted)))
+                     ", ".join(str(r.game_id) for r in restarted))
         return restarted
 
-    async def set_clock_choice(self, game_id: int, user_id: int, choice: str) -> Table:
+    async def set_clock_choice(self, game_id: int, user_id: int, choice: str) -> Changed:
         """/tne settings clock: the host changes the clock, in force from the next turn on."""
         if choice not in clocks.CLOCKS:
             raise GameError(N_("The clock is one of {choices}."), choices=", ".join(clocks.CLOCKS))
@@ -174,9 +169,10 @@ class ClockSteps:
                 raise GameError(N_("This game is over."))
             if user_id != table.row.host_id:
                 raise GameError(N_("Only the host can change the clock."))
-            await self.desk.commit(table, lambda _: self.desk.storage.clocks.set_next(
+            committed = await self.desk.commit(table, lambda _: self.desk.storage.clocks.set_next(
                 game_id, choice, lobby=table.row.status == GameStatus.LOBBY))
-            return await tables.refresh(game_id)
+            table = await tables.refresh(game_id)
+            return changed(table, ClockSet(**about(table), choice=choice), committed, None)
 
     async def set_notify(self, user_id: int, mode: str) -> None:
         if mode not in NOTIFY_MODES:

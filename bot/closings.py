@@ -9,7 +9,7 @@ from bot import lobby_notes
 from bot.desk import Desk
 from bot.locales import ENGLISH, Texts
 from bot.storage.rows import LIVE, GameStatus
-from bot.table import GameError, Notice
+from bot.table import Changed, GameError, Notice
 
 log = logging.getLogger(__name__)
 
@@ -25,31 +25,33 @@ class Closings:
     def __init__(self, desk: Desk) -> None:
         self.desk = desk
 
-    async def channel_gone(self, channel_id: int) -> list[int]:
+    async def channel_gone(self, channel_id: int) -> list[Changed]:
         """A channel or thread was deleted: its lobby or game ends as abandoned, announced nowhere, and whatever
         was still owed there is dropped. The games it closed."""
         game_id = await self.desk.storage.live_game_id(channel_id)
-        if game_id is not None and await self._close_gone(game_id, CHANNEL_GONE):
-            return [game_id]
+        closed = await self._close_gone(game_id, CHANNEL_GONE) if game_id is not None else None
+        if closed is not None:
+            return [closed]
         await self.desk.storage.changes.drop_owed(channel_id, CHANNEL_GONE)
         return []
 
-    async def guild_gone(self, guild_id: int) -> list[int]:
+    async def guild_gone(self, guild_id: int) -> list[Changed]:
         """The bot left a server (or was removed): every lobby and game there closes as `channel_gone` does."""
-        return [game_id for game_id in await self.desk.storage.live_game_ids_in_guild(guild_id)
-                if await self._close_gone(game_id, GUILD_GONE)]
+        closed = [await self._close_gone(game_id, GUILD_GONE)
+                  for game_id in await self.desk.storage.live_game_ids_in_guild(guild_id)]
+        return [c for c in closed if c is not None]
 
-    async def _close_gone(self, game_id: int, reason: str) -> bool:
+    async def _close_gone(self, game_id: int, reason: str) -> Changed | None:
         tables = self.desk.tables
         async with tables.lock(game_id):
             table = await tables.refresh(game_id)  # as stored: another process may have changed it
             if table.row.status not in LIVE:
-                return False
-            await self.desk.end(table, GameStatus.ABANDONED, reason, None, gone_channel=table.row.channel_id)
+                return None
+            ended = await self.desk.end(table, GameStatus.ABANDONED, reason, None, gone_channel=table.row.channel_id)
             log.info("Game %s in channel %s closed: %s", game_id, table.row.channel_id, reason)
-            return True
+            return ended
 
-    async def expire_lobbies(self, max_age: float) -> list[int]:
+    async def expire_lobbies(self, max_age: float) -> list[Changed]:
         """Close every lobby opened more than `max_age` seconds ago and never started, with a note in its channel
         (if the channel is gone, the note is dropped on delivery). The lobbies closed."""
         closed = []
@@ -61,11 +63,10 @@ class Closings:
                     continue
                 notice = Notice("expired", lobby_expired_text(table.id, max_age, t=await self.desk.voice(table)))
                 try:
-                    await self.desk.end(table, GameStatus.CANCELLED, LOBBY_EXPIRED, notice)
+                    closed.append(await self.desk.end(table, GameStatus.CANCELLED, LOBBY_EXPIRED, notice))
                 except GameError as exc:
                     log.info("Lobby %s did not expire now (%s); the next sweep tries again", game_id, exc)
                     continue
-            closed.append(game_id)
         return closed
 
 

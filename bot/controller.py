@@ -1,7 +1,9 @@
 """The `/tne` commands and the buttons, one handler each, named as in the README's command table.
 
-Each handler reads its options, calls the service and answers; how an answer is given (once, in time, a refusal in
-private words, a change's stored announcement as the reply) is bot/interactions.py's. Every part a handler uses is
+Each handler reads its options, calls the service and answers its own caller, nothing else: what follows a change
+(computer seats, records, the outbox, web pages) hangs off the event the service publishes (bot/events.py). How an
+answer is given (once, in time, a refusal in private words, a change's stored announcement as the reply) is
+bot/interactions.py's. Every part a handler uses is
 built by bot/app.py and handed to the Controller.
 """
 
@@ -134,16 +136,15 @@ class Controller:
         pressed = game_id is not None
         # Pressed on the lobby message: the answer closes its buttons, and the outbox posts the opening.
         origin = self.interactions.origin(interaction, reply=not pressed)
-        table = await self.service.start(gid, interaction.user.id, origin=origin)
+        started = await self.service.start(gid, interaction.user.id, origin=origin)
         try:
             if pressed:
                 t = await self.server_texts(interaction)
-                await interaction.response.edit_message(content=M.lobby_text(table, t=t), view=None)
+                await interaction.response.edit_message(content=M.lobby_text(started.table, t=t), view=None)
             else:
-                await self.interactions.deliver(interaction, origin)
+                await self.interactions.deliver(interaction, origin, started)
         finally:
-            self.kick(table.id)  # whatever became of the answer, a computer to move plays
-            await self._close_lobby(table.id)
+            await self._close_lobby(started.table.id)
 
     @guarded()
     async def cancel(self, interaction: discord.Interaction, game_id: int) -> None:
@@ -164,14 +165,10 @@ class Controller:
         table = await self.table_here(interaction)
         origin = self.interactions.origin(interaction)
         played = await self.service.play(table.id, action, user_id=interaction.user.id, origin=origin)
-        try:
-            await self.interactions.deliver(interaction, origin)
-            secret = M.swapped_privately(played.move, t=self.interactions.texts_for(interaction))
-            if secret is not None:  # the channel sees how many; only the swapper is told which
-                await private(interaction, secret)
-        finally:
-            self.kick(table.id)
-            self.recorder.game_over(played.table)
+        await self.interactions.deliver(interaction, origin, played)
+        secret = M.swapped_privately(played.move, t=self.interactions.texts_for(interaction))
+        if secret is not None:  # the channel sees how many; only the swapper is told which
+            await private(interaction, secret)
 
     async def autocomplete_move(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice]:
         """The caller's legal moves that match what is typed so far, or the kinds of move (see `suggestions`)."""
@@ -275,20 +272,16 @@ class Controller:
         self.may_act(interaction)
         table = await self.table_here(interaction)
         origin = self.interactions.origin(interaction)
-        await self.service.undo(table.id, interaction.user.id, origin=origin)
-        await self.interactions.deliver(interaction, origin)
+        undone, _ = await self.service.undo(table.id, interaction.user.id, origin=origin)
+        await self.interactions.deliver(interaction, origin, undone)
 
     @guarded(change=True)
     async def resign(self, interaction: discord.Interaction) -> None:
         self.may_act(interaction)
         table = await self.table_here(interaction)
         origin = self.interactions.origin(interaction)
-        table = await self.service.resign(table.id, interaction.user.id, origin=origin)
-        try:
-            await self.interactions.deliver(interaction, origin)
-        finally:
-            self.kick(table.id)
-            self.recorder.game_over(table)
+        resigned = await self.service.resign(table.id, interaction.user.id, origin=origin)
+        await self.interactions.deliver(interaction, origin, resigned)
 
     async def abandon(self, interaction: discord.Interaction, game_id: int | None = None) -> None:
         """`/tne abandon`: this channel's game, or with `game:<n>` that game of the server from any channel."""
@@ -303,12 +296,11 @@ class Controller:
         table = await self.table_here(interaction)
         perms = interaction.permissions
         origin = self.interactions.origin(interaction)
-        table = await self.service.abandon(table.id, interaction.user.id,
+        ended = await self.service.abandon(table.id, interaction.user.id,
                                            can_manage=bool(perms and perms.manage_channels), origin=origin)
         try:
-            await self.interactions.deliver(interaction, origin)
+            await self.interactions.deliver(interaction, origin, ended)
         finally:
-            self.recorder.game_over(table)  # a player's abandoning a game under way is rated as their resignation
             await self._close_lobby(table.id)  # an abandoned lobby's buttons
 
     @guarded(change=True)
@@ -322,12 +314,12 @@ class Controller:
         if here:
             self.may_act(interaction)
         origin = self.interactions.origin(interaction, reply=here)
-        await self.service.abandon_by_number(game_id, interaction.user.id, guild_id=interaction.guild_id,
-                                             can_manage=self._can_manage(interaction, table.row.channel_id),
-                                             origin=origin)
+        ended = await self.service.abandon_by_number(game_id, interaction.user.id, guild_id=interaction.guild_id,
+                                                     can_manage=self._can_manage(interaction, table.row.channel_id),
+                                                     origin=origin)
         await self._close_lobby(game_id)
         if here:
-            await self.interactions.deliver(interaction, origin)
+            await self.interactions.deliver(interaction, origin, ended)
         else:
             await private(interaction, self.interactions.texts_for(interaction).gettext(
                 "Game #{n} in {channel} is abandoned; its channel says so in a moment.").format(
@@ -377,11 +369,8 @@ class Controller:
         self.may_act(interaction)
         table = await self.table_here(interaction)
         origin = self.interactions.origin(interaction)
-        await self.service.set_away(table.id, interaction.user.id, away, origin=origin)
-        try:
-            await self.interactions.deliver(interaction, origin)
-        finally:
-            self.kick(table.id)
+        changed = await self.service.set_away(table.id, interaction.user.id, away, origin=origin)
+        await self.interactions.deliver(interaction, origin, changed)
 
     @guarded()
     async def games(self, interaction: discord.Interaction, mine: bool = False) -> None:
@@ -657,12 +646,8 @@ class Controller:
         origin = self.interactions.origin(interaction, reply=False)
         played = await self.service.play(press.game_id, press.move, user_id=interaction.user.id, rev=press.rev,
                                          origin=origin)
-        try:
-            await interaction.response.edit_message(content=self.interactions.texts_for(interaction).gettext(
-                "You played `{move}`.").format(move=played.move), view=None)
-        finally:
-            self.kick(press.game_id)
-            self.recorder.game_over(played.table)
+        await interaction.response.edit_message(content=self.interactions.texts_for(interaction).gettext(
+            "You played `{move}`.").format(move=played.move), view=None)
 
     # --- shared steps ----------------------------------------------------------------------------------------
 
@@ -806,7 +791,8 @@ class Controller:
     # --- the background parts ---------------------------------------------------------------------------------
 
     def kick(self, game_id: int) -> None:
-        """Make sure the game's computer seats play while one of them is to move."""
+        """Make sure the game's computer seats play while one of them is to move (tests and benchmarks that change
+        a game behind the service's back; every change through it is followed by the seats)."""
         self.seats.kick(game_id)
 
     async def idle(self) -> None:

@@ -1,5 +1,6 @@
 """What every part of the service shares (storage, the live tables, the herald, time, the caps) and the one way a
 change is written: with its announcement, retried while the database is locked, refused when the game moved on.
+What a committed change did comes back as a value (`Changed`, with its event: the service publishes it).
 """
 
 from __future__ import annotations
@@ -8,17 +9,19 @@ import asyncio
 import logging
 import time
 from collections.abc import Awaitable, Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
+from typing import Any, TypeVar
 
 from bot import limits
 from bot.clocks import Now
+from bot.events import Ended, Event
 from bot.locales import ENGLISH, N_, Texts
 from bot.server_languages import ServerLanguages
 from bot.storage import BusyError, DuplicateError, StaleError, Storage, UnavailableError
 from bot.storage.changes import Committed
 from bot.storage.outbox import NewAnnouncement
-from bot.storage.rows import GameStatus, Stored
-from bot.table import AlreadyDone, GameError, Herald, Notice, Origin, Table
+from bot.storage.rows import GameStatus
+from bot.table import AlreadyDone, Changed, GameError, Herald, Notice, Origin, Table
 from bot.tables import LiveTables
 from engine import Game
 
@@ -42,11 +45,12 @@ _MEANWHILE = {  # (a lobby, look again)
 }
 
 Change = Callable[[NewAnnouncement | None], Awaitable[Committed | None]]
+E = TypeVar("E", bound=Event)
 
 
 @dataclass
 class Desk:
-    """The service's shared parts; the front end may swap `herald`, `announced` and `now` after building it."""
+    """The service's shared parts; the front end may swap `herald` and `now` after building it."""
 
     storage: Storage
     tables: LiveTables
@@ -54,7 +58,6 @@ class Desk:
     herald: Herald | None  # None: changes are stored without announcements (the terminal, some tests)
     now: Now  # clocks read time only through this, so tests can move it
     seed_source: Callable[[], int]
-    announced: Callable[[Stored], None] | None = None  # told of every announcement stored (the outbox)
     languages: ServerLanguages | None = None  # each server's language for its public posts (None: English)
 
     async def voice(self, table: Table) -> Texts:
@@ -67,7 +70,8 @@ class Desk:
 
         A locked database (BusyError) wrote nothing: the same transaction is tried again after BUSY_PAUSES. If the
         game moved on under it, the cached table is dropped and the person told; a second change by one
-        interaction (Discord delivered it twice) is AlreadyDone."""
+        interaction (Discord delivered it twice) is AlreadyDone. What was stored comes back: nothing is told here
+        (the service publishes the change's event once the game's lock is let go)."""
         new = announcement(table, notice, origin) if notice is not None else None
         for pause in (*BUSY_PAUSES, None):
             try:
@@ -90,20 +94,15 @@ class Desk:
             except UnavailableError as exc:
                 self.tables.forget(table.id)  # the outcome is unknown: read the game afresh next time
                 raise GameError(UNAVAILABLE) from exc
-        if committed.announced is not None:
-            if origin is not None:
-                # The Discord controller answers the interaction with it (Played carries it for `play`).
-                origin.announced, origin.notice = committed.announced, notice
-            if self.announced is not None:
-                self.announced(committed.announced)
         return committed
 
     async def end(self, table: Table, status: str, reason: str, notice: Notice | None,
-                  origin: Origin | None = None, *, resigned: int | None = None, gone_channel: int | None = None
-                  ) -> None:
+                  origin: Origin | None = None, *, resigned: int | None = None, gone_channel: int | None = None,
+                  event: Event | None = None) -> Changed:
         """Close a lobby or game. `resigned`: the seat whose resignation ends it, flagged in the same transaction;
-        `gone_channel`: its channel is gone, and whatever was owed there is given up with it."""
-        await self.commit(table, lambda new: self.storage.changes.end(
+        `gone_channel`: its channel is gone, and whatever was owed there is given up with it. `event`: what
+        happened, when it is more than `Ended` (a resignation)."""
+        committed = await self.commit(table, lambda new: self.storage.changes.end(
             table.id, table.row.rev, status, reason, resigned=resigned, announce=new, gone_channel=gone_channel),
             notice=notice, origin=origin)
         if resigned is not None:
@@ -112,6 +111,28 @@ class Desk:
         table.row.end_reason = reason
         table.row.rev += 1
         self.tables.ended(table)
+        happened = event or Ended(**about(table), seat=resigned, by=origin.name if origin is not None else "")
+        return changed(table, happened, committed, notice)
+
+
+def about(after: Table) -> dict[str, Any]:
+    """What every event says of its game, as the change leaves it (its revision, status, place)."""
+    return {"game_id": after.id, "rev": after.row.rev, "channel_id": after.row.channel_id,
+            "guild_id": after.row.guild_id, "status": after.row.status}
+
+
+def stamped(event: E, committed: Committed) -> E:
+    """The event with the id of the announcement stored with it, and whether its interaction answers with it."""
+    stored = committed.announced
+    if stored is None:
+        return event
+    return replace(event, announcement=stored.id, replying=stored.reply)
+
+
+def changed(after: Table, event: Event, committed: Committed, notice: Notice | None) -> Changed:
+    """What a committed change returns: the game as it left it, its event, its announcement as stored and worded."""
+    stored = committed.announced
+    return Changed(after, stamped(event, committed), stored, notice if stored is not None else None)
 
 
 def announcement(after: Table, notice: Notice, origin: Origin | None) -> NewAnnouncement:

@@ -28,7 +28,7 @@ from bot.locales import N_, Locales, Texts
 from bot.locales import load as load_locales
 from bot.outbox import Outbox
 from bot.outbox_herald import view_of
-from bot.service import AlreadyDone, GameError, Origin
+from bot.service import AlreadyDone, Changed, GameError, Origin, Played
 
 log = logging.getLogger(__name__)
 
@@ -222,10 +222,11 @@ class Interactions:
                       token=interaction.token if can_reply else None,
                       reply_until=made + REPLY_HOLD if can_reply else 0.0)
 
-    async def deliver(self, interaction: discord.Interaction, origin: Origin, *, tell: bool = True) -> None:
-        """Answer with the stored announcement while the interaction can; else leave it to the outbox (which
-        posts it in the channel) and, with `tell`, say so privately."""
-        stored, notice = origin.announced, origin.notice
+    async def deliver(self, interaction: discord.Interaction, origin: Origin, done: Changed | Played, *,
+                      tell: bool = True) -> None:
+        """Answer with the announcement the service stored with the change (`done`) while the interaction can;
+        else leave it to the outbox (which posts it in the channel) and, with `tell`, say so privately."""
+        stored, notice = done.announced, done.notice
         if stored is None or notice is None:
             return
         if stored.reply:

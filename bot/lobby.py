@@ -3,15 +3,17 @@
 from __future__ import annotations
 
 from dataclasses import replace
+from typing import Any
 
 from bot import clocks, limits, text
 from bot.autoplay import LEVELS
-from bot.desk import Desk
+from bot.desk import Desk, about, changed
+from bot.events import ComputerSeated, Event, Joined, Left, Started
 from bot.locales import N_
 from bot.storage import DuplicateError, PlayerRow
 from bot.storage.rows import GameStatus
 from bot.storage.running import running_hosted, running_in_server
-from bot.table import BOT_USER_ID, GameError, Origin, Table, turn_of
+from bot.table import BOT_USER_ID, Changed, GameError, Origin, Table, turn_of
 from engine import BOARD_NAMES, Game
 
 # At most this many open lobbies per person per server: enough to gather players in a few threads at once,
@@ -63,9 +65,12 @@ class Lobby:
                 raise GameError(ONE_PER_CHANNEL) from exc
         return await self.desk.tables.load(game_id)
 
-    async def _change(self, table: Table, players: list[PlayerRow]) -> Table:
-        await self.desk.commit(table, lambda _: self.desk.storage.set_lobby(table.id, table.row.rev, players))
-        return await self.desk.tables.refresh(table.id)
+    async def _change(self, table: Table, players: list[PlayerRow], event: type[Event], **what: Any) -> Changed:
+        """Seat `players` in the lobby; `event` (with `what`) says what happened."""
+        committed = await self.desk.commit(table, lambda _: self.desk.storage.set_lobby(table.id, table.row.rev,
+                                                                                        players))
+        table = await self.desk.tables.refresh(table.id)
+        return changed(table, event(**about(table), **what), committed, None)
 
     async def _open(self, game_id: int) -> Table:
         """The lobby, or a GameError saying it is one no more."""
@@ -75,7 +80,7 @@ class Lobby:
                             else N_("The game has already started."))
         return table
 
-    async def join(self, game_id: int, user_id: int, name: str) -> Table:
+    async def join(self, game_id: int, user_id: int, name: str) -> Changed:
         async with self.desk.tables.lock(game_id):
             table = await self._open(game_id)
             if table.seat_of(user_id) is not None:
@@ -83,9 +88,9 @@ class Lobby:
             if len(table.players) >= table.row.seats:
                 raise GameError(N_("The game is full ({n} seats)."), n=table.row.seats)
             seats = [*table.players, PlayerRow(len(table.players), user_id, text.plain(name))]
-            return await self._change(table, seats)
+            return await self._change(table, seats, Joined, seat=len(table.players), user_id=user_id)
 
-    async def leave(self, game_id: int, user_id: int) -> Table:
+    async def leave(self, game_id: int, user_id: int) -> Changed:
         async with self.desk.tables.lock(game_id):
             table = await self._open(game_id)
             seat = table.seat_of(user_id)
@@ -94,9 +99,10 @@ class Lobby:
             if user_id == table.row.host_id:
                 raise GameError(N_("The host cannot leave the lobby; press Cancel (or `/tne abandon`) to close it."))
             rest = [p for p in table.players if p.seat != seat]
-            return await self._change(table, [PlayerRow(i, p.user_id, p.name, p.level) for i, p in enumerate(rest)])
+            return await self._change(table, [PlayerRow(i, p.user_id, p.name, p.level) for i, p in enumerate(rest)],
+                                      Left, user_id=user_id)
 
-    async def add_bot(self, game_id: int, user_id: int, level: str) -> Table:
+    async def add_bot(self, game_id: int, user_id: int, level: str) -> Changed:
         async with self.desk.tables.lock(game_id):
             table = await self._open(game_id)
             if level not in LEVELS:
@@ -109,9 +115,9 @@ class Lobby:
             # (bot/seat_names.py); games stored before numbered them ('Medium computer 2').
             name = f"{level.capitalize()} computer"
             bot = PlayerRow(len(table.players), BOT_USER_ID, name, level)
-            return await self._change(table, [*table.players, bot])
+            return await self._change(table, [*table.players, bot], ComputerSeated, seat=bot.seat, level=level)
 
-    async def start(self, game_id: int, user_id: int, *, origin: Origin | None = None) -> Table:
+    async def start(self, game_id: int, user_id: int, *, origin: Origin | None = None) -> Changed:
         desk = self.desk
         async with desk.tables.lock(game_id):
             table = await self._open(game_id)
@@ -128,10 +134,11 @@ class Lobby:
             notice = desk.herald.start(after, t=await desk.voice(table)) if desk.herald else None
             first = game.to_move
             clock = clocks.begin(table.row.clock, first, desk.now(), player=table.player(first), turn=turn_of(game))
-            await desk.commit(table, lambda new: desk.storage.changes.start(
+            committed = await desk.commit(table, lambda new: desk.storage.changes.start(
                 table.id, table.row.rev, seed, game.position(), clock=clock, announce=new),
                 notice=notice, origin=origin)
-            return await desk.tables.refresh(table.id)
+            table = await desk.tables.refresh(table.id)
+            return changed(table, Started(**about(table), seed=seed, first=first), committed, notice)
 
     async def check_caps(self, guild_id: int | None, host_id: int) -> None:
         """A GameError in words when this host, or this server, runs as many games as the caps allow."""
@@ -143,10 +150,9 @@ class Lobby:
         if limits.server_refusal(here, caps) is not None:
             raise GameError(limits.SERVER_CAP, running=here)
 
-    async def cancel(self, game_id: int, user_id: int) -> Table:
+    async def cancel(self, game_id: int, user_id: int) -> Changed:
         async with self.desk.tables.lock(game_id):
             table = await self._open(game_id)
             if user_id != table.row.host_id:
                 raise GameError(N_("Only the host can cancel the game."))
-            await self.desk.end(table, GameStatus.CANCELLED, "the host cancelled it", None)
-            return table
+            return await self.desk.end(table, GameStatus.CANCELLED, "the host cancelled it", None)

@@ -1,7 +1,8 @@
 """The game commands of a running game: a move, undo, resign, abandon, away and back, and ending a paused game.
 
 Each runs under its game's lock and writes one change (bot/storage/changes.py) with its announcement and its
-clock step; a person's command is tried once more when memory was behind the database (LiveTables.fresh).
+clock step, and says what it did (its event, which the service publishes once the lock is let go); a person's
+command is tried once more when memory was behind the database (LiveTables.fresh).
 """
 
 from __future__ import annotations
@@ -13,11 +14,12 @@ from dataclasses import replace
 
 from bot import clocks, limits, ratings, text
 from bot.clock_steps import away_players, clock_change, clock_written
-from bot.desk import LOOK_AGAIN, Desk, in_time, player_seat, running
+from bot.desk import LOOK_AGAIN, Desk, about, changed, in_time, player_seat, running, stamped
+from bot.events import Away, Moved, Resigned, Undone
 from bot.locales import N_
 from bot.move_words import to_notation
 from bot.storage.rows import LIVE, GameStatus, MoveRow
-from bot.table import BOT_USER_ID, Awaited, GameError, Origin, Played, SeatLabel, Table
+from bot.table import BOT_USER_ID, Awaited, Changed, GameError, Origin, Played, SeatLabel, Table
 from engine import IllegalMove, canonical
 
 log = logging.getLogger(__name__)
@@ -99,13 +101,14 @@ class Moves:
                 table.row.status = GameStatus.OVER
                 table.row.end_reason = reason
                 tables.ended(table)
+            moved = Moved(**about(table), seat=seat, move=row.move, n=row.n, standin=standin)
             return Played(table.frozen(), seat, row.move, events, row.n, standin, committed.announced,
-                          notice if committed.announced is not None else None)
+                          notice if committed.announced is not None else None, stamped(moved, committed))
 
-    async def undo(self, game_id: int, user_id: int, *, origin: Origin | None = None) -> tuple[Table, MoveRow]:
+    async def undo(self, game_id: int, user_id: int, *, origin: Origin | None = None) -> tuple[Changed, MoveRow]:
         return await self.desk.tables.fresh(game_id, lambda: self._undo(game_id, user_id, origin))
 
-    async def _undo(self, game_id: int, user_id: int, origin: Origin | None) -> tuple[Table, MoveRow]:
+    async def _undo(self, game_id: int, user_id: int, origin: Origin | None) -> tuple[Changed, MoveRow]:
         desk, tables = self.desk, self.desk.tables
         async with tables.lock(game_id):
             table = await tables.load(game_id)
@@ -139,14 +142,15 @@ class Moves:
             table.row.rev += 1
             table.row.move_count -= 1
             table.row.updated_at = time.time()
-            return table, last
+            undone = Undone(**about(table), seat=last.seat, move=last.move, n=last.n)
+            return changed(table, undone, committed, notice), last
 
-    async def resign(self, game_id: int, user_id: int, *, origin: Origin | None = None) -> Table:
+    async def resign(self, game_id: int, user_id: int, *, origin: Origin | None = None) -> Changed:
         """The seat plays on passively (pass, commit 0, decline); the game ends instead when fewer than two
         players, or only computers, would be left."""
         return await self.desk.tables.fresh(game_id, lambda: self._resign(game_id, user_id, origin))
 
-    async def _resign(self, game_id: int, user_id: int, origin: Origin | None) -> Table:
+    async def _resign(self, game_id: int, user_id: int, origin: Origin | None) -> Changed:
         desk, tables = self.desk, self.desk.tables
         async with tables.lock(game_id):
             table = await tables.load(game_id)
@@ -166,19 +170,21 @@ class Moves:
                 after = Table(replace(table.row, status=GameStatus.OVER, end_reason=reason, rev=table.row.rev + 1,
                                       players=gone), table.game, table.moves)
                 notice = desk.herald.resign(after, seat, t=await desk.voice(table)) if desk.herald else None
-                await desk.end(table, GameStatus.OVER, reason, notice, origin, resigned=seat)
-                return table
+                resigned = Resigned(**about(after), seat=seat)
+                return await desk.end(table, GameStatus.OVER, reason, notice, origin, resigned=seat, event=resigned)
             players = [replace(p, resigned=True, level="resigned") if p.seat == seat else p for p in table.players]
             after = Table(replace(table.row, rev=table.row.rev + 1, players=players), table.game, table.moves)
             notice = desk.herald.resign(after, seat, t=await desk.voice(table)) if desk.herald else None
             clock = None
             if table.row.clock.seat == seat:  # their turn now passes to the passive autoplayer, with no clock
                 clock = clocks.begin(table.row.clock, seat, desk.now(), player=players[seat], turn=table.row.clock.turn)
-            await desk.commit(table, lambda new: desk.storage.changes.resign(
+            committed = await desk.commit(table, lambda new: desk.storage.changes.resign(
                 table.id, table.row.rev, seat, clock=clock, announce=new), notice=notice, origin=origin)
-            return await tables.refresh(table.id)
+            table = await tables.refresh(table.id)
+            return changed(table, Resigned(**about(table), seat=seat), committed, notice)
 
-    async def abandon(self, game_id: int, user_id: int, *, can_manage: bool, origin: Origin | None = None) -> Table:
+    async def abandon(self, game_id: int, user_id: int, *, can_manage: bool, origin: Origin | None = None
+                      ) -> Changed:
         desk, tables = self.desk, self.desk.tables
         async with tables.lock(game_id):
             table = await tables.load(game_id)
@@ -196,17 +202,15 @@ class Moves:
                                       players=gone), table.game, table.moves)
                 who = (origin.name if origin is not None else "") or table.names()[seat]
                 notice = desk.herald.abandon(after, who, seat, t=await desk.voice(table)) if desk.herald else None
-                await desk.end(table, GameStatus.OVER, reason, notice, origin, resigned=seat)
-                return table
+                return await desk.end(table, GameStatus.OVER, reason, notice, origin, resigned=seat)
             after = Table(replace(table.row, status=GameStatus.ABANDONED, end_reason="it was abandoned",
                                   rev=table.row.rev + 1), table.game, table.moves)
             voice = await desk.voice(table)
             who = (origin.name if origin is not None else "") or voice.gettext("the host")
             notice = desk.herald.abandon(after, who, t=voice) if desk.herald else None
-            await desk.end(table, GameStatus.ABANDONED, "it was abandoned", notice, origin)
-            return table
+            return await desk.end(table, GameStatus.ABANDONED, "it was abandoned", notice, origin)
 
-    async def end_paused(self, game_id: int) -> Table:
+    async def end_paused(self, game_id: int) -> Changed:
         """End, unrated, a game in which every person has been away too long (bot/limits.py); announced."""
         desk, tables = self.desk, self.desk.tables
         async with tables.lock(game_id):
@@ -225,14 +229,13 @@ class Moves:
                                       "back.", "Game #{n} has ended unrated: everyone was away for {days} days, and "
                                       "nobody came back.", 1 if desk.limits.paused_days == 1 else 2)
                 notice = replace(notice, content=said.format(n=table.id, days=days))
-            await desk.end(table, GameStatus.ABANDONED, reason, notice)
-            return table
+            return await desk.end(table, GameStatus.ABANDONED, reason, notice)
 
-    async def set_away(self, game_id: int, user_id: int, away: bool, *, origin: Origin | None = None) -> Table:
+    async def set_away(self, game_id: int, user_id: int, away: bool, *, origin: Origin | None = None) -> Changed:
         """/tne away and /tne back: the stand-in plays the person's turns at once, or no longer (announced)."""
         return await self.desk.tables.fresh(game_id, lambda: self._set_away(game_id, user_id, away, origin))
 
-    async def _set_away(self, game_id: int, user_id: int, away: bool, origin: Origin | None) -> Table:
+    async def _set_away(self, game_id: int, user_id: int, away: bool, origin: Origin | None) -> Changed:
         desk, tables = self.desk, self.desk.tables
         async with tables.lock(game_id):
             table = await tables.load(game_id)
@@ -254,9 +257,10 @@ class Moves:
             notice = desk.herald.away(after, seat, away, t=voice) if desk.herald else None
             if notice is not None and away and not limits.present(players):
                 notice = replace(notice, content=f"{notice.content}\n{voice.gettext(limits.PAUSED)}")
-            await desk.commit(table, lambda new: desk.storage.changes.away(
+            committed = await desk.commit(table, lambda new: desk.storage.changes.away(
                 game_id, table.row.rev, seat, away, clock=fresh, announce=new), notice=notice, origin=origin)
-            return await tables.refresh(game_id)
+            table = await tables.refresh(game_id)
+            return changed(table, Away(**about(table), seat=seat, away=away), committed, notice)
 
 
 def rated_abandoner(table: Table, user_id: int) -> int | None:

@@ -31,6 +31,7 @@ from dataclasses import dataclass, field
 from typing import Protocol
 
 from bot.backoff import Backoff
+from bot.events import Event
 from bot.leases import LeaseKeeper
 from bot.storage.leases import CHANNEL
 from bot.storage.outbox import (
@@ -151,9 +152,15 @@ class Outbox:
     # --- what the rest of the bot calls ----------------------------------------------------------------------
 
     def stored(self, stored: Stored) -> None:
-        """A change stored an announcement: deliver it now, unless its interaction answers with it first."""
+        """An announcement was stored (a game's rating changes): deliver it now, unless an interaction answers with
+        it first."""
         if not stored.reply:
             self.wake(stored.channel_id)
+
+    def follow(self, event: Event) -> None:
+        """A change stored its announcement: deliver it now, unless its interaction answers with it first."""
+        if event.announcement is not None and not event.replying:
+            self.wake(event.channel_id)
 
     async def replied(self, announcement_id: int, channel_id: int, message_id: int, *, picture: bool,
                       token: str | None) -> None:

@@ -8,12 +8,11 @@ import time
 
 from bot import messages as M
 from bot import text as T
+from bot.events import Event
 from bot.locales import ENGLISH, Texts
 from bot.records.finisher import Finisher
-from bot.service import Played, Table
 from bot.storage.outbox import NewAnnouncement
 from bot.storage.records import GameRecord
-from bot.storage.rows import GameStatus
 
 log = logging.getLogger(__name__)
 
@@ -35,18 +34,16 @@ class Recorder:
         self.finisher = finisher
         self._recording: set[asyncio.Task] = set()
 
-    def game_over(self, table: Table) -> None:
-        """If this game has just ended, record it (statistics, ratings; the rating changes go to the outbox)."""
-        if table.row.status != GameStatus.OVER:
-            return
-        task = asyncio.create_task(self._record(table.id), name=f"tne-record-{table.id}")
+    def follow(self, event: Event) -> None:
+        """A change that ended a game with a result (a move, a resignation, an abandoning that counts as one), from
+        whichever front end: record it (statistics, ratings; the rating changes go to the outbox)."""
+        if event.finished:
+            self.record(event.game_id)
+
+    def record(self, game_id: int) -> None:
+        task = asyncio.create_task(self._record(game_id), name=f"tne-record-{game_id}")
         self._recording.add(task)
         task.add_done_callback(self._recording.discard)
-
-    async def played(self, played: Played) -> None:
-        """A computer seat moved: its announcement was stored with the move (the outbox posts it); a move that
-        ends the game gets it recorded."""
-        self.game_over(played.table)
 
     async def _record(self, game_id: int) -> None:
         try:

@@ -1,14 +1,15 @@
 """Computer seats: one task per game plays them while one is to move, and heals from any failure.
 
-Discord-free: a move is thought in a worker (`Workers`), played through the `GameService` pinned to the
-revision it was thought at (so a person's undo or resignation always wins), and handed to a `publish` callback
-that the front end provides. Whatever fails on the way (a locked database, a dropped connection, a dead worker
-process, any exception) is logged and retried with backoff.
+Discord-free: a move is thought in a worker (`Workers`) and played through the `GameService` pinned to the
+revision it was thought at (so a person's undo or resignation always wins); the service publishes it like any
+other change (bot/events.py), and a `publish` callback, when given, is handed it too. Whatever fails on the way
+(a locked database, a dropped connection, a dead worker process, any exception) is logged and retried with backoff.
 
 Several processes may share one database: a game's computer seats are played by the one process holding its
-`seats` lease (bot/leases.py), so a turn is thought once. The process that served a person's move starts play at
-once (`kick`); a sweep every few seconds asks the database which running games wait for a computer
-(bot/storage/seats.py) and takes those nobody plays, also those of a process that died (its lease lapsed).
+`seats` lease (bot/leases.py), so a turn is thought once. The process that made a change starts play at once
+(`follow`, told of every change by the service); a sweep every few seconds asks the database which running games
+wait for a computer (bot/storage/seats.py) and takes those nobody plays, also those of a process that died (its
+lease lapsed).
 """
 
 from __future__ import annotations
@@ -22,7 +23,8 @@ from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 
 from bot.autoplay import pick_move
-from bot.clocks import STANDIN_LEVEL, stand_in_plays
+from bot.clocks import STANDIN_LEVEL, TIMED_OUT, stand_in_plays
+from bot.events import ClockEvent, Event
 from bot.leases import LeaseKeeper
 from bot.limits import present
 from bot.service import GameService
@@ -93,7 +95,7 @@ class ComputerSeats:
     """Plays the computer seats (computer players, resigned people who play passively, the stand-in) of every game
     whose seats' lease this process holds."""
 
-    def __init__(self, service: GameService, publish: Publish, *, workers: Workers | None = None,
+    def __init__(self, service: GameService, publish: Publish | None = None, *, workers: Workers | None = None,
                  delay: float = 1.5, budget: float | None = None, backoff: Backoff | None = None,
                  sweep_every: float = 5.0, post_attempts: int = 6, think_timeout: float = 300.0,
                  post_timeout: float = 120.0, keeper: LeaseKeeper | None = None,
@@ -140,6 +142,13 @@ class ComputerSeats:
             task.cancel()
 
     # --- starting play ---------------------------------------------------------------------------------------
+
+    def follow(self, event: Event) -> None:
+        """A change of a running game (by any front end, or a clock whose stand-in takes a seat): a computer seat
+        that is to move now plays."""
+        if not event.running or (isinstance(event, ClockEvent) and event.kind != TIMED_OUT):
+            return  # a reminder hands no seat to anyone
+        self.kick(event.game_id)
 
     def kick(self, game_id: int) -> None:
         """Make sure a task plays this game's computer seats while one of them is to move (it takes the game's
@@ -319,7 +328,9 @@ class ComputerSeats:
         return await asyncio.wait_for(job, self.think_timeout)
 
     async def _post(self, played: Played) -> None:
-        """Hand the played move to the front end, retrying failures with backoff; the move itself is stored."""
+        """Hand the played move to `publish`, retrying failures with backoff; the move itself is stored."""
+        if self.publish is None:
+            return
         for attempt in range(1, self.post_attempts + 1):
             try:
                 await asyncio.wait_for(self.publish(played), self.post_timeout)

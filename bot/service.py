@@ -7,6 +7,9 @@ what they share, writing a change (bot/desk.py). Every change of a running game 
 its public account (what a `Herald` writes) and its clock step (bot/storage/changes.py), so the outbox
 (bot/outbox.py) can never miss one; an interaction makes at most one change (its id is stored with it), and a
 command made before the game last changed is refused rather than applied to a game its sender never saw.
+
+Once a change is committed and its game's lock let go, the service publishes what happened (bot/events.py) to
+the parts that follow changes: every front end's change gets the same follow-ups, and answers only its caller.
 """
 
 from __future__ import annotations
@@ -20,14 +23,14 @@ from bot import clocks
 from bot.clock_steps import ClockSteps
 from bot.closings import CHANNEL_GONE, GUILD_GONE, LOBBY_EXPIRED, Closings, lobby_expired_text
 from bot.desk import BUSY_PAUSES, CHANGED, LATE_AFTER, UNAVAILABLE, Desk
+from bot.events import ClockEvent, Publisher
 from bot.limits import Limits
 from bot.lobby import MAX_LOBBIES, Lobby
 from bot.moves import MOVE_LIMIT, Moves
 from bot.person_languages import PersonLanguages
 from bot.server_languages import ServerLanguages
 from bot.storage import GameRow, MoveRow, Storage
-from bot.storage.rows import Stored
-from bot.table import BOT_USER_ID, AlreadyDone, GameError, Herald, Notice, Origin, Played, Table, turn_of
+from bot.table import BOT_USER_ID, AlreadyDone, Changed, GameError, Herald, Notice, Origin, Played, Table, turn_of
 from bot.tables import LiveTables, replay
 from bot.visibility import Viewer
 from engine import DYNASTIES, Game
@@ -35,17 +38,18 @@ from engine import DYNASTIES, Game
 # The names front ends and tests have always taken from here.
 __all__ = [
     "BOT_USER_ID", "BUSY_PAUSES", "CHANGED", "CHANNEL_GONE", "DYNASTIES", "GUILD_GONE", "LATE_AFTER", "LOBBY_EXPIRED",
-    "MAX_LOBBIES", "MOVE_LIMIT", "UNAVAILABLE", "AlreadyDone", "GameError", "GameService", "Herald", "Notice",
-    "Origin", "Played", "Table", "lobby_expired_text", "turn_of",
+    "MAX_LOBBIES", "MOVE_LIMIT", "UNAVAILABLE", "AlreadyDone", "Changed", "GameError", "GameService", "Herald",
+    "Notice", "Origin", "Played", "Table", "lobby_expired_text", "turn_of",
 ]
 
 
 class GameService:
-    """Every change goes through here under the game's lock; each call is handed to the part that does it."""
+    """Every change goes through here under the game's lock; each call is handed to the part that does it, and what
+    it did is published (`publisher`) once the lock is let go."""
 
     def __init__(self, storage: Storage, *, seed_source: Callable[[], int] | None = None,
                  herald: Herald | None = None, now: clocks.Now | None = None,
-                 caps: Limits | None = None, announced: Callable[[Stored], None] | None = None) -> None:
+                 caps: Limits | None = None, publisher: Publisher | None = None) -> None:
         self.storage = storage
         self.tables = LiveTables(storage)
         # Caps: running games per person and per server; paused games' patience.
@@ -56,7 +60,7 @@ class GameService:
         self.person_languages = PersonLanguages(storage.clocks)  # what reminders are written in, person by person
         self.clocks = ClockSteps(self.desk, self.person_languages)
         self.closings = Closings(self.desk)
-        self.desk.announced = announced
+        self.publisher = publisher or Publisher()  # the parts that follow every change (bot/app.py subscribes them)
         self.languages = self.desk.languages = ServerLanguages(storage.servers)
 
     # What the front end and tests set after building the service lives on the desk, where every part reads it.
@@ -68,15 +72,6 @@ class GameService:
     @herald.setter
     def herald(self, herald: Herald | None) -> None:
         self.desk.herald = herald
-
-    @property
-    def announced(self) -> Callable[[Stored], None] | None:
-        """Told of every announcement stored (the outbox)."""
-        return self.desk.announced
-
-    @announced.setter
-    def announced(self, told: Callable[[Stored], None] | None) -> None:
-        self.desk.announced = told
 
     @property
     def now(self) -> clocks.Now:
@@ -155,61 +150,70 @@ class GameService:
                                          hints=hints)
 
     async def join(self, game_id: int, user_id: int, name: str) -> Table:
-        return await self.lobby.join(game_id, user_id, name)
+        return self._told(await self.lobby.join(game_id, user_id, name)).table
 
     async def leave(self, game_id: int, user_id: int) -> Table:
-        return await self.lobby.leave(game_id, user_id)
+        return self._told(await self.lobby.leave(game_id, user_id)).table
 
     async def add_bot(self, game_id: int, user_id: int, level: str) -> Table:
-        return await self.lobby.add_bot(game_id, user_id, level)
+        return self._told(await self.lobby.add_bot(game_id, user_id, level)).table
 
-    async def start(self, game_id: int, user_id: int, *, origin: Origin | None = None) -> Table:
-        return await self.lobby.start(game_id, user_id, origin=origin)
+    async def start(self, game_id: int, user_id: int, *, origin: Origin | None = None) -> Changed:
+        return self._told(await self.lobby.start(game_id, user_id, origin=origin))
 
     async def cancel(self, game_id: int, user_id: int) -> Table:
-        return await self.lobby.cancel(game_id, user_id)
+        return self._told(await self.lobby.cancel(game_id, user_id)).table
 
     # --- a running game ---------------------------------------------------------------------------------------
 
     async def play(self, game_id: int, move: str, *, user_id: int | None = None, seat: int | None = None,
                    rev: int | None = None, origin: Origin | None = None) -> Played:
         """One move by a person (user_id) or a computer seat (seat); what it did, its announcement included."""
-        return await self.moves.play(game_id, move, user_id=user_id, seat=seat, rev=rev, origin=origin)
+        played = await self.moves.play(game_id, move, user_id=user_id, seat=seat, rev=rev, origin=origin)
+        self.publisher.publish([played.event])
+        return played
 
-    async def undo(self, game_id: int, user_id: int, *, origin: Origin | None = None) -> tuple[Table, MoveRow]:
-        return await self.moves.undo(game_id, user_id, origin=origin)
+    async def undo(self, game_id: int, user_id: int, *, origin: Origin | None = None) -> tuple[Changed, MoveRow]:
+        """Take back the person's last action; the change, and the move it took back."""
+        done, undone = await self.moves.undo(game_id, user_id, origin=origin)
+        return self._told(done), undone
 
-    async def resign(self, game_id: int, user_id: int, *, origin: Origin | None = None) -> Table:
-        return await self.moves.resign(game_id, user_id, origin=origin)
+    async def resign(self, game_id: int, user_id: int, *, origin: Origin | None = None) -> Changed:
+        return self._told(await self.moves.resign(game_id, user_id, origin=origin))
 
-    async def abandon(self, game_id: int, user_id: int, *, can_manage: bool, origin: Origin | None = None) -> Table:
-        return await self.moves.abandon(game_id, user_id, can_manage=can_manage, origin=origin)
+    async def abandon(self, game_id: int, user_id: int, *, can_manage: bool, origin: Origin | None = None
+                      ) -> Changed:
+        return self._told(await self.moves.abandon(game_id, user_id, can_manage=can_manage, origin=origin))
 
     async def abandon_by_number(self, game_id: int, user_id: int, *, guild_id: int | None, can_manage: bool,
-                                origin: Origin | None = None) -> Table:
+                                origin: Origin | None = None) -> Changed:
         """`/tne abandon game:<n>` from any channel of the game's server: the same rule as in its own channel."""
         await self.tables.game_in_guild(game_id, guild_id)
-        return await self.moves.abandon(game_id, user_id, can_manage=can_manage, origin=origin)
+        return self._told(await self.moves.abandon(game_id, user_id, can_manage=can_manage, origin=origin))
 
-    async def end_paused(self, game_id: int) -> Table:
-        return await self.moves.end_paused(game_id)
+    async def end_paused(self, game_id: int) -> Changed:
+        return self._told(await self.moves.end_paused(game_id))
 
-    async def set_away(self, game_id: int, user_id: int, away: bool, *, origin: Origin | None = None) -> Table:
-        return await self.moves.set_away(game_id, user_id, away, origin=origin)
+    async def set_away(self, game_id: int, user_id: int, away: bool, *, origin: Origin | None = None) -> Changed:
+        return self._told(await self.moves.set_away(game_id, user_id, away, origin=origin))
 
     # --- clocks -----------------------------------------------------------------------------------------------
 
-    async def clock_step(self, game_id: int, owner: str) -> clocks.ClockEvent | None:
-        return await self.clocks.clock_step(game_id, owner)
+    async def clock_step(self, game_id: int, owner: str) -> ClockEvent | None:
+        event = await self.clocks.clock_step(game_id, owner)
+        self.publisher.publish([event])
+        return event
 
     async def channel_closed(self, channel_id: int) -> list[int]:
         return await self.clocks.channel_closed(channel_id)
 
     async def channel_open(self, channel_id: int) -> list[int]:
-        return await self.clocks.channel_open(channel_id)
+        resumed = await self.clocks.channel_open(channel_id)
+        self.publisher.publish(resumed)
+        return [event.game_id for event in resumed]
 
     async def set_clock_choice(self, game_id: int, user_id: int, choice: str) -> Table:
-        return await self.clocks.set_clock_choice(game_id, user_id, choice)
+        return self._told(await self.clocks.set_clock_choice(game_id, user_id, choice)).table
 
     async def set_notify(self, user_id: int, mode: str) -> None:
         await self.clocks.set_notify(user_id, mode)
@@ -221,10 +225,22 @@ class GameService:
     # --- closings nobody asked for ----------------------------------------------------------------------------
 
     async def channel_gone(self, channel_id: int) -> list[int]:
-        return await self.closings.channel_gone(channel_id)
+        return self._closed(await self.closings.channel_gone(channel_id))
 
     async def guild_gone(self, guild_id: int) -> list[int]:
-        return await self.closings.guild_gone(guild_id)
+        return self._closed(await self.closings.guild_gone(guild_id))
 
     async def expire_lobbies(self, max_age: float) -> list[int]:
-        return await self.closings.expire_lobbies(max_age)
+        return self._closed(await self.closings.expire_lobbies(max_age))
+
+    # --- publishing -------------------------------------------------------------------------------------------
+
+    def _told(self, done: Changed) -> Changed:
+        """Publish a committed change (its game's lock is let go by now) and hand it back to the caller."""
+        self.publisher.publish([done.event])
+        return done
+
+    def _closed(self, closed: list[Changed]) -> list[int]:
+        self.publisher.publish(done.event for done in closed)
+        return [done.table.id for done in closed]
+

@@ -1,5 +1,6 @@
 """The table's values, shared by the service and every front end: a game as the bot holds it (`Table`), what a
-move did (`Played`), how a change is told (`Notice`, `Herald`), who asked (`Origin`), and the refusals.
+move did (`Played`) and what any other change did (`Changed`), how a change is told (`Notice`, `Herald`), who asked
+(`Origin`), and the refusals.
 
 A leaf: it imports the engine, plain row values and text cleaning, nothing of the service, so views, pictures,
 heralds and seats can all use it without going round a circle.
@@ -11,6 +12,7 @@ from dataclasses import dataclass, field, replace
 from typing import Protocol
 
 from bot import text
+from bot.events import ClockEvent, Event, Moved
 from bot.locales import ENGLISH, Texts
 from bot.storage.rows import GameRow, MoveRow, PlayerRow, Stored
 from engine import DYNASTIES, Game, IllegalMove
@@ -154,6 +156,19 @@ class Played:
     standin: bool = False  # played by the stand-in for a person whose clock ran out (or who is away)
     announced: Stored | None = None  # the move's announcement as stored with it (None: no herald)
     notice: Notice | None = None  # and how it was worded
+    event: Moved | None = None  # what the service publishes of it (None: not committed yet)
+
+
+@dataclass
+class Changed:
+    """A change the service committed: the game as it left it, what happened (published to the parts that follow
+    changes), and its public account as stored with it and as worded (None: it had none); the interaction that made
+    it may answer with that account."""
+
+    table: Table
+    event: Event
+    announced: Stored | None = None
+    notice: Notice | None = None
 
 
 @dataclass
@@ -166,21 +181,6 @@ class Notice:
     pings: list[int] = field(default_factory=list)
     buttons: list[dict] = field(default_factory=list)
     picture: dict | None = None
-
-
-@dataclass(frozen=True)
-class ClockEvent:
-    """One thing a clock did: a reminder owed to `user_id`, or the stand-in taking `seat` (and maybe away)."""
-
-    game_id: int
-    kind: str
-    seat: int
-    user_id: int
-    channel_id: int
-    guild_id: int | None
-    deadline: float | None
-    marked_away: bool = False
-    announcement: int | None = None  # its stored announcement, when the outbox carries it
 
 
 class Herald(Protocol):
@@ -214,13 +214,10 @@ class Herald(Protocol):
 class Origin:
     """Who asked for a change and how: the interaction (a change is made once per interaction id), when it was
     made (if the game changed after that, a move or an undo is refused), the person's display name, and, while the
-    interaction may answer with the announcement itself, its token and until when (`reply_until`).
-    The service fills `announced` with the announcement it stored."""
+    interaction may answer with the announcement itself, its token and until when (`reply_until`)."""
 
     interaction_id: int | None = None
     made_at: float | None = None
     name: str = ""
     token: str | None = field(default=None, repr=False)
     reply_until: float = 0.0
-    announced: Stored | None = None
-    notice: Notice | None = None

@@ -117,11 +117,12 @@ def test_the_named_circles_are_gone() -> None:
 
 
 def test_the_table_values_are_a_leaf() -> None:
-    """What every front end shares (Table, Played, Notice, Origin, the errors) imports none of the service
-    (bot.locales, the languages' texts, is a leaf itself: it imports nothing of bot)."""
+    """What every front end shares (Table, Played, Notice, Origin, the errors, and the events of bot.events)
+    imports none of the service (bot.locales, the languages' texts, is a leaf itself: it imports nothing of bot)."""
     edges = graph("bot")
     bot_imports = {m for m in edges["bot.table"] if m.startswith("bot.")}
-    assert bot_imports <= {"bot.text", "bot.storage.rows", "bot.locales"}, bot_imports
+    assert bot_imports <= {"bot.text", "bot.storage.rows", "bot.locales", "bot.events"}, bot_imports
+    assert {m for m in edges["bot.events"] if m.startswith("bot.")} <= {"bot.storage.rows"}
     assert not {m for m in edges["bot.locales"] if m.startswith("bot.")}
 
 

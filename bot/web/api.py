@@ -1,5 +1,6 @@
 """The web board's JSON endpoints (docs/web.md): each reads who asks, checks what they may see, and calls the same
-`GameService` as the slash commands, so a refusal comes back in the same words.
+`GameService` as the slash commands, so a refusal comes back in the same words and a change is followed as theirs
+is (the service publishes it: open pages, computer seats, records); a handler answers only its request.
 
 Who sees what: a seated player sees their own seat's view; anyone else who may view the game's channel (asked of
 Discord through the composition root's `sight`) and anyone holding the game's spectator link sees the public view.
@@ -299,8 +300,6 @@ async def move(request: web.Request) -> web.Response:
     except GameError as exc:
         await _fresh(ctx, table.id, rev)
         raise Refusal.of(400, exc) from exc
-    ctx.after_change(played.table)
-    ctx.hub.changed(table.id, played.table.row.rev)
     note = ctx.closed(table.row.channel_id, texts_of(request, ctx.locales))  # the channel does not show it yet
     return web.json_response({"revision": played.table.row.rev, **({"note": note} if note else {})})
 
@@ -317,8 +316,7 @@ async def undo(request: web.Request) -> web.Response:
     except GameError as exc:
         await _fresh(ctx, table.id, rev)
         raise Refusal.of(400, exc) from exc
-    ctx.hub.changed(table.id, after.row.rev)
-    return web.json_response({"revision": after.row.rev})
+    return web.json_response({"revision": after.table.row.rev})
 
 
 async def _fresh(ctx: Context, game_id: int, rev: int) -> None:

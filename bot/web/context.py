@@ -19,7 +19,7 @@ from bot.locales import Locales, Texts
 from bot.locales import load as load_locales
 from bot.records.service import Records
 from bot.service import GameService
-from bot.table import GameError, Table
+from bot.table import GameError
 from bot.visibility import ChannelSight, Sight
 from bot.web.auth import Auth
 from bot.web.hub import Hub
@@ -66,10 +66,6 @@ async def nobody_sees(guild_id: int | None, user_id: int) -> ChannelSight:
     return lambda channel_id: Sight.NONE
 
 
-def nothing_after(table: Table) -> None:
-    return None
-
-
 @dataclass
 class Context:
     """What the handlers need, built once by the composition root (the Activity's handlers get it too)."""
@@ -80,7 +76,6 @@ class Context:
     hub: Hub
     records: Records
     sight: PersonSight = nobody_sees
-    after_change: Callable[[Table], None] = nothing_after  # a computer to move plays, a finished game is recorded
     offload: Offload = asyncio.to_thread  # blocking work (replaying a record) goes here, never on the loop
     caps: Caps | None = None  # how many live streams may be open (None: as this process's descriptors allow)
     limits: Limits = field(init=False)  # requests a second, streams and sign-ins (bot/web/limits.py)

@@ -3,20 +3,19 @@
 Each watched game has one `Signal`: a revision and an event that every open stream of the game awaits. A change
 sets the event once (waking all streams) and puts a fresh one in its place, so a thousand idle pages cost a
 thousand waiting coroutines and nothing per change but the wake-ups. Changes made in this process are told at once
-(`told`, fanned out from the service's `announced`); those of other processes are found by reading each watched
-game's stored revision every `poll_every` seconds.
+(`follow`, subscribed to the service's events by bot/app.py); those of other processes are found by reading each
+watched game's stored revision every `poll_every` seconds.
 """
 
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import logging
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 
+from bot.events import Event
 from bot.periodic import Periodic
-from bot.storage.rows import Stored
 
 log = logging.getLogger(__name__)
 
@@ -58,7 +57,6 @@ class Hub:
         self.poll_every = poll_every
         self.games: dict[int, Signal] = {}
         self._poller = Periodic("tne-web-poll", self.poll_once, lambda: self.poll_every)
-        self._checks: set[asyncio.Task] = set()
         self._streams = 0  # streams opened so far: each one's number
         self.stopping = False  # set by `stop`: open streams end, so the server's shutdown does not wait on them
 
@@ -81,16 +79,11 @@ class Hub:
         if not signal.streams:
             del self.games[game_id]
 
-    def told(self, stored: Stored) -> None:
-        """A change in this process stored an announcement: the watched games of its channel are read at once."""
-        for game_id, signal in list(self.games.items()):
-            if signal.channel_id == stored.channel_id:
-                task = asyncio.get_running_loop().create_task(self.check(game_id))
-                self._checks.add(task)
-                task.add_done_callback(self._checks.discard)
+    def follow(self, event: Event) -> None:
+        """A change made in this process, by any front end: the game's streams are told its revision now."""
+        self.changed(event.game_id, event.rev)
 
     def changed(self, game_id: int, revision: int) -> None:
-        """A change whose revision is known (a move made through the web): tell its streams now."""
         signal = self.games.get(game_id)
         if signal is not None:
             signal.publish(revision)
@@ -123,9 +116,3 @@ class Hub:
         for signal in self.games.values():
             signal.wake()
         await self._poller.stop()
-        checks = list(self._checks)
-        for task in checks:
-            task.cancel()
-        for task in checks:
-            with contextlib.suppress(asyncio.CancelledError):
-                await task

@@ -9,10 +9,11 @@ import time
 import pytest
 
 import bot.desk
+from bot.events import Event
 from bot.outbox_herald import DiscordHerald
 from bot.service import CHANGED, AlreadyDone, GameError, GameService, Origin
 from bot.storage import Storage
-from bot.storage.outbox import OutboxStore, Stored
+from bot.storage.outbox import OutboxStore
 from tests.bot_harness import seed_where_first
 
 ALICE, BOB = 1001, 1002
@@ -23,8 +24,8 @@ CHANNEL = 77
 async def service(database):
     storage = await Storage.open(database)
     service = GameService(storage, seed_source=lambda: seed_where_first(0), herald=DiscordHerald())
-    told: list[Stored] = []
-    service.announced = told.append
+    told: list[Event] = []
+    service.publisher.subscribe(told.append)
     service.told = told
     yield service
     await storage.close()
@@ -47,7 +48,8 @@ async def test_each_change_stores_its_announcement_with_it(service):
     await service.abandon(game_id, ALICE, can_manage=False, origin=Origin(name="Alice"))
     stored = await OutboxStore(service.storage.db).of_game(game_id)
     assert [a.kind for a in stored] == ["start", "move", "undo", "move", "abandon"]
-    assert [a.id for a in stored] == [t.id for t in service.told], "the outbox is told of each one"
+    announced = [e.announcement for e in service.told if e.announcement is not None]
+    assert [a.id for a in stored] == announced, "the outbox is told of each one"
     start, first = stored[0], stored[1]
     # Alice, the host, started it and is drawn first: the answer to her Start names her, pinging nobody (issue 37).
     assert "The game begins!" in start.content and start.pings == [] and start.interaction_id == 9000

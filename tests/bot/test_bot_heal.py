@@ -136,7 +136,7 @@ async def test_a_restart_resumes_a_computer_that_was_to_move(fake, tmp_path):
     first = await Harness(fake, db, seed=seed_where_first(1)).start()
     await first.command(ALICE, CHANNEL, "new", seats=2)
     await first.command(ALICE, CHANNEL, "addbot", level="easy")
-    first.bot.controller.kick = lambda game_id: None  # this process dies before its computer seat moves
+    first.bot.app.seats.kick = lambda game_id: None  # this process dies before its computer seat moves
     await first.command(ALICE, CHANNEL, "start")
     table = await first.service.channel_table(CHANNEL)
     assert table.game.to_move == 1 and not table.moves

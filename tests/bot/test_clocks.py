@@ -286,7 +286,7 @@ async def test_two_stand_in_turns_in_a_row_mark_the_seat_away_until_back(storage
     await seats.idle()
     assert (await service.load(game_id)).game.to_move == 1, "played at once, without waiting for the clock"
     await bob_plays_his_turn()
-    back = await service.set_away(game_id, ALICE, False)
+    back = (await service.set_away(game_id, ALICE, False)).table
     assert not back.player(0).away and back.row.clock.seat == 0 and not back.row.clock.standin
     assert back.row.clock.deadline == now() + HOUR, "back in her own turn: a fresh clock"
     assert computer_turn(back) is None
@@ -299,7 +299,7 @@ async def test_away_plays_at_once_and_a_move_ends_it(storage, now):
     service = make(storage, now, players=2)
     game_id = await people_game(service, people=(ALICE, BOB))
     before = (await service.load(game_id)).row.rev
-    table = await service.set_away(game_id, BOB, True)
+    table = (await service.set_away(game_id, BOB, True)).table
     assert table.player(1).away and table.row.rev == before + 1 and computer_turn(table) is None
     with pytest.raises(GameError, match="already marked away"):
         await service.set_away(game_id, BOB, True)
@@ -396,7 +396,7 @@ async def test_a_person_answering_while_away_owns_the_turn_that_follows(storage,
         await service.play(game_id, move, user_id=users[table.game.to_move])
     table = await service.load(game_id)
     assert table.game.to_move == 0 and table.game.pending["defender"] == 0
-    table = await service.set_away(game_id, ALICE, True)
+    table = (await service.set_away(game_id, ALICE, True)).table
     assert computer_turn(table) is not None, "away: the stand-in would answer for her"
     commit = next(m for m in table.game.legal_moves() if m.startswith("commit"))
     await service.play(game_id, commit, user_id=ALICE)  # she answers herself after all
@@ -437,7 +437,7 @@ async def test_what_a_clock_says_is_stored_with_its_step_as_the_person_chose(sto
     service = make(storage, now)
     service.herald = DiscordHerald(now=now)
     told = []
-    service.announced = told.append
+    service.publisher.subscribe(lambda event: told.append(event) if event.announcement is not None else None)
     game_id = await people_game(service)
     await service.set_notify(ALICE, mode)
     told.clear()
@@ -486,7 +486,7 @@ async def test_back_takes_a_timed_out_turn_from_the_stand_in(storage, now):
     await ClockKeeper(service, Events(), owner="p1").run_once()
     turn = computer_turn(await service.load(game_id))
     assert turn is not None
-    back = await service.set_away(game_id, ALICE, False)
+    back = (await service.set_away(game_id, ALICE, False)).table
     assert computer_turn(back) is None and back.row.rev == turn.rev + 1, "the stand-in's thought is out of date"
     assert back.row.clock.deadline == now() + HOUR and not back.player(0).away
     with pytest.raises(GameError, match="not marked away"):

@@ -204,7 +204,7 @@ async def test_a_change_made_by_another_process_reaches_open_streams_by_polling(
     token = web.auth.spectator(game_id, CHANNEL)
     answer = await web.client.get(f"/api/games/{game_id}/events?s={token}")
     await answer.content.readline()
-    web.service.announced = None  # this process hears nothing: only the stored revision tells
+    web.service.publisher.subscribers.clear()  # this process hears nothing: only the stored revision tells
     move = next(m for m in table.game.legal_moves() if m.startswith("tile"))
     await web.service.play(game_id, move, user_id=ALICE)
     assert await asyncio.wait_for(next_event(answer), 2.0) == {"revision": rev + 1}

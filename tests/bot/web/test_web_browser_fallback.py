@@ -11,6 +11,7 @@ from aiohttp import web as aiohttp_web
 from aiohttp.test_utils import TestServer
 
 from bot.config import WebConfig
+from bot.events import Publisher
 from bot.outbox_herald import DiscordHerald
 from bot.records.service import Records
 from bot.service import GameService
@@ -57,7 +58,7 @@ async def served(database):
     storage = await Storage.open(database)
     hub = Hub(storage.game_rev, poll_every=0.2)
     service = GameService(storage, seed_source=lambda: seed_where_first(0), herald=DiscordHerald(),
-                          announced=hub.told)
+                          publisher=Publisher([hub.follow]))
     auth = Auth(SECRET)
     ctx = Context(service=service, auth=auth, config=WebConfig(port=8080, url="http://tne.test", secret=SECRET),
                   hub=hub, records=Records(storage))

@@ -9,6 +9,7 @@ from aiohttp.test_utils import TestClient, TestServer
 
 from bot.closed_note import closed_words
 from bot.config import WebConfig
+from bot.events import Publisher
 from bot.leases import LeaseKeeper
 from bot.outbox import Blocked, Outbox, Timing
 from bot.outbox_herald import DiscordHerald
@@ -51,7 +52,7 @@ async def test_a_web_move_in_a_closed_channel_is_answered_with_the_note(database
     outbox = Outbox(OutboxStore(storage.db), LeaseKeeper(Leases(storage.db)), channel, timing=Timing(linger=0.0))
     hub = Hub(storage.game_rev, poll_every=0.2)
     service = GameService(storage, seed_source=lambda: seed_where_first(0), herald=DiscordHerald(),
-                          announced=outbox.stored)
+                          publisher=Publisher([outbox.follow]))
     auth = Auth(SECRET)
     ctx = Context(service=service, auth=auth, config=WebConfig(port=8080, url="http://tne.test", secret=SECRET),
                   hub=hub, records=Records(storage), closed=closed_words(outbox))

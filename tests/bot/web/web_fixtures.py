@@ -8,6 +8,7 @@ import pytest
 from aiohttp.test_utils import TestClient, TestServer
 
 from bot.config import WebConfig
+from bot.events import Publisher
 from bot.outbox_herald import DiscordHerald
 from bot.records.service import Records
 from bot.service import GameService
@@ -71,7 +72,7 @@ async def web(database):
     storage = await Storage.open(database)
     hub = Hub(storage.game_rev, poll_every=0.2)
     service = GameService(storage, seed_source=lambda: seed_where_first(0), herald=DiscordHerald(),
-                          announced=hub.told)
+                          publisher=Publisher([hub.follow]))
     visible: set[tuple[int, int]] = set()
 
     async def sight(guild_id: int | None, user_id: int) -> ChannelSight:
