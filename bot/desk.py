@@ -12,6 +12,7 @@ from dataclasses import dataclass
 
 from bot import limits
 from bot.clocks import Now
+from bot.endings import Ending
 from bot.locales import ENGLISH, N_, Texts
 from bot.server_languages import ServerLanguages
 from bot.storage import BusyError, DuplicateError, StaleError, Storage, UnavailableError
@@ -98,11 +99,12 @@ class Desk:
                 self.announced(committed.announced)
         return committed
 
-    async def end(self, table: Table, status: str, reason: str, notice: Notice | None,
+    async def end(self, table: Table, status: str, ending: Ending, notice: Notice | None,
                   origin: Origin | None = None, *, resigned: int | None = None, gone_channel: int | None = None
                   ) -> None:
         """Close a lobby or game. `resigned`: the seat whose resignation ends it, flagged in the same transaction;
         `gone_channel`: its channel is gone, and whatever was owed there is given up with it."""
+        reason = ending.stored()
         await self.commit(table, lambda new: self.storage.changes.end(
             table.id, table.row.rev, status, reason, resigned=resigned, announce=new, gone_channel=gone_channel),
             notice=notice, origin=origin)

@@ -7,6 +7,7 @@ from dataclasses import replace
 from bot import clocks, limits, text
 from bot.autoplay import LEVELS
 from bot.desk import Desk
+from bot.endings import Ending, EndKind
 from bot.locales import N_
 from bot.storage import DuplicateError, PlayerRow
 from bot.storage.rows import GameStatus
@@ -148,5 +149,5 @@ class Lobby:
             table = await self._open(game_id)
             if user_id != table.row.host_id:
                 raise GameError(N_("Only the host can cancel the game."))
-            await self.desk.end(table, GameStatus.CANCELLED, "the host cancelled it", None)
+            await self.desk.end(table, GameStatus.CANCELLED, Ending(EndKind.CANCELLED), None)
             return table

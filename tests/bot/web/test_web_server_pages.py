@@ -13,7 +13,7 @@ async def finished(web: Web, channel_id: int, seed: int) -> int:
     p = random_game(2, seed)
     game_id = await store_game(web.service.storage, people("Alice", "Bob"), p.moves, snapshot=p.game.position(),
                                seed=p.seed, guild_id=GUILD, channel_id=channel_id,
-                               ended_at=1_700_000_000.0 + seed, end_reason="only 2 treasures left")
+                               ended_at=1_700_000_000.0 + seed, end_reason="treasures:2")
     await Finisher(web.service.storage).catch_up(GUILD)
     return game_id
 
