@@ -149,10 +149,11 @@ def said(ending: Ending, names: Sequence[str] = (), kinds: Sequence[str | None] 
         who = (seat_names.label(names[seat], kinds[seat] if seat < len(kinds) else None, seat, t)
                if seat < len(names) else words.dynasty(seat, t))
         return t.gettext(_BY_SEAT[kind]).format(who=who)
-    if kind is EndKind.TREASURES and ending.count is not None:
-        return t.ngettext("only {n} treasure left on the board", "only {n} treasures left on the board",
-                          _plural(ending.count)).format(n=f"{ending.count:g}")
-    if kind is EndKind.AWAY and ending.count is not None:
-        return t.ngettext("everyone was away for {n} day", "everyone was away for {n} days",
-                          _plural(ending.count)).format(n=f"{ending.count:g}")
+    if kind in _COUNTED and ending.count is not None:
+        # Worked out first: inside the call, the catalogs' extractor would read `count` as words.count.
+        amount, form = f"{ending.count:g}", _plural(ending.count)
+        if kind is EndKind.TREASURES:
+            return t.ngettext("only {n} treasure left on the board", "only {n} treasures left on the board",
+                              form).format(n=amount)
+        return t.ngettext("everyone was away for {n} day", "everyone was away for {n} days", form).format(n=amount)
     return t.gettext(_PLAIN.get(kind, _PLAIN[EndKind.ENDED]))
