@@ -1,5 +1,5 @@
-"""The table's public words in the server's language: seats by name and dynasty, the engine's event lines and the
-stored end reasons, said again from their data. The engine and the database keep English (one language-neutral
+"""The table's public words in the server's language: seats by name and dynasty, the engine's event lines and how
+the game ended (bot/endings.py), said again from their data. The engine's events keep English (one language-neutral
 record); English readers get the engine's lines word for word, other languages these."""
 
 from __future__ import annotations
