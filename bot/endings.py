@@ -7,6 +7,7 @@ turned the English sentences older versions stored into these codes."""
 
 from __future__ import annotations
 
+import math
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
@@ -78,15 +79,18 @@ UNKNOWN = Ending(EndKind.ENDED)
 
 
 def _whole(text: str) -> int | None:
-    return int(text) if text.isdigit() else None
+    return int(text) if text.isascii() and text.isdigit() else None  # int() refuses some digits isdigit() allows
 
 
 def _number(text: str) -> float | None:
-    try:
-        value = float(text)
-    except ValueError:
+    # Plain decimals only ('14', '0.5'): float() would also take '1_0', 'nan', '1e9' or other scripts' digits.
+    parts = text.split(".")
+    if len(parts) > 2 or not all(part.isascii() and part.isdigit() for part in parts):
         return None
-    return value if value >= 0 and value == value and value != float("inf") else None
+    value = float(text)
+    if not math.isfinite(value):
+        return None
+    return int(value) if value.is_integer() else value
 
 
 def by_rules(termination: Termination, treasures_left: int) -> Ending:

@@ -47,7 +47,7 @@ class NotRated:
         except ValueError:
             return cls(UnratedKind.OTHER)
         if kind is UnratedKind.TOO_SHORT:
-            if len(values) == 2 and all(v.isdigit() for v in values):
+            if len(values) == 2 and all(v.isascii() and v.isdigit() for v in values):
                 return cls(kind, int(values[0]), int(values[1]))
             return cls(UnratedKind.OTHER)
         return cls(kind) if not values else cls(UnratedKind.OTHER)

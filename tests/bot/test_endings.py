@@ -74,12 +74,14 @@ def test_every_kind_is_covered_and_round_trips_through_its_stored_form():
 @pytest.mark.parametrize("garbage", [None, "", "resigned", "resigned:", "resigned:x", "resigned:9", "resigned:-1",
                                      "away:-1", "away:nan", "away:inf", "treasures:2:3", "bag:1", "BAG", "bogus:1",
                                      "Alice (Archer) resigned", "only 2 treasures left on the board", ":", "::",
-                                     "\x00", "résigné:1"])
+                                     "\x00", "résigné:1", "resigned:³", "away:³", "treasures:٣",
+                                     "away:1_0", "away:1e3", "away:.5", "away:5.", "away:1.2.3", "away:" + "9" * 400])
 def test_garbage_reads_as_a_game_that_ended_and_never_raises(garbage):
     assert Ending.parse(garbage) == UNKNOWN
     assert said(Ending.parse(garbage), NAMES, KINDS) == "the game ended"
     assert NotRated.parse(garbage) == NotRated(UnratedKind.OTHER)
     assert NotRated.parse(f"too_short:{garbage}") == NotRated(UnratedKind.OTHER)
+    assert NotRated.parse(f"too_short:5:{garbage}") == NotRated(UnratedKind.OTHER)
 
 
 def test_each_ending_and_unrated_reason_is_said_in_every_language():
