@@ -2,8 +2,8 @@
 'away:14'), and `said`, the one way to say it in a reader's language. Discord-free.
 
 Every writer stores `Ending.stored()`; every reader parses with `Ending.parse` (which never raises: an unknown or
-empty code reads as a game that ended, said as such) and says it with `said`. Migration 13 (bot/storage/schema.py)
-turned the English sentences older versions stored into these codes."""
+empty code reads as a game that ended, said as such) and says it with `said`. The endings migration in
+bot/storage/schema.py turned the English sentences older versions stored into these codes."""
 
 from __future__ import annotations
 

@@ -1,8 +1,8 @@
 """Why a finished game was not rated (or not counted at all), as data: `NotRated` (a kind and its values) stored in
 a record's note as a short code ('too_short:5:2', 'hints'), and `said`, the one way to say it. Discord-free.
 
-`NotRated.parse` never raises: an unknown or damaged code reads as `UnratedKind.OTHER`. Migration 13
-(bot/storage/schema.py) turned the English notes older versions stored into these codes."""
+`NotRated.parse` never raises: an unknown or damaged code reads as `UnratedKind.OTHER`. The endings migration in
+bot/storage/schema.py turned the English notes older versions stored into these codes."""
 
 from __future__ import annotations
 

@@ -1,5 +1,5 @@
-"""Migration 13 on both back ends: the English end reasons and unrated notes that earlier versions stored become
-the codes of bot/endings.py and bot/unrated.py, once; a sentence no version wrote is left as it is."""
+"""The endings migration on both back ends: the English end reasons and unrated notes that earlier versions
+stored become the codes of bot/endings.py and bot/unrated.py, once; a sentence no version wrote is left as it is."""
 
 from __future__ import annotations
 
