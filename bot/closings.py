@@ -7,16 +7,17 @@ import logging
 
 from bot import lobby_notes
 from bot.desk import Desk
+from bot.endings import Ending, EndKind, said
 from bot.locales import ENGLISH, Texts
 from bot.storage.rows import LIVE, GameStatus
 from bot.table import Changed, GameError, Notice
 
 log = logging.getLogger(__name__)
 
-# Why a game closed without anyone asking (its end_reason); such closings are announced nowhere but the expiry.
-CHANNEL_GONE = "its channel was deleted"
-GUILD_GONE = "the bot left the server"
-LOBBY_EXPIRED = "nobody started it in time"
+# Why a game closed without anyone asking (its stored end_reason); announced nowhere but the expiry.
+CHANNEL_GONE = Ending(EndKind.CHANNEL_DELETED).stored()
+GUILD_GONE = Ending(EndKind.BOT_LEFT).stored()
+LOBBY_EXPIRED = Ending(EndKind.NOT_STARTED).stored()
 
 
 class Closings:
@@ -29,26 +30,27 @@ class Closings:
         """A channel or thread was deleted: its lobby or game ends as abandoned, announced nowhere, and whatever
         was still owed there is dropped. The games it closed."""
         game_id = await self.desk.storage.live_game_id(channel_id)
-        closed = await self._close_gone(game_id, CHANNEL_GONE) if game_id is not None else None
+        gone = Ending(EndKind.CHANNEL_DELETED)
+        closed = await self._close_gone(game_id, gone) if game_id is not None else None
         if closed is not None:
             return [closed]
-        await self.desk.storage.changes.drop_owed(channel_id, CHANNEL_GONE)
+        await self.desk.storage.changes.drop_owed(channel_id, said(gone))  # the outbox's last error, for the log
         return []
 
     async def guild_gone(self, guild_id: int) -> list[Changed]:
         """The bot left a server (or was removed): every lobby and game there closes as `channel_gone` does."""
-        closed = [await self._close_gone(game_id, GUILD_GONE)
+        closed = [await self._close_gone(game_id, Ending(EndKind.BOT_LEFT))
                   for game_id in await self.desk.storage.live_game_ids_in_guild(guild_id)]
         return [c for c in closed if c is not None]
 
-    async def _close_gone(self, game_id: int, reason: str) -> Changed | None:
+    async def _close_gone(self, game_id: int, ending: Ending) -> Changed | None:
         tables = self.desk.tables
         async with tables.lock(game_id):
             table = await tables.refresh(game_id)  # as stored: another process may have changed it
             if table.row.status not in LIVE:
                 return None
-            ended = await self.desk.end(table, GameStatus.ABANDONED, reason, None, gone_channel=table.row.channel_id)
-            log.info("Game %s in channel %s closed: %s", game_id, table.row.channel_id, reason)
+            ended = await self.desk.end(table, GameStatus.ABANDONED, ending, None, gone_channel=table.row.channel_id)
+            log.info("Game %s in channel %s closed: %s", game_id, table.row.channel_id, said(ending))
             return ended
 
     async def expire_lobbies(self, max_age: float) -> list[Changed]:
@@ -63,7 +65,7 @@ class Closings:
                     continue
                 notice = Notice("expired", lobby_expired_text(table.id, max_age, t=await self.desk.voice(table)))
                 try:
-                    closed.append(await self.desk.end(table, GameStatus.CANCELLED, LOBBY_EXPIRED, notice))
+                    closed.append(await self.desk.end(table, GameStatus.CANCELLED, Ending(EndKind.NOT_STARTED), notice))
                 except GameError as exc:
                     log.info("Lobby %s did not expire now (%s); the next sweep tries again", game_id, exc)
                     continue

@@ -14,6 +14,7 @@ from typing import Any, TypeVar
 
 from bot import limits
 from bot.clocks import Now
+from bot.endings import Ending
 from bot.events import Ended, Event
 from bot.locales import ENGLISH, N_, Texts
 from bot.server_languages import ServerLanguages
@@ -96,12 +97,13 @@ class Desk:
                 raise GameError(UNAVAILABLE) from exc
         return committed
 
-    async def end(self, table: Table, status: str, reason: str, notice: Notice | None,
+    async def end(self, table: Table, status: str, ending: Ending, notice: Notice | None,
                   origin: Origin | None = None, *, resigned: int | None = None, gone_channel: int | None = None,
                   event: Event | None = None) -> Changed:
         """Close a lobby or game. `resigned`: the seat whose resignation ends it, flagged in the same transaction;
         `gone_channel`: its channel is gone, and whatever was owed there is given up with it. `event`: what
         happened, when it is more than `Ended` (a resignation)."""
+        reason = ending.stored()
         committed = await self.commit(table, lambda new: self.storage.changes.end(
             table.id, table.row.rev, status, reason, resigned=resigned, announce=new, gone_channel=gone_channel),
             notice=notice, origin=origin)

@@ -8,6 +8,7 @@ from typing import Any
 from bot import clocks, limits, text
 from bot.autoplay import LEVELS
 from bot.desk import Desk, about, changed
+from bot.endings import Ending, EndKind
 from bot.events import ComputerSeated, Event, Joined, Left, Started
 from bot.locales import N_
 from bot.storage import DuplicateError, PlayerRow
@@ -155,4 +156,4 @@ class Lobby:
             table = await self._open(game_id)
             if user_id != table.row.host_id:
                 raise GameError(N_("Only the host can cancel the game."))
-            return await self.desk.end(table, GameStatus.CANCELLED, "the host cancelled it", None)
+            return await self.desk.end(table, GameStatus.CANCELLED, Ending(EndKind.CANCELLED), None)

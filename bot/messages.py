@@ -2,21 +2,22 @@
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from bot import clock_texts, clocks, engine_words, numbers, seat_names, words
+from bot import clock_texts, clocks, endings, engine_words, numbers, seat_names, unrated, words
 from bot import text as T
 from bot.clocks import ClockEvent
+from bot.endings import Ending, summary_seats
 from bot.locales import ENGLISH, N_, Texts
 from bot.records.export import StoredGame
 from bot.records.service import HistoryPage, Leaderboard, ProfileView
 from bot.storage.records import RATED, GameRecord, RatingRow
 from bot.storage.rows import GameStatus
 from bot.table import Played, Table
-from bot.table_words import end_reason, event_line, label
+from bot.table_words import ending, event_line, label
+from bot.unrated import NotRated
 from engine import COLOURS, DYNASTIES, LEADER_NAMES, TILE_NAMES, public_move
 from engine.game import ANSWERS
 
@@ -254,7 +255,7 @@ def final_text(table: Table, *, t: Texts = ENGLISH) -> str:
     """How an ended game is told, whatever ended it: the winner and the final standings; an abandoned game's
     standings are only where it stopped, not a result. A game played with hints says how many each player used."""
     game = table.game
-    reason = T.prose(end_reason(table.row.end_reason or "", t=t)) or t.gettext("the game ended")
+    reason = T.prose(ending(table, t=t))
     if game is None:
         return t.gettext("The game is over: {reason}.").format(reason=reason)
     hints = [hints_used(table, t=t)] if table.row.hints else []
@@ -815,7 +816,7 @@ def rating_changes(record: GameRecord, *, t: Texts = ENGLISH) -> Post:
     (nobody is pinged)."""
     if record.outcome != RATED:
         head = t.gettext("**Game #{id} is not rated.**").format(id=record.game_id)
-        return Post(clip(f"{head} {not_rated_note(record.note or '', t=t)}".rstrip()))
+        return Post(clip(f"{head} {unrated.said(NotRated.parse(record.note), t=t)}".rstrip()))
     parts = [f"{T.name(s['name'])} {s['after']} ({signed(s['after'] - s['before'])})"
              for s in _by_rank(record.summary) if s.get("after") is not None]
     return Post(clip(t.gettext("**Ratings after game #{id}:** {ratings}").format(id=record.game_id,
@@ -824,25 +825,13 @@ def rating_changes(record: GameRecord, *, t: Texts = ENGLISH) -> Post:
                                         "your record.")))
 
 
-NOT_RATED_NOTES = (N_("Played with hints: a casual game."), N_("Abandoned games do not count for ratings."))
-TOO_SHORT = re.compile(r"Too short to be rated: every person must take at least (?P<least>\d+) turns, and one took "
-                       r"(?P<took>\d+)\.")
-
-
-def not_rated_note(note: str, *, t: Texts = ENGLISH) -> str:
-    """Why a game is not rated (bot/ratings.py and bot/records/finisher.py store the English), in the language when
-    it is one we know; as stored otherwise."""
-    if note in NOT_RATED_NOTES:
-        return t.gettext(note)
-    short = TOO_SHORT.fullmatch(note)
-    if short is not None and t.lang != ENGLISH.lang:
-        return t.gettext("Too short to be rated: every person must take at least {least} turns, and one took "
-                         "{took}.").format(**short.groupdict())
-    return note
-
-
 def _when(epoch: float | None) -> str:
     return f"<t:{int(epoch)}:d>" if epoch else "?"
+
+
+def record_ending(record: GameRecord, *, t: Texts = ENGLISH) -> str:
+    """How a recorded game ended, in the language (plain text), its seats named from the record's summary."""
+    return endings.said(Ending.parse(record.end_reason), *summary_seats(record.summary), t=t)
 
 
 def history_line(record: GameRecord, *, t: Texts = ENGLISH) -> str:
@@ -853,8 +842,7 @@ def history_line(record: GameRecord, *, t: Texts = ENGLISH) -> str:
     winners = [T.name(s["name"]) for s in ranked if s.get("rank") == 1]
     won = (t.gettext("{names} won").format(names=t.gettext(" and ").join(winners)) if winners
            else t.gettext("no winner"))
-    # The end reason is kept in the record in English, as it was said; the table's words say it in the language.
-    how = T.prose(end_reason(record.end_reason or "", t=t), 80) or t.gettext("the game ended")
+    how = T.prose(record_ending(record, t=t), 80)
     return f"**#{record.game_id}** · {_when(record.ended_at)} · {scores} — {won}; {how}"
 
 
@@ -974,7 +962,7 @@ def replay_progress(game_id: int, done: int | None = None, total: int | None = N
 
 def replay_caption(game: StoredGame, frames: int, *, t: Texts = ENGLISH) -> str:
     names = ", ".join(T.escape(n) for n in seat_names.seat_names(game.names, game.kinds, t))
-    end = T.prose(end_reason(game.end_reason or "", t=t), 80)
+    end = T.prose(endings.said(Ending.parse(game.end_reason), game.names, game.kinds, t=t), 80)
     turns = words.count(frames, "{n} turn", "{n} turns", t)
     head = t.gettext("**Replay of game #{id}** — {names}; {turns}").format(id=game.id, names=names, turns=turns)
     return clip(head + (f"; {end}." if end else "."))

@@ -12,9 +12,10 @@ import time
 from collections.abc import Awaitable
 from dataclasses import replace
 
-from bot import clocks, limits, ratings, text
+from bot import clocks, endings, limits, ratings, text
 from bot.clock_steps import away_players, clock_change, clock_written
 from bot.desk import LOOK_AGAIN, Desk, about, changed, in_time, player_seat, running, stamped
+from bot.endings import Ending, EndKind
 from bot.events import Away, Moved, Resigned, Undone
 from bot.locales import N_
 from bot.move_words import to_notation
@@ -76,7 +77,10 @@ class Moves:
             except IllegalMove as exc:
                 raise GameError.refusing(exc) from exc
             row = MoveRow(table.row.move_count, seat, user_id, canonical(move), events)
-            reason = outcome.reason if (outcome := trial.outcome()) else None
+            position = trial.position()
+            ending = (endings.by_rules(outcome.termination, len(position.get("treasures", ())))
+                      if (outcome := trial.outcome()) else None)
+            reason = ending.stored() if ending is not None else None
             person = seat if user_id is not None else None
             clock, ticking = clock_change(table, trial, person, desk.now())
             players = [replace(p, away=False, standins=0) if p.seat == person else p for p in table.players]
@@ -88,7 +92,7 @@ class Moves:
             played = Played(after, seat, row.move, events, row.n, standin)
             notice = desk.herald.move(played, t=await desk.voice(table)) if desk.herald else None
             committed = await desk.commit(table, lambda new: desk.storage.changes.move(
-                table.id, table.row.rev, row, trial.position(), over=trial.over, end_reason=reason, clock=clock,
+                table.id, table.row.rev, row, position, over=trial.over, end_reason=reason, clock=clock,
                 announce=new), LOOK_AGAIN, notice=notice, origin=origin)
             clock_written(table, committed.clock, person)
             table.game = trial
@@ -157,21 +161,20 @@ class Moves:
             running(table)
             seat = player_seat(table, user_id)
             left = [p for p in table.players if not p.resigned and p.seat != seat]
-            reason = None
-            who = table.plain_label(seat)
+            ending = None
             if len(left) < 2:
-                reason = f"{who} resigned"
+                ending = endings.resigned(seat)
             elif all(p.is_bot for p in left):
                 # Computers playing on for nobody would only fill the channel.
-                reason = f"{who} resigned and only computers were left"
-            if reason is not None:
+                ending = endings.resigned(seat, only_computers_left=True)
+            if ending is not None:
                 # Flagged here as in the stored row, so the announcement ranks the resigning seat last.
                 gone = [replace(p, resigned=True) if p.seat == seat else p for p in table.players]
-                after = Table(replace(table.row, status=GameStatus.OVER, end_reason=reason, rev=table.row.rev + 1,
-                                      players=gone), table.game, table.moves)
+                after = Table(replace(table.row, status=GameStatus.OVER, end_reason=ending.stored(),
+                                      rev=table.row.rev + 1, players=gone), table.game, table.moves)
                 notice = desk.herald.resign(after, seat, t=await desk.voice(table)) if desk.herald else None
                 resigned = Resigned(**about(after), seat=seat)
-                return await desk.end(table, GameStatus.OVER, reason, notice, origin, resigned=seat, event=resigned)
+                return await desk.end(table, GameStatus.OVER, ending, notice, origin, resigned=seat, event=resigned)
             players = [replace(p, resigned=True, level="resigned") if p.seat == seat else p for p in table.players]
             after = Table(replace(table.row, rev=table.row.rev + 1, players=players), table.game, table.moves)
             notice = desk.herald.resign(after, seat, t=await desk.voice(table)) if desk.herald else None
@@ -196,19 +199,20 @@ class Moves:
             if seat is not None:
                 # A player who abandons a game that would be rated does not escape its result: it ends as their
                 # resignation (rated, they come last), not as an abandoned game that counts nowhere.
-                reason = f"{table.plain_label(seat)} abandoned it"
+                ending = Ending(EndKind.ABANDONED_BY, seat=seat)
                 gone = [replace(p, resigned=True) if p.seat == seat else p for p in table.players]
-                after = Table(replace(table.row, status=GameStatus.OVER, end_reason=reason, rev=table.row.rev + 1,
-                                      players=gone), table.game, table.moves)
+                after = Table(replace(table.row, status=GameStatus.OVER, end_reason=ending.stored(),
+                                      rev=table.row.rev + 1, players=gone), table.game, table.moves)
                 who = (origin.name if origin is not None else "") or table.names()[seat]
                 notice = desk.herald.abandon(after, who, seat, t=await desk.voice(table)) if desk.herald else None
-                return await desk.end(table, GameStatus.OVER, reason, notice, origin, resigned=seat)
-            after = Table(replace(table.row, status=GameStatus.ABANDONED, end_reason="it was abandoned",
+                return await desk.end(table, GameStatus.OVER, ending, notice, origin, resigned=seat)
+            abandoned = Ending(EndKind.ABANDONED)
+            after = Table(replace(table.row, status=GameStatus.ABANDONED, end_reason=abandoned.stored(),
                                   rev=table.row.rev + 1), table.game, table.moves)
             voice = await desk.voice(table)
             who = (origin.name if origin is not None else "") or voice.gettext("the host")
             notice = desk.herald.abandon(after, who, t=voice) if desk.herald else None
-            return await desk.end(table, GameStatus.ABANDONED, "it was abandoned", notice, origin)
+            return await desk.end(table, GameStatus.ABANDONED, abandoned, notice, origin)
 
     async def end_paused(self, game_id: int) -> Changed:
         """End, unrated, a game in which every person has been away too long (bot/limits.py); announced."""
@@ -219,9 +223,9 @@ class Moves:
             if limits.present(table.players):
                 raise GameError(N_("Someone came back to the game meanwhile."))
             days = f"{desk.limits.paused_days:g}"
-            reason = f"everyone was away for {days} days"
-            after = Table(replace(table.row, status=GameStatus.ABANDONED, end_reason=reason, rev=table.row.rev + 1),
-                          table.game, table.moves)
+            ending = endings.away(desk.limits.paused_days)
+            after = Table(replace(table.row, status=GameStatus.ABANDONED, end_reason=ending.stored(),
+                                  rev=table.row.rev + 1), table.game, table.moves)
             voice = await desk.voice(table)
             notice = desk.herald.abandon(after, "nobody", t=voice) if desk.herald else None
             if notice is not None:
@@ -229,7 +233,7 @@ class Moves:
                                       "back.", "Game #{n} has ended unrated: everyone was away for {days} days, and "
                                       "nobody came back.", 1 if desk.limits.paused_days == 1 else 2)
                 notice = replace(notice, content=said.format(n=table.id, days=days))
-            return await desk.end(table, GameStatus.ABANDONED, reason, notice)
+            return await desk.end(table, GameStatus.ABANDONED, ending, notice)
 
     async def set_away(self, game_id: int, user_id: int, away: bool, *, origin: Origin | None = None) -> Changed:
         """/tne away and /tne back: the stand-in plays the person's turns at once, or no longer (announced)."""

@@ -29,6 +29,8 @@ from typing import Any
 from openskill.models import PlackettLuce
 
 from bot.stats import GameStats
+from bot.unrated import OTHER, NotRated, UnratedKind, said
+from bot.unrated import too_short as short_reason
 
 MU = 25.0  # openskill's defaults, kept explicit: stored ratings depend on them
 SIGMA = 25.0 / 3.0
@@ -39,7 +41,11 @@ MIN_TURNS = 5  # turns every person must have taken (the stand-in's for them inc
 
 
 class RatingError(ValueError):
-    """A game that cannot be rated; the message says why."""
+    """A game that cannot be rated; the message says why (for the log), `reason` as stored and told (bot/unrated.py)."""
+
+    def __init__(self, message: str, reason: NotRated = OTHER) -> None:
+        super().__init__(message)
+        self.reason = reason
 
 
 def _model() -> PlackettLuce:
@@ -135,18 +141,18 @@ def turns_taken(moves: Sequence[Any], seats: int) -> list[int]:
     return counts
 
 
-def too_short(turns: Sequence[int], people: Sequence[bool]) -> str | None:
+def too_short(turns: Sequence[int], people: Sequence[bool]) -> NotRated | None:
     """Why a game is too short to be rated (some person took fewer than MIN_TURNS turns), or None."""
     fewest = min((t for t, person in zip(turns, people, strict=True) if person), default=MIN_TURNS)
     if fewest >= MIN_TURNS:
         return None
-    return (f"Too short to be rated: every person must take at least {MIN_TURNS} turns, and one took "
-            f"{fewest}.")
+    return short_reason(MIN_TURNS, fewest)
 
 
 def _check(results: Sequence[SeatResult], status: str) -> None:
     if status == "abandoned":
-        raise RatingError("Abandoned games do not count for ratings.")
+        reason = NotRated(UnratedKind.ABANDONED)
+        raise RatingError(said(reason), reason)
     if status != "over":
         raise RatingError(f"Only finished games are rated, and this one is {status!r}.")
     if not 2 <= len(results) <= 4:
@@ -160,7 +166,8 @@ def _check(results: Sequence[SeatResult], status: str) -> None:
         if not isinstance(r.player, str) or not r.player:
             raise RatingError(f"Seat {r.seat} names no player.")
     if len({r.player for r in results}) < 2:
-        raise RatingError("A game between seats of one player only tells nothing: nobody is rated.")
+        reason = NotRated(UnratedKind.ONE_PLAYER)
+        raise RatingError(said(reason), reason)
 
 
 def rate_game(results: Sequence[SeatResult], ratings: Mapping[str, Rating], *, status: str) -> list[RatingChange]:

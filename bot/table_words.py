@@ -1,16 +1,15 @@
-"""The table's public words in the server's language: seats by name and dynasty, the engine's event lines and the
-stored end reasons, said again from their data. The engine and the database keep English (one language-neutral
+"""The table's public words in the server's language: seats by name and dynasty, the engine's event lines and how
+the game ended (bot/endings.py), said again from their data. The engine's events keep English (one language-neutral
 record); English readers get the engine's lines word for word, other languages these."""
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable
 
-from bot import seat_names, words
+from bot import endings, seat_names, words
+from bot.endings import Ending
 from bot.locales import ENGLISH, Texts
 from bot.table import Table
-from engine import DYNASTIES
 
 
 def label(table: Table, seat: int, *, t: Texts = ENGLISH) -> str:
@@ -177,57 +176,8 @@ def event_line(e: dict, *, t: Texts = ENGLISH) -> str:
         return str(e.get("text", ""))
 
 
-# Stored end reasons (bot/moves.py, bot/closings.py, engine/outcome.py), each read back into the language.
-_DYNASTY = re.compile(r"\((Archer|Bull|Lion|Urn)\)")
-_REASONS: list[tuple[re.Pattern[str], str, str | None]] = [
-    (re.compile(r"only (?P<n>\d+) treasures? left on the board"), "only {n} treasure left on the board",
-     "only {n} treasures left on the board"),
-    (re.compile(r"the bag could not fill a draw"), "the bag could not fill a draw", None),
-    (re.compile(r"(?P<who>.+) resigned and only computers were left"), "{who} resigned and only computers were left",
-     None),
-    (re.compile(r"(?P<who>.+) resigned"), "{who} resigned", None),
-    (re.compile(r"(?P<who>.+) abandoned it"), "{who} abandoned it", None),
-    (re.compile(r"it was abandoned"), "it was abandoned", None),
-    (re.compile(r"everyone was away for (?P<n>\d+) days"), "everyone was away for {n} day",
-     "everyone was away for {n} days"),
-    (re.compile(r"its channel was deleted"), "its channel was deleted", None),
-    (re.compile(r"the bot left the server"), "the bot left the server", None),
-    (re.compile(r"nobody started it in time"), "nobody started it in time", None),
-]
-
-
-def _dynasty_word(match: re.Match[str], t: Texts) -> str:
-    return f"({words.dynasty(DYNASTIES.index(match.group(1).lower()), t)})"
-
-
-def end_reason(reason: str, *, t: Texts = ENGLISH) -> str:
-    """A stored end reason in the language (a plain text: escape it where shown); as stored in English and for
-    one this module does not know."""
-    if t.lang == ENGLISH.lang:
-        return reason
-    for pattern, singular, plural in _REASONS:
-        found = pattern.fullmatch(reason)
-        if found is None:
-            continue
-        fields = found.groupdict()
-        if "who" in fields:
-            fields["who"] = _DYNASTY.sub(lambda m: _dynasty_word(m, t), fields["who"])
-        if plural is not None:
-            return t.ngettext(singular, plural, int(fields["n"])).format(**fields)
-        return t.gettext(singular).format(**fields)
-    return reason
-
-
-def _marks() -> None:
-    """The reasons' texts for the catalogs (the extractor reads literal calls only)."""
-    t = ENGLISH
-    t.ngettext("only {n} treasure left on the board", "only {n} treasures left on the board", 1)
-    t.gettext("the bag could not fill a draw")
-    t.gettext("{who} resigned and only computers were left")
-    t.gettext("{who} resigned")
-    t.gettext("{who} abandoned it")
-    t.gettext("it was abandoned")
-    t.ngettext("everyone was away for {n} day", "everyone was away for {n} days", 1)
-    t.gettext("its channel was deleted")
-    t.gettext("the bot left the server")
-    t.gettext("nobody started it in time")
+def ending(table: Table, *, t: Texts = ENGLISH) -> str:
+    """How the table's game or lobby ended (bot/endings.py), in the language: plain text, escape it where shown."""
+    players = table.row.players
+    return endings.said(Ending.parse(table.row.end_reason), [p.name for p in players], [p.level for p in players],
+                        t=t)

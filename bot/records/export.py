@@ -4,19 +4,16 @@ game's moves (CPU work), so the bot runs them in its workers, never on the event
 from __future__ import annotations
 
 import datetime as dt
-import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from bot import text
-from engine import DYNASTIES, Game
+from bot import endings, text
+from bot.endings import Ending
+from engine import Game
 from engine.names import seat_names
 from engine.record import ABANDONED, RESIGNATION, RecordPlayer, Resignation, rebuild, write
 
-# How the bot words the end of a game a resignation ended ('Name (Dynasty) resigned ...'): games stored before
-# the resigning seat was flagged are known by it alone.
-_RESIGNED = re.compile(r"\((\w+)\) resigned(?: and only computers were left)?$")
 PASSIVE = ("pass", "commit 0", "decline")  # what the table plays for a seat that resigned
 
 
@@ -63,8 +60,10 @@ def record_text(game: StoredGame) -> str:
         termination = ABANDONED
     elif game.status == "over" and not played.over and resigned:
         termination = RESIGNATION
+    # The record's "end" is its words in English (NOTATION.md): said from the stored ending.
+    end = endings.said(Ending.parse(game.end_reason), game.names, game.kinds) if game.end_reason else None
     record = write(played, players, public=live, date=iso(game.started_at), site="Discord",
-                   end=None if live else game.end_reason, termination=termination, resigned=resigned,
+                   end=None if live else end, termination=termination, resigned=resigned,
                    hints=None if live else game.hints)  # the counts are told once the game has ended
     return record.dumps()
 
@@ -75,9 +74,9 @@ def resignations(game: StoredGame) -> list[Resignation]:
     for it (a passive move by nobody's hand)."""
     ender = game.ender
     if ender is None and game.status == "over":
-        found = _RESIGNED.search(game.end_reason or "")
-        if found and found[1].lower() in DYNASTIES[:len(game.names)]:
-            ender = DYNASTIES.index(found[1].lower())
+        seat = Ending.parse(game.end_reason).resigner  # games stored before the seat was flagged
+        if seat is not None and seat < len(game.names):
+            ender = seat
     out = []
     for seat in sorted({*game.resigned, *([ender] if ender is not None else [])}):
         if seat == ender:

@@ -16,11 +16,12 @@ from __future__ import annotations
 
 import asyncio
 import logging
-import re
 import time
 from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass, replace
 
+from bot import unrated
+from bot.endings import Ending
 from bot.locales import Texts
 from bot.ratings import Rating, RatingChange, RatingError, player_key, rate_game, results_from_stats, too_short
 from bot.records.totals import Totals
@@ -40,7 +41,7 @@ from bot.storage.records import (
     RecordsStore,
 )
 from bot.storage.rows import GameStatus
-from engine import DYNASTIES
+from bot.unrated import NotRated, UnratedKind
 from engine.names import seat_names
 from render.text import plural
 
@@ -49,8 +50,7 @@ log = logging.getLogger(__name__)
 # Rating changes are posted for games that ended at most this long ago: a restart soon after a game ended still
 # shows them; games recorded long after (the backfill of games from before records were kept) are not posted.
 ANNOUNCE_WINDOW = 15 * 60.0
-_RESIGNED = re.compile(r"\((\w+)\) resigned")
-PLAYED_WITH_HINTS = "Played with hints: a casual game."
+PLAYED_WITH_HINTS = NotRated(UnratedKind.HINTS)
 
 
 def seat_name(p: PlayerRow) -> str:
@@ -67,19 +67,18 @@ class Draft:
     game: GameRow
     moves: int
     stats: GameStats | None
-    note: str | None
+    note: NotRated | None
     keys: list[str]  # each seat's rated identity
 
 
 def _resigned_flags(row: GameRow, moves: Sequence[MoveRow]) -> list[PlayerRow]:
     """The seats, with the resigning seat flagged in games that ended by a resignation before the flag was set
-    (its end reason names it: 'Name (Dynasty) resigned')."""
+    (its ending names the seat)."""
     players = list(row.players)
     if any(p.resigned for p in players) or any(e.get("type") == "game_over" for m in moves for e in m.events):
         return players
-    found = _RESIGNED.search(row.end_reason or "")
-    if found and found[1].lower() in DYNASTIES[:len(players)]:
-        seat = DYNASTIES.index(found[1].lower())
+    seat = Ending.parse(row.end_reason).resigner
+    if seat is not None and seat < len(players):
         players[seat] = replace(players[seat], resigned=True)
     return players
 
@@ -88,12 +87,13 @@ def draft(row: GameRow, moves: Sequence[MoveRow]) -> Draft:
     """The statistics of a finished game, or why it cannot count."""
     keys = [player_key(p.user_id, p.level) for p in row.players]
     if not moves:
-        return Draft(row, 0, None, "no move was played", keys)
+        return Draft(row, 0, None, NotRated(UnratedKind.NO_MOVES), keys)
     players = _resigned_flags(row, moves)
     try:
         stats = game_stats(moves, players, status=str(row.status), started_at=row.started_at)
     except StatsError as exc:
-        return Draft(row, len(moves), None, str(exc), keys)
+        log.info("Game %s gives no statistics: %s", row.id, exc)
+        return Draft(row, len(moves), None, NotRated(UnratedKind.NO_STATS), keys)
     return Draft(row, len(moves), stats, None, keys)
 
 
@@ -106,21 +106,23 @@ def settle(d: Draft, current: dict[str, RatingRow], *, now: float) -> tuple[NewR
     if d.stats is None:
         told = seat_names(names, [p.level for p in game.players])
         summary = [{"seat": p.seat, "name": told[p.seat], "player": d.keys[p.seat]} for p in game.players]
-        return NewRecord(game, SKIPPED, d.note, None, d.moves, 0, summary, None, None, NOT_ANNOUNCED), [], []
+        note = d.note.stored() if d.note is not None else None
+        return NewRecord(game, SKIPPED, note, None, d.moves, 0, summary, None, None, NOT_ANNOUNCED), [], []
     stats = d.stats
     changes: list[RatingChange] | None
     note = None
     try:
         if game.hints:
-            raise RatingError(PLAYED_WITH_HINTS)
+            raise RatingError(unrated.said(PLAYED_WITH_HINTS), PLAYED_WITH_HINTS)
         # A game the rules ended counts however short; one ended early (resigned, abandoned) only after enough play.
         short = too_short([p.turns for p in stats.players], [k.startswith("user:") for k in d.keys])
         if short is not None and stats.ended_by != "rules":
-            raise RatingError(short)
+            raise RatingError(unrated.said(short), short)
         ratings = {k: Rating(r.mu, r.sigma, r.games) for k, r in current.items()}
         changes = rate_game(results_from_stats(stats, d.keys), ratings, status=str(game.status))
     except RatingError as exc:
-        changes, note = None, str(exc)
+        changes, note = None, exc.reason.stored()
+        log.info("Game %s is not rated: %s", game.id, exc)
     by_seat = {c.seat: c for c in changes} if changes is not None else {}
     rows = [_player_game(game, p, d.keys[p.seat], names[p.seat], by_seat.get(p.seat), ended_at)
             for p in stats.players]

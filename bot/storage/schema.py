@@ -295,6 +295,77 @@ MIGRATIONS: list[str | Mapping[str, str]] = [
         PRIMARY KEY (game_id, message_id)
     );
     """,
+    # 13: how a game ended and why a record is unrated are stored as codes (bot/endings.py, bot/unrated.py), no
+    # longer as the English sentences every earlier version wrote ('Alice (Archer) resigned' → 'resigned:0'; the
+    # seat is its dynasty). A sentence no version wrote is left as it is (it reads as a game that ended).
+    """
+    UPDATE games SET end_reason = CASE
+        WHEN end_reason = 'the bag could not fill a draw' THEN 'bag'
+        WHEN end_reason = 'only 0 treasures left on the board' THEN 'treasures:0'
+        WHEN end_reason = 'only 1 treasure left on the board' THEN 'treasures:1'
+        WHEN end_reason = 'only 2 treasures left on the board' THEN 'treasures:2'
+        WHEN end_reason = 'it was abandoned' THEN 'abandoned'
+        WHEN end_reason = 'its channel was deleted' THEN 'channel_deleted'
+        WHEN end_reason = 'the bot left the server' THEN 'bot_left'
+        WHEN end_reason = 'nobody started it in time' THEN 'not_started'
+        WHEN end_reason = 'the host cancelled it' THEN 'cancelled'
+        WHEN end_reason LIKE '% (Archer) resigned and only computers were left' THEN 'resigned_to_computers:0'
+        WHEN end_reason LIKE '% (Bull) resigned and only computers were left' THEN 'resigned_to_computers:1'
+        WHEN end_reason LIKE '% (Lion) resigned and only computers were left' THEN 'resigned_to_computers:2'
+        WHEN end_reason LIKE '% (Urn) resigned and only computers were left' THEN 'resigned_to_computers:3'
+        WHEN end_reason LIKE '% (Archer) resigned' THEN 'resigned:0'
+        WHEN end_reason LIKE '% (Bull) resigned' THEN 'resigned:1'
+        WHEN end_reason LIKE '% (Lion) resigned' THEN 'resigned:2'
+        WHEN end_reason LIKE '% (Urn) resigned' THEN 'resigned:3'
+        WHEN end_reason LIKE '% (Archer) abandoned it' THEN 'abandoned_by:0'
+        WHEN end_reason LIKE '% (Bull) abandoned it' THEN 'abandoned_by:1'
+        WHEN end_reason LIKE '% (Lion) abandoned it' THEN 'abandoned_by:2'
+        WHEN end_reason LIKE '% (Urn) abandoned it' THEN 'abandoned_by:3'
+        WHEN end_reason LIKE 'everyone was away for % days'
+            THEN REPLACE(REPLACE(end_reason, 'everyone was away for ', 'away:'), ' days', '')
+        ELSE end_reason
+    END
+    WHERE end_reason IS NOT NULL;
+    UPDATE game_records SET end_reason = CASE
+        WHEN end_reason = 'the bag could not fill a draw' THEN 'bag'
+        WHEN end_reason = 'only 0 treasures left on the board' THEN 'treasures:0'
+        WHEN end_reason = 'only 1 treasure left on the board' THEN 'treasures:1'
+        WHEN end_reason = 'only 2 treasures left on the board' THEN 'treasures:2'
+        WHEN end_reason = 'it was abandoned' THEN 'abandoned'
+        WHEN end_reason = 'its channel was deleted' THEN 'channel_deleted'
+        WHEN end_reason = 'the bot left the server' THEN 'bot_left'
+        WHEN end_reason = 'nobody started it in time' THEN 'not_started'
+        WHEN end_reason = 'the host cancelled it' THEN 'cancelled'
+        WHEN end_reason LIKE '% (Archer) resigned and only computers were left' THEN 'resigned_to_computers:0'
+        WHEN end_reason LIKE '% (Bull) resigned and only computers were left' THEN 'resigned_to_computers:1'
+        WHEN end_reason LIKE '% (Lion) resigned and only computers were left' THEN 'resigned_to_computers:2'
+        WHEN end_reason LIKE '% (Urn) resigned and only computers were left' THEN 'resigned_to_computers:3'
+        WHEN end_reason LIKE '% (Archer) resigned' THEN 'resigned:0'
+        WHEN end_reason LIKE '% (Bull) resigned' THEN 'resigned:1'
+        WHEN end_reason LIKE '% (Lion) resigned' THEN 'resigned:2'
+        WHEN end_reason LIKE '% (Urn) resigned' THEN 'resigned:3'
+        WHEN end_reason LIKE '% (Archer) abandoned it' THEN 'abandoned_by:0'
+        WHEN end_reason LIKE '% (Bull) abandoned it' THEN 'abandoned_by:1'
+        WHEN end_reason LIKE '% (Lion) abandoned it' THEN 'abandoned_by:2'
+        WHEN end_reason LIKE '% (Urn) abandoned it' THEN 'abandoned_by:3'
+        WHEN end_reason LIKE 'everyone was away for % days'
+            THEN REPLACE(REPLACE(end_reason, 'everyone was away for ', 'away:'), ' days', '')
+        ELSE end_reason
+    END
+    WHERE end_reason IS NOT NULL;
+    UPDATE game_records SET note = CASE
+        WHEN note = 'Played with hints: a casual game.' THEN 'hints'
+        WHEN note = 'Abandoned games do not count for ratings.' THEN 'abandoned'
+        WHEN note = 'A game between seats of one player only tells nothing: nobody is rated.' THEN 'one_player'
+        WHEN note = 'no move was played' THEN 'no_moves'
+        WHEN note LIKE 'Too short to be rated: every person must take at least % turns, and one took %.'
+            THEN REPLACE(REPLACE(REPLACE(note, 'Too short to be rated: every person must take at least ',
+                                         'too_short:'), ' turns, and one took ', ':'), '.', '')
+        WHEN outcome = 'skipped' THEN 'no_stats'
+        ELSE 'other'
+    END
+    WHERE note IS NOT NULL;
+    """,
 ]
 
 # Any constant: only one process at a time may migrate one PostgreSQL database.

@@ -20,6 +20,7 @@ from aiohttp import web
 from bot import messages
 from bot.clock_texts import clock_words
 from bot.desk import CHANGED
+from bot.endings import Ending
 from bot.locales import ENGLISH, N_, SOURCE, Texts
 from bot.ratings import player_key
 from bot.records.export import StoredGame, record_text
@@ -428,10 +429,12 @@ async def server_history(request: web.Request) -> web.Response:
         raise Refusal(400, N_("\"anchor\" must be a whole number (the one a first page gave)."))
     viewer = await server_viewer(ctx, request, guild_id, links=True)
     shown = await ctx.records.history(guild_id, page, anchor, viewer=viewer)
+    t = texts_of(request, ctx.locales)
     return web.json_response({
         "page": shown.page + 1, "pages": shown.pages, "total": shown.total, "anchor": shown.anchor,
         "games": [{"id": r.game_id, "board": r.board, "channel_id": str(r.channel_id), "outcome": r.outcome,
-                   "started_at": r.started_at, "ended_at": r.ended_at, "end_reason": r.end_reason,
+                   "started_at": r.started_at, "ended_at": r.ended_at, "ending": Ending.parse(r.end_reason).stored(),
+                   "end_reason": messages.record_ending(r, t=t),
                    "moves": r.moves, "players": [{k: s.get(k) for k in SUMMARY_KEYS} for s in r.summary]}
                   for r in shown.records]})
 

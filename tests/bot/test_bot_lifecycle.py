@@ -73,7 +73,7 @@ async def test_deleted_threads_close_their_lobbies_and_free_the_hosts_lobby_cap(
         for t in threads:
             await loopback.delete_channel(t)
         await until(lambda: closed(db, *games))
-        assert await statuses(db, *games) == [("abandoned", "its channel was deleted")] * MAX_LOBBIES
+        assert await statuses(db, *games) == [("abandoned", "channel_deleted")] * MAX_LOBBIES
 
         # Nothing was posted in the deleted threads, and Alice may open a lobby again.
         assert {t.id: len(loopback.channel(t).messages()) for t in threads} == shown
@@ -100,7 +100,7 @@ async def test_a_channel_deleted_unheard_closes_its_game_at_the_first_delivery_t
                 created_at=time.time())))
         await until(lambda: closed(db, game))
         await bot.outbox.idle()
-        assert await statuses(db, game, kept) == [("abandoned", "its channel was deleted"), ("lobby", None)]
+        assert await statuses(db, game, kept) == [("abandoned", "channel_deleted"), ("lobby", None)]
         assert [a.state for a in await bot.outbox.store.of_game(game)] == ["failed", "failed"]
         assert not [r for r in loopback.requests_to("POST", f"/channels/{channel.id}/messages") if r.status == 200]
 
@@ -116,7 +116,7 @@ async def test_a_server_that_removes_the_bot_closes_its_games_and_an_outage_does
         await loopback.remove_bot(stays, outage=True)  # unavailable for a while: not a removal
         await loopback.remove_bot(leaves)
         await until(lambda: closed(db, gone))
-        assert await statuses(db, kept, gone) == [("lobby", None), ("abandoned", "the bot left the server")]
+        assert await statuses(db, kept, gone) == [("lobby", None), ("abandoned", "bot_left")]
 
 
 async def test_a_lobby_nobody_starts_closes_after_the_expiry_with_a_note(loopback, tmp_path):
@@ -136,7 +136,7 @@ async def test_a_lobby_nobody_starts_closes_after_the_expiry_with_a_note(loopbac
         note = await loopback.channel(old).wait("closed: nobody started it within 2 hours")
         assert note.content == (f"The lobby of game #{stale} closed: nobody started it within 2 hours. "
                                 "`/tne new` opens another.")
-        assert await statuses(db, stale, fresh) == [("cancelled", "nobody started it in time"), ("lobby", None)]
+        assert await statuses(db, stale, fresh) == [("cancelled", "not_started"), ("lobby", None)]
         # Its message shows it closed, without buttons (issue 37: they stayed); the channel takes a new game.
         lobby = loopback.channel(old).find("**Tigris & Euphrates**")[0]
         assert lobby.labels() == [] and "This lobby was cancelled." in lobby.content
@@ -167,7 +167,7 @@ async def test_the_host_closes_a_lobby_by_its_number_from_another_channel(loopba
         said = await answer(loopback, alice, hall, "tne abandon", game=game)
         assert said == f"Game #{game} in <#{thread.id}> is abandoned; its channel says so in a moment."
         await loopback.channel(thread).wait(f"Game #{game} was abandoned by Alice.")
-        assert await statuses(db, game) == [("abandoned", "it was abandoned")]
+        assert await statuses(db, game) == [("abandoned", "abandoned")]
         assert not loopback.channel(hall).find("was abandoned")  # the hall shows nothing of it
         assert await answer(loopback, alice, hall, "tne abandon", game=game) == "This game is already over."
 

@@ -158,6 +158,6 @@ async def test_a_game_left_waiting_too_long_ends_unrated_and_says_so(h):
     await h.bot.controller.seats.sweep()
     await h.bot.controller.idle()
     row = await h.service.storage.get_game(game_id)
-    assert row.status == "abandoned" and row.end_reason == "everyone was away for 7 days"
+    assert row.status == "abandoned" and row.end_reason == "away:7"
     assert any("has ended unrated: everyone was away for 7 days" in text for text in said(h, start))
     assert await h.service.storage.live_game_id(CHANNEL) is None

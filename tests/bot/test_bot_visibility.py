@@ -59,7 +59,7 @@ async def finished(h: Harness, channel: int, seed: int) -> int:
     p = random_game(2, seed)
     game_id = await store_game(h.service.storage, people("Alice", "Bob"), p.moves, snapshot=p.game.position(),
                                seed=p.seed, channel_id=channel, ended_at=1_700_000_000.0 + seed,
-                               end_reason="only 2 treasures left")
+                               end_reason="treasures:2")
     await h.bot.controller.finisher.sweep()
     return game_id
 

@@ -15,9 +15,10 @@ from string import Formatter
 from bot import messages as M
 from bot import numbers
 from bot import text as T
+from bot.endings import Ending, said
 from bot.locales import ENGLISH, load
 from bot.storage.reviews import ReviewsStore
-from bot.table_words import end_reason, event_line, label
+from bot.table_words import event_line, label
 from engine.ai.phrases import say
 from engine.ai.review import Review
 from tests.bot_harness import ALICE, BOB, CHANNEL, Harness, User, open_game, response
@@ -185,7 +186,7 @@ def test_the_costliest_line_says_the_words():
 async def test_history_says_the_end_reason_in_the_askers_language(harness):
     from tests.records_helpers import people, random_game, stats_payload, store_game
 
-    for i, reason in enumerate(("only 2 treasures left on the board", "Bob (Bull) resigned")):
+    for i, reason in enumerate(("treasures:2", "resigned:1")):
         p = random_game(2, 200 + i)
         await store_game(harness.service.storage, people("Alice", "Bob"), p.moves, snapshot=p.game.position(),
                          seed=p.seed, ended_at=1_700_000_000.0 + i, end_reason=reason)
@@ -198,7 +199,7 @@ async def test_history_says_the_end_reason_in_the_askers_language(harness):
 
     german, french, english = await history("de"), await history("fr"), await history("en-US")
     assert "; nur noch 2 Schätze auf dem Spielplan" in german and "; Bob (Stier) hat aufgegeben" in german
-    assert f"; {end_reason('only 2 treasures left on the board', t=FR)}" in french
+    assert f"; {said(Ending.parse('treasures:2'), t=FR)}" in french
     assert "; only 2 treasures left on the board" in english and "; Bob (Bull) resigned" in english
 
 

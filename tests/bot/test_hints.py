@@ -18,6 +18,7 @@ from bot.storage import MIGRATIONS, PlayerRow, Statement, Storage, connect, migr
 from bot.storage.hints import Counted
 from bot.storage.records import UNRATED, RecordsStore
 from bot.table import GameError
+from bot.unrated import said as unrated_said
 from tests.bot_harness import (
     ALICE,
     BOB,
@@ -215,9 +216,9 @@ async def test_the_hints_used_are_told_at_the_end_kept_in_the_record_and_the_gam
     final = next(c.content for c in announced(calls) if "**The game is over**" in c.content)
     assert "Hints used: Alice 2, Bob 0." in final
     record = await RecordsStore.of(h.service.storage).record_of(game_id)
-    assert record.outcome == UNRATED and record.note == PLAYED_WITH_HINTS
+    assert record.outcome == UNRATED and record.note == PLAYED_WITH_HINTS.stored() == "hints"
     told = [c.content for c in announced(h.fake.calls) if "is not rated" in c.content]
-    assert told == [f"**Game #{game_id} is not rated.** {PLAYED_WITH_HINTS}"]
+    assert told == [f"**Game #{game_id} is not rated.** {unrated_said(PLAYED_WITH_HINTS)}"]
     _, data = attachment(await h.command(CAROL, CHANNEL, "export", game=game_id), f"game-{game_id}.tne.json")
     assert json.loads(data)["hints"] == [2, 0]
 

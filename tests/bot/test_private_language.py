@@ -228,7 +228,7 @@ async def test_records_answers_in_the_askers_language(harness):
     for i in range(3):
         p = random_game(2, 100 + i)
         await store_game(harness.service.storage, people("Alice", "Bob"), p.moves, snapshot=p.game.position(),
-                         seed=p.seed, ended_at=1_700_000_000.0 + i, end_reason="only 2 treasures left")
+                         seed=p.seed, ended_at=1_700_000_000.0 + i, end_reason="treasures:2")
     await harness.bot.controller.finisher.sweep()
 
     async def stats_in(user, sub, locale, **kwargs) -> str:

@@ -8,6 +8,7 @@ import random
 from bot.ratings import MIN_TURNS, too_short, turns_taken
 from bot.stats import game_stats
 from bot.storage.records import RATED, UNRATED, RecordsStore
+from bot.unrated import NotRated, UnratedKind
 from engine import Game
 from tests.bot_harness import ALICE, BOB, CHANNEL, GUILD_ID, Harness, User, announced, open_game, response
 
@@ -37,7 +38,7 @@ async def test_games_resigned_at_once_do_not_farm_a_rating(harness):
         assert "resigned" in response(calls).content
         await h.bot.controller.idle()
         record = await RecordsStore.of(h.service.storage).record_of(game_id)
-        assert record.outcome == UNRATED and record.note.startswith("Too short to be rated")
+        assert record.outcome == UNRATED and record.note.startswith("too_short:")
     for user in (ALICE, BOB):
         row = await rating(h, user)
         assert (row.rating, row.games) == (1000, 0), "three one-turn games moved nobody's rating"
@@ -127,5 +128,6 @@ def test_turns_are_counted_as_the_statistics_count_them():
 
 def test_too_short_asks_every_person_but_not_the_computers():
     assert too_short([MIN_TURNS, MIN_TURNS - 1], [True, False]) is None
-    assert too_short([MIN_TURNS, MIN_TURNS - 1], [True, True]).endswith(f"one took {MIN_TURNS - 1}.")
+    short = too_short([MIN_TURNS, MIN_TURNS - 1], [True, True])
+    assert short == NotRated(UnratedKind.TOO_SHORT, MIN_TURNS, MIN_TURNS - 1)
     assert too_short([0, 0], [False, False]) is None

@@ -256,7 +256,7 @@ async def stored_games(h: Harness, count: int, *, first_seed: int = 100) -> list
     for i in range(count):
         p = random_game(2, first_seed + i)
         ids.append(await store_game(h.service.storage, people("Alice", "Bob"), p.moves, snapshot=p.game.position(),
-                                    seed=p.seed, ended_at=1_700_000_000.0 + i, end_reason="only 2 treasures left"))
+                                    seed=p.seed, ended_at=1_700_000_000.0 + i, end_reason="treasures:2"))
     await h.bot.controller.finisher.sweep()
     return ids
 

@@ -8,6 +8,7 @@ import queue
 
 from PIL import Image
 
+from bot.endings import by_rules
 from bot.pictures import Painter, draw_replay
 from bot.records.export import StoredGame, record_text, turn_frames, turns
 from bot.stats import game_stats
@@ -30,7 +31,8 @@ def stored(players: int, seed: int, *, stop: int | None = None, status: str = "o
     game = StoredGame(id=seed, board="standard", scores="hidden", seed=seed, status=status,
                       names=tuple(["Alice", "Bob", "Carol", "Dave"][:players]), kinds=("human",) * players,
                       moves=tuple((s, m) for s, m, _ in p.moves), started_at=1_763_834_640.0,
-                      end_reason=p.game.outcome().reason if p.game.over else "Bob (Bull) resigned")
+                      end_reason=(by_rules(o.termination, len(p.game.position()["treasures"])).stored()
+                                  if (o := p.game.outcome()) else "resigned:1"))
     return game, p.moves
 
 

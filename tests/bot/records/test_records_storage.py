@@ -222,7 +222,7 @@ async def test_abandoned_cancelled_and_moveless_games_do_not_count(database):
         assert await Finisher(storage).sweep() == 1  # the moveless game, recorded as skipped
         record = as_dict(await storage.db.fetchrow("SELECT outcome, note FROM game_records WHERE game_id = ?",
                                                    moveless))
-        assert record == {"outcome": "skipped", "note": "no move was played"}
+        assert record == {"outcome": "skipped", "note": "no_moves"}
         assert await storage.db.fetchval("SELECT COUNT(*) FROM game_records WHERE game_id = ?", abandoned) == 0
         assert await counts(storage) == (1, 0, [])
     finally:

@@ -87,4 +87,4 @@ async def test_a_game_is_closed_by_number_only_in_its_own_server(service):
         await service.abandon_by_number(game, BOB, guild_id=GUILD, can_manage=False)
     assert await status(service, game) == ("lobby", None)
     await service.abandon_by_number(game, BOB, guild_id=GUILD, can_manage=True)
-    assert await status(service, game) == ("abandoned", "it was abandoned")
+    assert await status(service, game) == ("abandoned", "abandoned")

@@ -8,12 +8,12 @@ from tests.bot.web.web_fixtures import ALICE, CAROL, CHANNEL, GUILD, SECRET_CHAN
 from tests.records_helpers import people, random_game, store_game
 
 
-async def finished(web: Web, channel_id: int, seed: int) -> int:
+async def finished(web: Web, channel_id: int, seed: int, ending: str = "treasures:2") -> int:
     """A finished game between Alice (1001) and Bob (1002) in this server's `channel_id`, recorded and rated."""
     p = random_game(2, seed)
     game_id = await store_game(web.service.storage, people("Alice", "Bob"), p.moves, snapshot=p.game.position(),
                                seed=p.seed, guild_id=GUILD, channel_id=channel_id,
-                               ended_at=1_700_000_000.0 + seed, end_reason="only 2 treasures left")
+                               ended_at=1_700_000_000.0 + seed, end_reason=ending)
     await Finisher(web.service.storage).catch_up(GUILD)
     return game_id
 
@@ -98,3 +98,19 @@ async def test_the_server_page_is_served_and_the_game_names_its_server(web):
     await web.sign_in(ALICE, "Alice")
     state = await (await web.client.get(f"/api/games/{game_id}")).json()
     assert state["guild_id"] == str(GUILD)
+
+
+async def test_the_history_says_how_each_game_ended_in_the_readers_language(web):
+    await finished(web, CHANNEL, 1)
+    await finished(web, CHANNEL, 2, "resigned:1")
+    await web.sign_in(ALICE, "Alice")
+    web.visible.add((ALICE, CHANNEL))
+    said = {}
+    for lang in ("en", "de", "fr"):
+        page = await (await web.client.get(f"/api/servers/{GUILD}/history", headers={"Accept-Language": lang})).json()
+        said[lang] = [(g["ending"], g["end_reason"]) for g in page["games"]]
+    assert said["en"] == [("resigned:1", "Bob (Bull) resigned"), ("treasures:2", "only 2 treasures left on the board")]
+    assert said["de"] == [("resigned:1", "Bob (Stier) hat aufgegeben"),
+                          ("treasures:2", "nur noch 2 Schätze auf dem Spielplan")]
+    assert [code for code, _ in said["fr"]] == ["resigned:1", "treasures:2"]
+    assert all(words not in dict(said["en"]).values() for _, words in said["fr"])
