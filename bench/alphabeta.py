@@ -4,23 +4,33 @@ Following that design (not its code): negamax-style minimax with alpha-beta prun
 actions, the same player moving again for the second action of its turn and the rival's replies
 after it; moves ordered by a static score and pruned to the best few at each node; decisions inside
 an action (reinforcements, war order, monuments, treasures) answered by fixed rules rather than
-searched; a hand-written evaluation at the leaves (the first release's, bench/baseline); a few determinisations of
-the hidden tiles, whose root scores are summed. Iterative deepening keeps it inside its budget."""
+searched; a hand-written evaluation at the leaves; a few determinisations of the hidden tiles, whose
+root scores are summed. Iterative deepening keeps it inside its budget.
 
+Its sampling, decision rules, move order and evaluation are the first release's own (hard-v1, a1bae53): this
+module runs only in that release's tree, loaded by bench/release_runner.py in a process whose `engine` is the
+commit's (`alphabeta` in bench/releases.json), so the search plays on that engine too."""
+
+import importlib.util
 import random
 import time
 from collections.abc import Callable
 
-from bench.baseline.decisions import decide, hidden_pool
-from bench.baseline.evaluate import evaluate
-from bench.baseline.heuristic import score_moves
-from bench.baseline.sampling import determinise, seeded_rng, unseen_tiles
-from engine.analysis import facts
+if importlib.util.find_spec("engine.ai.survey") is None:  # a module only the first release has
+    raise ImportError("bench/alphabeta.py runs in the first release's tree: play it as `alphabeta` "
+                      "(bench/releases.json), which bench/release_runner.py loads there")
+
+from engine.ai import _rng
+from engine.ai.decisions import decide, hidden_pool
+from engine.ai.evaluate import evaluate
+from engine.ai.heuristic import score_moves
+from engine.ai.sampling import determinise, unseen_tiles
 from engine.game import Game
 
 DETERMINISATIONS = 3
 WIDTHS = (8, 6, 5, 4)  # candidates kept at each depth, best by the static order first
 MAX_DEPTH = 4  # actions: both of its own turn, then the rival's two
+BUDGET = 1.0  # seconds a decision when the request names none
 
 
 class OutOfTime(Exception):
@@ -29,18 +39,18 @@ class OutOfTime(Exception):
 
 def settle(game: Game, root: int, pool: list[int]) -> None:
     while True:
-        f = facts(game)
-        if not f.pending or f.over:
+        state = game._state
+        if not state.pending or state.over:
             return
-        decider = f.pending["seat"]
-        game.play(decide(f, pool if decider == root else hidden_pool(f, decider)))
+        decider = state.pending["seat"]
+        game.play(decide(state, pool if decider == root else hidden_pool(state, decider)))
 
 
 def ordered(game: Game, width: int) -> list[str]:
     """The legal actions by the static score, best first, cut to `width`."""
-    f = facts(game)
+    state = game._state
     moves = game.legal_moves()
-    scores = score_moves(f, f.player, moves)
+    scores = score_moves(state, state.player, moves)
     order = sorted(range(len(moves)), key=lambda i: -scores[i])
     return [moves[i] for i in order[:width]]
 
@@ -48,12 +58,12 @@ def ordered(game: Game, width: int) -> list[str]:
 def alphabeta(game: Game, depth: int, ply: int, alpha: float, beta: float, root: int, pool: list[int],
               deadline: float, clock: Callable[[], float]) -> float:
     """The value for the root seat: maximising on its actions, minimising on the rivals' (paranoid)."""
-    f = facts(game)
-    if depth == 0 or f.over:
-        return evaluate(f, root)
+    state = game._state
+    if depth == 0 or state.over:
+        return evaluate(state, root)
     if clock() > deadline:
         raise OutOfTime
-    maximise = f.player == root
+    maximise = state.player == root
     best = -1e18 if maximise else 1e18
     for move in ordered(game, WIDTHS[min(ply, len(WIDTHS) - 1)]):
         child = game.copy(history=False)
@@ -74,28 +84,25 @@ def alphabeta(game: Game, depth: int, ply: int, alpha: float, beta: float, root:
 def root_scores(game: Game, depth: int, root: int, pool: list[int], deadline: float,
                 clock: Callable[[], float]) -> dict[str, float]:
     scores = {}
-    alpha = -1e18
     for move in ordered(game, WIDTHS[0]):
         child = game.copy(history=False)
         child.play(move)
         settle(child, root, pool)
-        value = alphabeta(child, depth - 1, 1, -1e18, 1e18, root, pool, deadline, clock)
-        scores[move] = value
-        alpha = max(alpha, value)
+        scores[move] = alphabeta(child, depth - 1, 1, -1e18, 1e18, root, pool, deadline, clock)
     return scores
 
 
-def alphabeta_move(view: dict, seat: int, *, seed: int = 0, budget: float = 1.0,
+def alphabeta_move(view: dict, seat: int, *, seed: int = 0, budget: float | None = None,
                    clock: Callable[[], float] = time.perf_counter) -> str:
-    """The move of the alpha-beta player for the seat to move in `view`, within `budget` seconds."""
+    """The move of the alpha-beta player for the seat to move in `view` (as revision 1 gave it), within `budget`."""
     start = clock()
-    rng: random.Random = seeded_rng(view, seat, seed)
+    rng: random.Random = _rng(view, seat, seed)
     pool = unseen_tiles(view, seat)
-    games = [determinise(view, seat, rng) for _ in range(DETERMINISATIONS)]
-    f = facts(games[0])
-    if f.pending:
-        return decide(f, pool)
-    deadline = start + 0.9 * budget
+    games = [determinise(view, seat, rng).copy(history=False) for _ in range(DETERMINISATIONS)]
+    state = games[0]._state
+    if state.pending:
+        return decide(state, pool)
+    deadline = start + 0.9 * (BUDGET if budget is None else budget)
     best = ordered(games[0], 1)[0]
     for depth in range(1, MAX_DEPTH + 1):
         total: dict[str, float] = {}

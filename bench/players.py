@@ -2,10 +2,12 @@
 
 A player is named `level` or `level@seconds` (the budget of a searching player, e.g. `hard@1`). Released
 versions (`hard-v5@0.5`, listed in bench/releases.json) and raw revisions (`hard@<tag or commit>@0.5`) are
-built from their commit and run in a process of their own (bench/releases.py). Each player takes the clock
-its budget is measured on: the wall clock normally, or CPU time for fair matches on a busy shared machine
-(`bench.ladder --cpu-clock`), and the points the table announced so far (today's levels use them as a player
-with a perfect memory would; v1 and the alpha-beta baseline keep their estimate)."""
+built from their commit and run in a process of their own (bench/releases.py); so is `alphabeta`, whose
+search (bench/alphabeta.py) plays the first release's evaluation, decision rules and sampling from that
+commit. Each player takes the clock its budget is measured on: the wall clock normally, or CPU time for fair
+matches on a busy shared machine (`bench.ladder --cpu-clock`), and the points the table announced so far
+(today's levels use them as a player with a perfect memory would; v1 and the alpha-beta baseline keep their
+estimate)."""
 
 import time
 from collections.abc import Callable, Iterator
@@ -27,17 +29,12 @@ def _current(level: str) -> Choose:
     return choose
 
 
-def _alphabeta(view: dict, seat: int, seed: int, budget: float, clock: Clock, announced: Announced = None) -> str:
-    from bench.alphabeta import alphabeta_move
-    return alphabeta_move(view, seat, seed=seed, budget=budget, clock=clock)
-
-
 LEVELS = ("random", "easy", "medium", "hard")
 PLAYERS: dict[str, Choose | Release] = {
     **{level: _current(level) for level in LEVELS},
     **registry(),
-    "alphabeta": _alphabeta,
 }
+SEARCHERS = ("hard", "alphabeta")  # the levels whose strength depends on their budget
 
 
 def find(name: str) -> Choose | Release:
@@ -56,7 +53,7 @@ def find(name: str) -> Choose | Release:
 def budgeted(name: str) -> bool:
     """Whether the player's strength depends on the budget it is given (the searching levels)."""
     player = find(name)
-    return player is _alphabeta or (player.level == "hard" if isinstance(player, Release) else name == "hard")
+    return player.level in SEARCHERS if isinstance(player, Release) else name in SEARCHERS
 
 
 def _is_budget(text: str) -> bool:

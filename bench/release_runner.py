@@ -1,7 +1,8 @@
 """A released computer player as its own process: reads JSON lines (a view to answer), writes JSON lines (its move).
 
 bench.releases starts it with PYTHONPATH at a release's checked-out tree, so `engine` here is that commit's engine.
-It imports nothing else of today's tree, so it runs the same beside any release.
+It imports nothing else of today's tree, so it runs the same beside any release, save the alpha-beta baseline:
+level `alphabeta` loads bench/alphabeta.py from beside this file, a search that plays the first release's parts.
 
 Request: {"view", "seat", "level", "seed", "budget", "announced", "clock", "revision"} where clock is "wall", "cpu" or
 {"step": seconds} (a clock that moves on a fixed step at every reading, so a search runs the same rounds anywhere).
@@ -76,6 +77,22 @@ def answer(request: dict, choose: Callable[..., str], params: set[str]) -> dict:
     return {"move": move, "seconds": measure() - start}
 
 
+def alphabeta() -> tuple[Callable[..., str], set[str]]:
+    """The alpha-beta baseline's chooser and its parameters, loaded from beside this file by path (-P keeps bench/
+    off the path, and the release's tree has none)."""
+    import importlib.util
+    from pathlib import Path
+
+    spec = importlib.util.spec_from_file_location("alphabeta", Path(__file__).with_name("alphabeta.py"))
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+
+    def choose(view: dict, seat: int, level: str, **kwargs: Any) -> str:
+        return module.alphabeta_move(view, seat, **kwargs)
+    return choose, set(inspect.signature(module.alphabeta_move).parameters)
+
+
 def main() -> None:
     import importlib
     import pkgutil
@@ -86,11 +103,17 @@ def main() -> None:
     for info in pkgutil.iter_modules(engine.ai.__path__, "engine.ai."):
         importlib.import_module(info.name)
     params = set(inspect.signature(choose_move).parameters)
+    searcher: tuple[Callable[..., str], set[str]] | None = None
     for line in sys.stdin:
         if not line.strip():
             continue
         try:
-            reply = answer(json.loads(line), choose_move, params)
+            request = json.loads(line)
+            if request.get("level") == "alphabeta":
+                searcher = searcher or alphabeta()
+                reply = answer(request, *searcher)
+            else:
+                reply = answer(request, choose_move, params)
         except Exception as exc:  # the caller names the release and the position; the process lives on
             reply = {"error": f"{type(exc).__name__}: {exc}"}
         sys.stdout.write(json.dumps(reply) + "\n")

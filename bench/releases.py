@@ -4,7 +4,8 @@ A release is named in bench/releases.json (`hard-v5` -> a commit and a level) or
 Its `engine` package is extracted once from git into a cache outside the tree ($TNE_RELEASE_CACHE, else
 $XDG_CACHE_HOME/tne-releases, else ~/.cache/tne-releases) and run by bench/release_runner.py in a process of
 its own; today's engine stays the referee. A release's signature is the moves it was recorded choosing
-(bench/signatures/<name>.json): a build that answers one differently is not that release."""
+(bench/signatures/<name>.json): a build that answers one differently is not that release. The alpha-beta
+baseline is registered the same way, at the first release's commit with level `alphabeta` (bench/alphabeta.py)."""
 
 import json
 import os

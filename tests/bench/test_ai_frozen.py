@@ -1,4 +1,5 @@
-"""Each released computer player, built from its commit and run in its own process, answers its recorded moves.
+"""Each released computer player, built from its commit and run in its own process, answers its recorded moves;
+so does the alpha-beta baseline, which plays the first release's parts from that commit.
 
 This needs the git history (the releases are commits): CI runs from a full clone. The releases are extracted
 once per test session into a temporary cache."""
@@ -38,7 +39,7 @@ def test_the_clone_holds_the_released_commits() -> None:
 
 def test_every_release_is_registered_with_its_levels_and_recorded_moves() -> None:
     assert {"easy-v1", "medium-v1", "hard-v1", "easy-v2", "medium-v2", "hard-v2", "easy-v3", "medium-v3",
-            "hard-v3", "hard-v4", "hard-v5"} <= set(RELEASES)
+            "hard-v3", "hard-v4", "hard-v5", "alphabeta"} <= set(RELEASES)
     for r in RELEASES.values():
         assert len(r.commit) == 40
         assert any(d["level"] == r.level for d in signature(r.signature)["decisions"]), r.name

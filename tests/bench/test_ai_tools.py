@@ -84,27 +84,6 @@ def test_ladder_names_budgets_and_refuses_unknown_players() -> None:
         parse("grandmaster", 1.0)
 
 
-def test_alphabeta_baseline_plays_legal_moves_within_its_budget_clock() -> None:
-    from bench.alphabeta import alphabeta_move
-
-    class Step:
-        def __init__(self) -> None:
-            self.now = 0.0
-
-        def __call__(self) -> float:
-            self.now += 0.01
-            return self.now
-
-    g = Game.new(players=2, seed=9)
-    for k in range(12):
-        seat = g.to_move
-        clock = Step()
-        move = alphabeta_move(g.view(seat), seat, seed=k, budget=0.5, clock=clock)
-        assert move in g.legal_moves()
-        assert clock.now <= 0.5 + 0.05  # iterative deepening stops at its deadline (90%) plus one node
-        g.play(move, seat)
-
-
 def test_computers_draw_the_bag_down_instead_of_stalling() -> None:
     from engine.ai.search import progress_only
     from engine.analysis import facts
