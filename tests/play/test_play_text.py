@@ -205,6 +205,8 @@ def test_every_situation_of_random_games_is_put_in_words():
                 assert "attack" in text and "defend" in text and text.endswith(f"commit 0 to {len(legal) - 1}.")
             elif kind == "action":
                 assert text.startswith("Your turn: ")
+            elif kind in ("monument", "treasure"):  # said by the language layer, to the seat that chooses
+                assert text.startswith(f"{view['players'][seat]['dynasty'].capitalize()}, "), text
             else:
                 assert text.startswith(game.describe_pending())
                 assert all(m in text for m in legal) if len(legal) <= 12 else "moves" in text

@@ -19,10 +19,12 @@ def speak(monkeypatch, **env: str) -> None:
 
 
 @pytest.mark.parametrize(("lang", "said"), [
-    ("de_DE.UTF-8", ["Legende:", "Spieler: Platz 0", "Anführer:", "Schätze auf dem Brett:",
+    ("de_DE.UTF-8", ["Legende:", "Spieler: Platz 1 Du (Bogenschütze), Platz 2 Computer (mittel, Stier)", "Anführer:",
+                     "Schätze auf dem Brett:",
                      "Du bist am Zug: noch 2 Aktionen.", "[archer] dein Zug: ", "nicht erlaubt: ", "Tschüss (Seed 3)"]),
     ("de_CH.UTF-8", ["Legende:", "Du bist am Zug: noch 2 Aktionen.", "Tschüss (Seed 3)"]),
-    ("fr_FR.UTF-8", ["légende :", "joueurs : place 0", "chefs :", "trésors sur le plateau :",
+    ("fr_FR.UTF-8", ["légende :", "joueurs : place 1 Vous (Archer), place 2 Ordinateur (moyen, Taureau)", "chefs :",
+                     "trésors sur le plateau :",
                      "À vous de jouer : 2 actions restantes.", "[archer] votre coup : ", "interdit : ",
                      "au revoir (graine 3)"]),
     ("fr_CA", ["légende :", "À vous de jouer : 2 actions restantes.", "au revoir (graine 3)"]),
