@@ -110,8 +110,8 @@ def commit_range(view: dict, seat: int) -> tuple[str, int] | None:
 
 
 def prompt(view: dict, seat: int, t: Texts = ENGLISH) -> str:
-    """The short prompt: '[archer] your move: ', '[archer] commit 0-3: '."""
-    name = view["players"][seat]["dynasty"]
+    """The short prompt: '[Archer] your move: ', '[Bogenschütze] dein Zug: ' (the seat's dynasty in the language)."""
+    name = words.dynasty(seat, t)
     p = view.get("pending")
     if p and p["kind"] in ("revolt", "war"):
         have = (view["players"][seat].get("hand") or {}).get(p["commit_colour"], 0)

@@ -168,7 +168,7 @@ def test_moves_are_listed_by_kind_and_filtered(monkeypatch, capsys):
     game = Game.new(players=2, seed=1)
     assert game.to_move == 0, "the person moves first with this seed"
     legal = game.legal_moves()
-    listed = out.split("[archer] your move: ", 1)[1]
+    listed = out.split("[Archer] your move: ", 1)[1]
     assert listed.startswith(f"{len(legal)} legal moves: tile ") and "..." not in listed
     leaders = sorted({m.split()[2] for m in legal if m.startswith("leader ")})
     assert re.search(r"^  leader red/blue/green/black \(\d+ each\): ", out, re.M)
@@ -176,7 +176,7 @@ def test_moves_are_listed_by_kind_and_filtered(monkeypatch, capsys):
     reds = [m.split()[2] for m in legal if m.startswith("tile red ")]
     assert f"your move: {len(reds)} legal moves\n  tile red ({len(reds)}): {' '.join(reds[:5])} " in out
     assert "No legal move matches 'nothing'" in out
-    answers = out.split("[archer] your move: ")[1:5]  # what each of the four `moves` printed
+    answers = out.split("[Archer] your move: ")[1:5]  # what each of the four `moves` printed
     assert all(len(line) <= 100 for answer in answers for line in answer.splitlines())
 
 
