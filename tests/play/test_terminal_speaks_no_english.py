@@ -10,12 +10,14 @@ from pathlib import Path
 import pytest
 
 from bot.engine_words import refusal
+from bot.locales import ENGLISH as ENGLISH_TEXTS
 from bot.locales import load
 from bot.table_words import event_line
 from engine import Game, IllegalMove
 from engine.boards import BOARDS
-from engine.record import read
+from engine.record import RecordPlayer, read, write
 from engine.squares import SQUARE_NAMES
+from play.records import names, person
 from tests.play_helpers import typed
 
 LOCALES = load()
@@ -104,3 +106,28 @@ def test_refusals_and_a_short_session_read_in_the_language(monkeypatch, capsys, 
         assert line in out, line
     assert not [phrase for phrase in ENGLISH if phrase in without_moves(out, PLAYS[lang])]
     assert {"de_DE.UTF-8": "  Stier passt.\n", "fr_FR.UTF-8": "  Taureau passe.\n"}[lang] in out
+
+
+def test_a_german_terminals_record_names_its_seats_in_each_readers_language(monkeypatch, capsys, tmp_path) -> None:
+    speak(monkeypatch, "de_DE.UTF-8")
+    path = tmp_path / "game.tne.json"
+    seat = Game.new(players=2, seed=12).to_move
+    status, _, _ = typed(monkeypatch, capsys, ["--seat", str(seat), "--seed", "12", "--levels", "easy", "--record",
+                                               str(path)], ["pass", "pass", "quit"])
+    assert status == 0
+    record = read(path.read_text(encoding="utf-8"))
+    # Stored: the person's login name and each computer's level (its kind) and dynasty (its seat), no German word.
+    assert record.players[seat] == RecordPlayer(person()) and record.players[1 - seat].kind == "easy"
+    assert not any(word in p.name for p in record.players for word in ("Du", "leicht", "Computer ("))
+    dynasty = ("Bogenschütze", "Stier")[1 - seat], ("Archer", "Bull")[1 - seat]
+    assert names(record, LOCALES.texts["de"])[1 - seat] == f"Computer (leicht, {dynasty[0]})"
+    assert names(record, ENGLISH_TEXTS)[1 - seat] == f"Easy computer ({dynasty[1]})"
+
+
+def test_an_older_terminal_records_you_reads_as_the_readers_word() -> None:
+    game = Game.new(players=2, seed=5)
+    game.play(game.legal_moves()[0])
+    old = read(write(game, [RecordPlayer("You"), RecordPlayer("Easy computer", "easy")], site="terminal").dumps())
+    assert names(old, LOCALES.texts["de"]) == ["Du (Bogenschütze)", "Computer (leicht, Stier)"]
+    assert names(old, LOCALES.texts["fr"])[0] == "Vous (Archer)"
+    assert names(old, ENGLISH_TEXTS)[0] == "You (Archer)"
