@@ -32,7 +32,6 @@ def reason(english: str, words: Sequence[Phrase], *, t: Texts = ENGLISH) -> str:
         return english
 
 
-
 def say(template: str, values: Mapping[str, object], *, plural: str | None = None, t: Texts = ENGLISH,
         value: Callable[[str, object], object] | None = None) -> str:
     """A template with its values (an IllegalMove's, a refusal's) in the reader's language: the template by the
