@@ -16,7 +16,7 @@ from bot.records.service import HistoryPage, Leaderboard, ProfileView
 from bot.storage.records import RATED, GameRecord, RatingRow
 from bot.storage.rows import GameStatus
 from bot.table import Played, Table
-from bot.table_words import ending, event_line, label
+from bot.table_words import choice_words, ending, event_line, label
 from bot.unrated import NotRated
 from engine import COLOURS, DYNASTIES, LEADER_NAMES, TILE_NAMES, public_move
 from engine.game import ANSWERS
@@ -460,17 +460,7 @@ def decision_words(table: Table, you: int | None = None, *, t: Texts = ENGLISH) 
         said = (t.gettext("{who}, choose which war to fight first: {wars}.") if mine
                 else t.gettext("{who} chooses which war to fight first: {wars}."))
         return said.format(who=who, wars=wars)
-    if p.get("kind") == "monument":
-        pairs = _or(p.get("pairs") or (), t)
-        said = (t.gettext("{who}, you may build a monument ({pairs}), or build none.") if mine
-                else t.gettext("{who} may build a monument ({pairs}), or build none."))
-        return said.format(who=who, pairs=pairs)
-    if p.get("kind") == "treasure":
-        squares = _or(p.get("choices") or (), t)
-        said = (t.gettext("{who}, choose a treasure to take: {squares}.") if mine
-                else t.gettext("{who} chooses a treasure to take: {squares}."))
-        return said.format(who=who, squares=squares)
-    return f"{game.describe_pending()}."
+    return choice_words(p, who, mine=mine, t=t) or f"{game.describe_pending()}."
 
 
 def _conflict_words(table: Table, p: dict, you: int | None, *, t: Texts = ENGLISH) -> str:

@@ -32,6 +32,8 @@ class GameError(Exception):
     `template` is the English text (marked with N_ for the catalogs) with `{name}` placeholders, `values` fill
     them: str() is the English text, bot/refusals.py says it in a reader's language."""
 
+    plural: str | None = None  # an engine refusal's plural form (IllegalMove.plural), said by the value `n`
+
     def __init__(self, template: str = "", **values: object) -> None:
         self.template = template
         self.values = values
@@ -39,16 +41,21 @@ class GameError(Exception):
 
     def __reduce__(self) -> tuple[object, ...]:
         # Rebuilt from template and values when it crosses a process pool (a review's worker), not from str().
-        return _remake, (type(self), self.template, self.values)
+        return _remake, (type(self), self.template, self.values, self.plural)
 
     @classmethod
     def refusing(cls, exc: IllegalMove) -> GameError:
         """The engine's refusal of a move, kept as its template and values so it can be said in any language."""
-        return cls(exc.template, **exc.values)
+        made = cls.__new__(cls)
+        made.template, made.values, made.plural = exc.template, exc.values, exc.plural
+        Exception.__init__(made, str(exc))  # the English as the engine says it (plural and choices included)
+        return made
 
 
-def _remake(cls: type[GameError], template: str, values: dict[str, object]) -> GameError:
-    return cls(template, **values)
+def _remake(cls: type[GameError], template: str, values: dict[str, object], plural: str | None = None) -> GameError:
+    made = cls(template, **values) if plural is None else cls.refusing(IllegalMove((template, plural), **values))
+    made.plural = plural
+    return made
 
 
 class AlreadyDone(GameError):

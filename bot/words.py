@@ -14,6 +14,8 @@ COLOUR_WORDS = {"red": N_("red"), "blue": N_("blue"), "green": N_("green"), "bla
 TILE_WORDS = {"temple": N_("temple"), "farm": N_("farm"), "market": N_("market"), "settlement": N_("settlement")}
 LEADER_WORDS = {"priest": N_("priest"), "farmer": N_("farmer"), "trader": N_("trader"), "king": N_("king")}
 DYNASTY_WORDS = {"archer": N_("Archer"), "bull": N_("Bull"), "lion": N_("Lion"), "urn": N_("Urn")}
+# The boards, said as `/tne new` offers them (the same msgids as its choices).
+BOARD_WORDS = {"standard": N_("standard"), "advanced": N_("advanced")}
 # The computer levels, said as `/tne addbot` offers them (the same msgids as its choices).
 LEVEL_WORDS = {"easy": N_("easy"), "medium": N_("medium"), "hard": N_("hard")}
 
@@ -46,6 +48,11 @@ def dynasty(seat: int, t: Texts = ENGLISH) -> str:
 def level(name: str, t: Texts = ENGLISH) -> str:
     """A computer level as `/tne addbot` names it ('easy', 'leicht', 'facile'); an unknown level stays as it is."""
     return t.gettext(LEVEL_WORDS[name]) if name in LEVEL_WORDS else name
+
+
+def board(name: str, t: Texts = ENGLISH) -> str:
+    """A board as `/tne new` names it ('standard', 'Fortgeschritten'); an unknown board stays as it is."""
+    return t.gettext(BOARD_WORDS[name]) if name in BOARD_WORDS else name
 
 
 def count(n: int, singular: str, plural: str, t: Texts = ENGLISH) -> str:

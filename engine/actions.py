@@ -3,7 +3,7 @@
 from engine.conflicts import start_revolt
 from engine.constants import BLUE, COLOURS, HAND_SIZE, TILE_NAMES
 from engine.draws import draw
-from engine.errors import N_, IllegalMove
+from engine.errors import N_, NP_, IllegalMove
 from engine.events import event, plural, who
 from engine.flow import after_wars, end_turn, next_war, treasure_stage
 from engine.regions import Regions, regions_of
@@ -199,9 +199,8 @@ def check_swap(state: State, counts: tuple[int, ...]) -> None:
         raise IllegalMove(N_("Swap 1 to 6 tiles."))
     for colour, n in enumerate(counts):
         if n > hand[colour]:
-            only = (N_("You have only {n} {colour} tile to swap.") if hand[colour] == 1
-                    else N_("You have only {n} {colour} tiles to swap."))
-            raise IllegalMove(only, n=hand[colour], colour=COLOURS[colour])
+            raise IllegalMove(NP_("You have only {n} {colour} tile to swap.",
+                                  "You have only {n} {colour} tiles to swap."), n=hand[colour], colour=COLOURS[colour])
 
 
 def apply_swap(state: State, counts: tuple[int, ...], events: list[JSON]) -> None:

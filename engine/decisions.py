@@ -2,7 +2,7 @@
 
 from engine.conflicts import commit, resolve_revolt, resolve_war, start_war
 from engine.constants import COLOURS, MONUMENT_NAMES
-from engine.errors import N_, IllegalMove
+from engine.errors import N_, NP_, IllegalMove
 from engine.events import event, plural, who
 from engine.flow import build_monument, choose_treasure, next_war, treasure_stage
 from engine.squares import SQUARE_NAMES
@@ -43,9 +43,8 @@ def check_commit(state: State, count: int) -> None:
     colour = COLOURS.index(p["commit_colour"])
     have = state.players[p["seat"]].hand[colour]
     if count > have:
-        only = (N_("You hold only {n} {colour} tile: commit 0 to {n}.") if have == 1
-                else N_("You hold only {n} {colour} tiles: commit 0 to {n}."))
-        raise IllegalMove(only, n=have, colour=p["commit_colour"])
+        raise IllegalMove(NP_("You hold only {n} {colour} tile: commit 0 to {n}.",
+                              "You hold only {n} {colour} tiles: commit 0 to {n}."), n=have, colour=p["commit_colour"])
 
 
 def apply_commit(state: State, count: int, events: list[JSON]) -> None:
@@ -65,7 +64,7 @@ def check_war(state: State, colour: int) -> None:
     waiting = decision(state)["waiting"]
     if COLOURS[colour] not in waiting:
         raise IllegalMove(N_("There is no {colour} war waiting: choose {choices}."), colour=COLOURS[colour],
-                          choices=" or ".join("war " + c for c in waiting))
+                          choices=tuple("war " + c for c in waiting))
 
 
 def apply_war(state: State, colour: int, events: list[JSON]) -> None:
@@ -81,10 +80,10 @@ def check_monument(state: State, monument: int, top_left: int) -> None:
     p = decision(state)
     if MONUMENT_NAMES[monument] not in p["pairs"]:
         raise IllegalMove(N_("The {pair} monument cannot be built here: choose {choices}."),
-                          pair=MONUMENT_NAMES[monument], choices=" or ".join(p["pairs"]))
+                          pair=MONUMENT_NAMES[monument], choices=tuple(p["pairs"]))
     if SQUARE_NAMES[top_left] not in p["blocks"]:
         raise IllegalMove(N_("{square} is not the top-left square of a block that qualifies: choose {choices}."),
-                          square=SQUARE_NAMES[top_left], choices=" or ".join(p["blocks"]))
+                          square=SQUARE_NAMES[top_left], choices=tuple(p["blocks"]))
 
 
 def apply_monument(state: State, monument: int, top_left: int, events: list[JSON]) -> None:
@@ -103,7 +102,7 @@ def check_treasure(state: State, sq: int) -> None:
     choices = decision(state)["choices"]
     if SQUARE_NAMES[sq] not in choices:
         raise IllegalMove(N_("There is no treasure to take on {square}: choose {choices}."),
-                          square=SQUARE_NAMES[sq], choices=" or ".join(choices))
+                          square=SQUARE_NAMES[sq], choices=tuple(choices))
 
 
 def apply_treasure(state: State, sq: int, events: list[JSON]) -> None:

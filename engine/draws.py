@@ -1,8 +1,8 @@
 """Drawing tiles from the bag: from the game's seed, or as a game record says they came."""
 
 from engine.constants import COLOURS
-from engine.errors import N_, IllegalMove
-from engine.events import plural, who
+from engine.errors import N_, NP_, IllegalMove
+from engine.events import who
 from engine.rng import pick
 from engine.state import State
 from engine.tape import Tape
@@ -36,13 +36,14 @@ def _draw_given(state: State, tape: Tape, seat: int, count: int) -> int:
     if expected:
         given = tape.given or []
         if not given:
-            raise IllegalMove(N_("{who} draws {tiles} here, and the record lists no such draw."),
-                              who=who(state, seat), tiles=plural(expected, "tile"))
+            raise IllegalMove(NP_("{who} draws {n} tile here, and the record lists no such draw.",
+                                  "{who} draws {n} tiles here, and the record lists no such draw."),
+                              who=who(state, seat), n=expected)
         listed_seat, colours = given.pop(0)
         if listed_seat != seat or len(colours) != expected:
-            raise IllegalMove(N_("{who} draws {tiles} here, and the record lists {listed} for {other}."),
-                              who=who(state, seat), tiles=plural(expected, "tile"),
-                              listed=plural(len(colours), "tile"), other=who(state, listed_seat))
+            raise IllegalMove(NP_("{who} draws {n} tile here, and the record lists a draw of {listed} for {other}.",
+                                  "{who} draws {n} tiles here, and the record lists a draw of {listed} for {other}."),
+                              who=who(state, seat), n=expected, listed=len(colours), other=who(state, listed_seat))
         for colour in colours:
             if bag[colour] == 0:
                 raise IllegalMove(N_("the record draws a {colour} tile for {who}, and the bag holds no {colour} "

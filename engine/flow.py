@@ -180,7 +180,7 @@ def end_turn(state: State, events: list[JSON]) -> None:
                     events.append(event(
                         "point", f"{who(state, active)} scores 1 {COLOURS[colour]} point from the "
                         f"{MONUMENT_NAMES[m]} monument.", seat=active, colour=COLOURS[colour], count=1,
-                        reason="monument",
+                        reason="monument", monument=MONUMENT_NAMES[m],
                     ))
     for k in range(state.n):
         seat = (active + k) % state.n
@@ -196,7 +196,7 @@ def end_turn(state: State, events: list[JSON]) -> None:
         state.pending = None
         why = reason(state, ending)
         events.append(event("game_over", f"The game is over: {why}.", reason=why, termination=ending.value,
-                            standings=standings(state)))
+                            treasures=sum(state.treasure), standings=standings(state)))
         return
     state.player = (active + 1) % state.n
     state.actions_left = 2

@@ -13,18 +13,22 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import partial
 
+from bot import seat_names
+from bot.engine_words import refusal
 from bot.locales import ENGLISH, N_, Texts
 from bot.move_words import to_notation
+from bot.table_words import event_line
 from bot.words import count
 from engine import Game, IllegalMove
 from engine.ai import HARD_BUDGET, LEVELS, choose_move
 from engine.ai.hint import HINT_BUDGET
 from engine.analysis import announced_points
+from engine.record import HUMAN
 from play import records, review
 from play.hints import Hints
 from play.language import terminal_texts
 from play.moves import listing
-from play.prompts import commit_range, prompt, situation
+from play.prompts import awaited, commit_range, prompt, situation
 from play.textboard import LEGEND, text_board, text_panel
 
 PROG = "python -m play"
@@ -229,7 +233,7 @@ def ask(game: Game, seat: int, give_hint: Callable[[], str] | None = None, t: Te
             try:
                 undone = game.undo(seat)
             except IllegalMove as exc:
-                print(t.gettext("cannot undo: {reason}").format(reason=exc))
+                print(t.gettext("cannot undo: {reason}").format(reason=refused(exc, game, seat, t)))
                 continue
             print(t.gettext("took back: {move}").format(move=undone))
             return None
@@ -238,9 +242,15 @@ def ask(game: Game, seat: int, give_hint: Callable[[], str] | None = None, t: Te
             try:
                 game.copy().play(line, seat)
             except IllegalMove as exc:
-                print(t.gettext("illegal: {reason}").format(reason=exc))
+                print(t.gettext("illegal: {reason}").format(reason=refused(exc, game, seat, t)))
                 continue
             return line
+
+
+def refused(exc: IllegalMove, game: Game, seat: int, t: Texts = ENGLISH) -> str:
+    """The engine's refusal in the terminal's language; a decision it names is said as the prompt says it."""
+    said = awaited(game.view(seat), seat, game.describe_pending() if game.pending else None, war_previews(game), t)
+    return refusal(exc, t=t, decision=said.rstrip(".") if said else None)
 
 
 def hint_line(hints: Hints, recorder: records.Recorder, game: Game, seat: int,
@@ -257,8 +267,10 @@ def play(args: argparse.Namespace, t: Texts = ENGLISH) -> None:
     human = args.seat if args.seat >= 0 else None
     others = [s for s in range(args.players) if s != human]
     bots = {s: args.levels[min(k, len(args.levels) - 1)] for k, s in enumerate(others)}
-    names = [game.view(None)["players"][s]["dynasty"] + (f" ({bots[s]})" if s in bots else " (you)")
-             for s in range(args.players)]
+    # Seats are named as the bot names them, in the terminal's language: 'Du', 'Computer (leicht, Stier)'.
+    people, kinds = [t.gettext(records.YOU)] * args.players, [bots.get(s, HUMAN) for s in range(args.players)]
+    names = seat_names.seat_names(people, kinds, t)
+    labels = [seat_names.label(people[s], kinds[s], s, t) for s in range(args.players)]
     picture = Picture(args.png, t)
     hints = Hints.for_game(args.players, args.hint_budget, args.seed, args.loaded)
     recorder = records.Recorder(args, human, bots, hints, t)
@@ -266,7 +278,7 @@ def play(args: argparse.Namespace, t: Texts = ENGLISH) -> None:
         print(t.gettext("seed {seed}: {command} replays this game").format(
             seed=args.seed, command=f"{PROG} --seed {args.seed}"))
     print(t.gettext("players: {players}").format(players=", ".join(
-        t.gettext("seat {seat} {name}").format(seat=s, name=n) for s, n in enumerate(names))))
+        t.gettext("seat {seat} {name}").format(seat=s + 1, name=n) for s, n in enumerate(labels))))
     print(t.gettext(LEGEND))
     print(t.gettext(HELP))
     show(game, human, t)
@@ -300,7 +312,7 @@ def play(args: argparse.Namespace, t: Texts = ENGLISH) -> None:
         before.append(announced)
         announced = announced_points(events, args.players, start=announced)
         for event in events:
-            print("  " + event["text"])
+            print("  " + event_line(event, t=t))
         k += 1
         shown = human is None
         if shown:

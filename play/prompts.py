@@ -2,16 +2,12 @@
 
 from __future__ import annotations
 
-from bot import words
+from bot import table_words, words
 from bot.locales import ENGLISH, Texts
 
 
-def plural(n: int, word: str) -> str:
-    return f"{n} {word}" if n == 1 else f"{n} {word}s"
-
-
 def _dynasty(view: dict, seat: int, t: Texts) -> str:
-    return words.dynasty(seat, t) if t is not ENGLISH else str(view["players"][seat]["dynasty"]).capitalize()
+    return words.dynasty(seat, t)
 
 
 def side(view: dict, who: int, me: int, t: Texts = ENGLISH) -> str:
@@ -73,19 +69,32 @@ def war_order(view: dict, seat: int, wars: dict[str, dict], t: Texts = ENGLISH) 
     return text.format(who=side(view, who, seat, t), choices="; ".join(choices))
 
 
+def awaited(view: dict, seat: int, described: str | None, wars: dict[str, dict] | None = None,
+            t: Texts = ENGLISH) -> str | None:
+    """The decision awaited, in words (said by the language layer), without its choices; None on a turn.
+    `described` (the engine's English) serves only a decision no words are known for."""
+    p = view.get("pending")
+    if not p:
+        return None
+    if p["kind"] in ("revolt", "war"):
+        return conflict(view, seat, t)
+    if p["kind"] == "war_order" and wars:
+        return war_order(view, seat, wars, t)
+    return table_words.choice_words(p, _dynasty(view, p["seat"], t), mine=p["seat"] == seat, t=t) or f"{described}."
+
+
 def situation(view: dict, seat: int, described: str | None, legal: list[str],
               wars: dict[str, dict] | None = None, t: Texts = ENGLISH) -> str:
     """The line printed before the prompt: the decision awaited in full, or whose turn and actions left;
     `wars` (colour -> that war opened) gives a war order its strengths."""
     p = view.get("pending")
-    if p and p["kind"] in ("revolt", "war"):
-        return conflict(view, seat, t)
-    if p and p["kind"] == "war_order" and wars:
-        return war_order(view, seat, wars, t)
-    if p:
+    said = awaited(view, seat, described, wars, t)
+    if p and said is not None:
+        if p["kind"] in ("revolt", "war") or (p["kind"] == "war_order" and wars):
+            return said
         choices = (" " + t.gettext("Choices: {moves}.").format(moves=", ".join(legal)) if len(legal) <= 12
                    else " " + t.gettext("Type moves to see the choices."))
-        return f"{described}.{choices}"
+        return f"{said}{choices}"
     left = (view.get("turn") or {}).get("actions_left")
     if left is None:
         return t.gettext("Your turn.")
@@ -101,8 +110,8 @@ def commit_range(view: dict, seat: int) -> tuple[str, int] | None:
 
 
 def prompt(view: dict, seat: int, t: Texts = ENGLISH) -> str:
-    """The short prompt: '[archer] your move: ', '[archer] commit 0-3: '."""
-    name = view["players"][seat]["dynasty"]
+    """The short prompt: '[Archer] your move: ', '[Bogenschütze] dein Zug: ' (the seat's dynasty in the language)."""
+    name = words.dynasty(seat, t)
     p = view.get("pending")
     if p and p["kind"] in ("revolt", "war"):
         have = (view["players"][seat].get("hand") or {}).get(p["commit_colour"], 0)

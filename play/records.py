@@ -4,21 +4,28 @@ record, `--load FILE` plays an unfinished complete record on against computer pl
 from __future__ import annotations
 
 import argparse
+import getpass
 import os
 import sys
 import tempfile
 from datetime import UTC, datetime
 from pathlib import Path
 
-from bot.locales import ENGLISH, Texts
-from bot.words import count
-from engine import DYNASTIES, Game
-from engine.names import seat_names
+from bot import seat_names
+from bot.locales import ENGLISH, N_, Texts
+from bot.table_words import event_line
+from bot.words import board, count
+from engine import Game
+from engine.names import seat_names as english_names
 from engine.record import ABANDONED, HUMAN, RESIGNATION, Record, RecordError, RecordPlayer, check_result, read, write
 from play.hints import Hints
 from play.textboard import text_board, text_panel
 
 SITE = "terminal"
+# i18n: the person at the terminal, named as a seat ("You: score 12")
+YOU = N_("You")
+# What records the terminal wrote before named the person at it: read as the reader's own "You".
+OLD_YOU = "You"
 
 
 def add_options(ap: argparse.ArgumentParser, t: Texts = ENGLISH) -> None:
@@ -124,12 +131,30 @@ class Recorder:
             self.path = None
 
 
-def players(count: int, human: int | None, bots: dict[int, str]) -> list[RecordPlayer]:
-    """Each seat's player in the record: 'You' (human), or '<Level> computer' (its level), told apart by the dynasty
-    where two seats share a level ('Easy computer (Lion)'; records written before numbered them, 'Easy computer 2')."""
+def person() -> str:
+    """The person's name in a record: their login name, the same to every reader of the file in any language."""
+    try:
+        return getpass.getuser() or "?"
+    except (OSError, KeyError, ImportError):  # no login name in this environment
+        return "?"
+
+
+def players(count: int, human: int | None, bots: dict[int, str], name: str | None = None) -> list[RecordPlayer]:
+    """Each seat's player in the record: the person by `name` (their login name), a computer by its level (its kind),
+    told apart by the dynasty where two seats share a level ('Easy computer (Lion)'). No word of the terminal's
+    language is stored: a reader names each seat in theirs from its kind and dynasty (`names`)."""
     kinds = [bots.get(seat, HUMAN) for seat in range(count)]
-    names = seat_names(["You"] * count, kinds)
-    return [RecordPlayer(name, kind) for name, kind in zip(names, kinds, strict=True)]
+    told = english_names([person() if name is None else name] * count, kinds)
+    return [RecordPlayer(said, kind) for said, kind in zip(told, kinds, strict=True)]
+
+
+def names(record: Record, t: Texts = ENGLISH) -> list[str]:
+    """Each seat of a record as the reader's language names it, with its dynasty: 'alice (Bogenschütze)',
+    'Computer (schwer, Stier)'; the 'You' of records written before reads as the reader's own word."""
+    people = [t.gettext(YOU) if p.name == OLD_YOU and p.kind == HUMAN and record.site == SITE else p.name
+              for p in record.players]
+    return [seat_names.label(name, p.kind, seat, t) for seat, (name, p) in enumerate(zip(people, record.players,
+                                                                                           strict=True))]
 
 
 def replay(args: argparse.Namespace, t: Texts = ENGLISH) -> int:
@@ -153,13 +178,14 @@ def _replay(args: argparse.Namespace, t: Texts) -> int:
     except RecordError as exc:
         print(f"{args.replay}: {exc}", file=sys.stderr)
         return 1
-    names = [f"{p.name} ({DYNASTIES[i]}, {p.kind})" for i, p in enumerate(record.players)]
+    said = names(record, t)
     moves = count(len(record.moves), "{n} move", "{n} moves", t)
-    print(t.gettext("{file}: {moves}, {board} board").format(file=args.replay, moves=moves, board=record.board)
+    print(t.gettext("{file}: {moves}, {board} board").format(file=args.replay, moves=moves,
+                                                              board=board(record.board, t))
           + (t.gettext(", played {date}").format(date=record.date) if record.date else "")
           + (t.gettext(" on {site}").format(site=record.site) if record.site else ""))
     print(t.gettext("players: {players}").format(players=", ".join(
-        t.gettext("seat {seat} {name}").format(seat=s, name=n) for s, n in enumerate(names))))
+        t.gettext("seat {seat} {name}").format(seat=s + 1, name=n) for s, n in enumerate(said))))
     target = args.to if args.to is not None else 0
     if target > len(record.moves):
         print(t.gettext("the record has {moves}; --to {n} goes past its end").format(moves=moves, n=target),
@@ -172,9 +198,9 @@ def _replay(args: argparse.Namespace, t: Texts) -> int:
         for n, played in enumerate(record.steps(game), 1):
             if n < target:
                 continue
-            print(t.gettext("move {n}: {name} plays {move}").format(n=n, name=names[played.seat], move=played.move))
+            print(t.gettext("move {n}: {name} plays {move}").format(n=n, name=said[played.seat], move=played.move))
             for event in played.events:
-                print("  " + event["text"])
+                print("  " + event_line(event, t=t))
             _show(game, t)
             if pausing and n < len(record.moves):
                 try:
@@ -193,7 +219,7 @@ def _replay(args: argparse.Namespace, t: Texts) -> int:
         return 1
     last = len(record.moves)
     for r in record.resigned:
-        print(t.gettext("{name} resigned after move {n}").format(name=names[r.seat], n=r.after))
+        print(t.gettext("{name} resigned after move {n}").format(name=said[r.seat], n=r.after))
     if record.termination == ABANDONED:
         print(t.gettext("the game was abandoned after move {n}; it has no result").format(n=last))
     elif record.result is None:
@@ -205,7 +231,7 @@ def _replay(args: argparse.Namespace, t: Texts) -> int:
         for st in sorted(record.result, key=lambda s: s["place"]):
             totals = " ".join(f"{t.gettext(c)} {v}" for c, v in st["totals"].items())
             print(f"  {st['place']}. " + t.gettext("{name}: score {score}  ({totals})").format(
-                name=names[st["seat"]], score=st["score"], totals=totals))
+                name=said[st["seat"]], score=st["score"], totals=totals))
     return 0
 
 

@@ -12,11 +12,10 @@ from typing import TextIO
 from bot import engine_words, numbers
 from bot.locales import ENGLISH, N_, Texts
 from bot.seat_names import named_review
-from bot.words import count
-from engine import DYNASTIES
+from bot.words import board, count
 from engine.ai.review import MoveReview, Review, ReviewError, review
-from engine.names import base_name
 from engine.record import Record, RecordError, read
+from play import records
 
 BARS = "▁▂▃▄▅▆▇█"
 GRAPH_WIDTH = 60
@@ -45,12 +44,6 @@ def loss_text(loss: float, t: Texts = ENGLISH) -> str:
     return "−" + numbers.points(loss, t)
 
 
-def player_names(record: Record) -> list[str]:
-    """'You (archer)', 'Hard computer (bull)': the record's names with their dynasties, as the replay shows them; a
-    computer by its level, so that an older record's 'Medium computer 2' reads 'Medium computer (lion)'."""
-    return [f"{base_name(p.name, p.kind)} ({DYNASTIES[i]})" for i, p in enumerate(record.players)]
-
-
 # A reviewed move's label (engine/ai/review.py) as the costly line names it, in lower case mid-line.
 LABELS = {"inaccuracy": N_("inaccuracy"), "mistake": N_("mistake"), "blunder": N_("blunder")}
 
@@ -68,13 +61,13 @@ def move_line(mv: MoveReview, *, t: Texts = ENGLISH) -> str:
 
 def review_text(record: Record, rv: Review, title: str, *, t: Texts = ENGLISH) -> str:
     """The whole review as the terminal prints it."""
-    names = player_names(record)
+    names = records.names(record, t)
     # The reasons name seats as the record did: said as `names` says them.
     rv = named_review(rv, [p.name for p in record.players], [p.kind for p in record.players], names)
     width = max(len(n) for n in names)
     lines = [t.gettext("Review of {title}: {moves}, {players}, {board} board").format(
         title=title, moves=count(len(record.moves), "{n} move", "{n} moves", t),
-        players=count(len(record.players), "{n} player", "{n} players", t), board=record.board)]
+        players=count(len(record.players), "{n} player", "{n} players", t), board=board(record.board, t))]
     if record.result is not None:
         winners = [names[r["seat"]] for r in record.result if r.get("place") == 1]
         said = t.gettext("winner: {names}") if len(winners) == 1 else t.gettext("shared win: {names}")

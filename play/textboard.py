@@ -1,5 +1,6 @@
 """The board as text, for terminals: one three-character cell per square."""
 
+from bot import words
 from bot.locales import ENGLISH, N_, Texts
 from engine.boards import BOARDS
 from engine.squares import COLS, ROWS, SQUARE_NAMES
@@ -13,7 +14,7 @@ RIVER, LAND = "~~~", " . "  # a river runs as unbroken water, so a blue tile on 
 
 LEGEND = N_("""\
 legend:   ~~~ river   .  land   tiles: r temple, b farm (on a river), g market, k settlement
-          r* temple with treasure   (r) under a monument   R0 leader (colour, seat)   XX catastrophe""")
+          r* temple with treasure   (r) under a monument   R1 leader (colour, seat)   XX catastrophe""")
 
 
 def text_board(pos: dict) -> str:
@@ -34,7 +35,7 @@ def text_board(pos: dict) -> str:
     for seat, player in enumerate(pos["players"]):
         for colour, name in (player.get("leaders") or {}).items():
             if name:
-                cells[index[name]] = f" {LETTERS[colour].upper()}{seat}"
+                cells[index[name]] = f" {LETTERS[colour].upper()}{seat + 1}"  # seats count from 1, as people count
     lines = ["    " + "".join(f" {chr(65 + c)} " for c in range(COLS))]
     for r in range(ROWS):
         lines.append(f"{r + 1:>3} " + "".join(cells[r * COLS:(r + 1) * COLS]))
@@ -55,13 +56,14 @@ def text_panel(pos: dict, seat: int | None, t: Texts = ENGLISH) -> str:
     """Players (hand size, catastrophes, points where seen, where their leaders are), the seat's own hand, the bag."""
     lines = []
     turn = pos.get("turn") or {}
+    width = max(len(words.dynasty(i, t)) for i in range(len(pos["players"])))
     for i, p in enumerate(pos["players"]):
         hand = p.get("hand")
         size = p.get("hand_size", sum(hand.values()) if hand else 0)
         mark = ">" if turn.get("player") == i and not pos.get("over") else " "
-        # i18n: a player's line of the terminal's panel; {dynasty} stays the seat's English dynasty, as typed
+        # i18n: a player's line of the terminal's panel: its seat (counted from 1) and dynasty, padded to align
         line = mark + " " + t.gettext("seat {seat} {dynasty} hand {size}  catastrophes {catastrophes}").format(
-            seat=i, dynasty=f"{p.get('dynasty', '?'):<7}", size=size, catastrophes=p.get("catastrophes", 2))
+            seat=i + 1, dynasty=f"{words.dynasty(i, t):<{width}}", size=size, catastrophes=p.get("catastrophes", 2))
         if p.get("points") is not None:
             line += "  " + t.gettext("points {points}").format(points=" ".join(
                 f"{t.gettext(POINT_WORDS.get(k, k))} {v}" for k, v in p["points"].items()))

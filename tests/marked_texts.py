@@ -53,7 +53,8 @@ class _Reader:
 
     def texts(self, node: ast.AST | None, scope: ast.AST | None, seen: frozenset = frozenset()) -> list[str] | None:
         """The marked texts an expression may be, or None if any of them is not marked."""
-        if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "N_":
+        if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id in ("N_", "NP_"):
+            # NP_(singular, plural): the catalog's entry is known by its singular
             arg = node.args[0] if node.args else None
             return [arg.value] if isinstance(arg, ast.Constant) and isinstance(arg.value, str) else None
         if isinstance(node, ast.IfExp):

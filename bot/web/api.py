@@ -17,7 +17,7 @@ from typing import Any
 
 from aiohttp import web
 
-from bot import messages
+from bot import messages, seat_names
 from bot.clock_texts import clock_words
 from bot.desk import CHANGED
 from bot.endings import Ending
@@ -28,6 +28,7 @@ from bot.service import GameError
 from bot.storage.records import RatingRow
 from bot.storage.rows import LIVE, GameStatus
 from bot.table import Origin, Table
+from bot.table_words import event_line
 from bot.visibility import Sight, Viewer
 from bot.web.auth import COOKIE, CSRF_HEADER, BadToken, Person
 from bot.web.bodies import NotJSON, TooLarge, parse_json, read_body, whole_id
@@ -163,12 +164,13 @@ def game_json(table: Table, you: int | None, now: float, t: Texts = ENGLISH) -> 
     to_move = g.to_move if active and g is not None else None
     mine = active and you is not None and to_move == you
     log = [{"n": m.n, "seat": m.seat, "move": public_move(m.move),
-            "text": " ".join(e["text"] for e in m.events if e.get("type") not in ("draw", "game_over"))}
+            "text": " ".join(event_line(e, t=t) for e in m.events if e.get("type") not in ("draw", "game_over"))}
            for m in table.moves[-LOG_LINES:]]
     return {
         "id": table.id, "revision": row.rev, "status": str(row.status), "board": row.board,
         "guild_id": str(row.guild_id) if row.guild_id is not None else None,
-        "names": table.names(),
+        # Each seat as the page's language names it ('Ordinateur (moyen)'): a computer's level is in its name.
+        "names": seat_names.seat_names([p.name for p in table.players], [p.level for p in table.players], t),
         "kinds": [p.level if p.is_bot and p.level else "human" for p in table.players],
         "you": you,
         "view": g.view(you) if g is not None else None,

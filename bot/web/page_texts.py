@@ -67,7 +67,6 @@ TEXTS: tuple[str, ...] = (
     N_("Tap the part of the board to zoom to."),
     # panels.js
     N_("you"),
-    N_("{level} computer"),
     N_("{leader}: on {square}"),
     N_("{leader}: in supply"),
     N_("{colour} points"),

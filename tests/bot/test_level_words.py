@@ -89,7 +89,10 @@ def page(t) -> dict:
                              "Build no monument"])])
 def test_the_board_names_levels_and_monuments_in_the_players_language(lang, tag, buttons) -> None:
     out = page(LOCALES.texts.get(lang, ENGLISH))
-    assert f'<span class="tag">{tag}</span>' in out["players"]
+    # The server names a computer seat by its level in the page's language (tests/bot/web/test_web_log_language.py):
+    # no tag repeats the level beside the name ('Medium computer ordinateur (moyen)').
+    assert '<span class="tag">' not in out["players"] and tag not in out["players"]
+    assert "Hard computer" in out["players"]  # the name as the server gave it
     said = [b.split(">", 1)[1].split("</button")[0] for b in out["decision"].split("<button")[1:]]
     # A word the page does not know ("purple") is shown as it is, never dropped; the moves stay canonical.
     assert said == buttons
@@ -131,7 +134,7 @@ def test_a_reasons_points_read_as_a_player_writes_them(words, english, german, f
     (1, "red", "Bogenschütze erhält 1 roten Punkt.", "Archer marque 1 point rouge."),
     (2, "black", "Bogenschütze erhält 2 schwarze Punkte.", "Archer marque 2 points noirs.")])
 def test_the_tables_point_line_agrees_with_its_colour(count, colour, german, french) -> None:
-    english = f"Alice scores {count} {colour} point{'s' if count > 1 else ''}."
+    english = f"Archer scores {count} {colour} point{'s' if count > 1 else ''}."
     e = {"type": "point", "text": english, "seat": 0, "colour": colour, "count": count}
     assert event_line(e) == english
     assert event_line(e, t=DE) == german

@@ -30,7 +30,7 @@ async def test_a_german_server_reads_a_short_game_in_german(harness, monkeypatch
     texts = await short_game(harness)
     read(texts, "**Euphrat & Tigris** — Partie #", "Drücke **Beitreten**",
          "**Die Partie beginnt!** Plätze: Alice (Bogenschütze), Bob (Stier).", "** spielt `tile ",
-         "• Bogenschütze legt ein Plättchen auf ", "Revolte! ", "gibt auf.", "**Die Partie ist vorbei** (",
+         "• Bogenschütze legt ein ", "Revolte! ", "gibt auf.", "**Die Partie ist vorbei** (",
          "Endstand:", "— Wertung **", "**Wertungen nach Partie #1:** Alice ")
     assert not any("** played `" in text or "Final standings:" in text for text in texts)
 

@@ -140,7 +140,8 @@ def test_a_random_seed_is_drawn_printed_and_replays_the_game(tmp_path):
 def test_levels_in_any_case_and_a_whole_game_between_computers(monkeypatch, capsys):
     status, out, err = typed(monkeypatch, capsys, ["--seat", "-1", "--levels", "Easy,RANDOM", "--seed", "5"], [])
     assert status == 0 and err == ""
-    assert "players: seat 0 archer (easy), seat 1 bull (random)" in out
+    # Seats counted from 1 and named as the bot names them, each with its dynasty.
+    assert "players: seat 1 Easy computer (Archer), seat 2 Random computer (Bull)" in out
     assert "final standings:\n  1. " in out
 
 
@@ -167,7 +168,7 @@ def test_moves_are_listed_by_kind_and_filtered(monkeypatch, capsys):
     game = Game.new(players=2, seed=1)
     assert game.to_move == 0, "the person moves first with this seed"
     legal = game.legal_moves()
-    listed = out.split("[archer] your move: ", 1)[1]
+    listed = out.split("[Archer] your move: ", 1)[1]
     assert listed.startswith(f"{len(legal)} legal moves: tile ") and "..." not in listed
     leaders = sorted({m.split()[2] for m in legal if m.startswith("leader ")})
     assert re.search(r"^  leader red/blue/green/black \(\d+ each\): ", out, re.M)
@@ -175,7 +176,7 @@ def test_moves_are_listed_by_kind_and_filtered(monkeypatch, capsys):
     reds = [m.split()[2] for m in legal if m.startswith("tile red ")]
     assert f"your move: {len(reds)} legal moves\n  tile red ({len(reds)}): {' '.join(reds[:5])} " in out
     assert "No legal move matches 'nothing'" in out
-    answers = out.split("[archer] your move: ")[1:5]  # what each of the four `moves` printed
+    answers = out.split("[Archer] your move: ")[1:5]  # what each of the four `moves` printed
     assert all(len(line) <= 100 for answer in answers for line in answer.splitlines())
 
 
@@ -234,7 +235,7 @@ def test_a_picture_that_fails_mid_game_is_reported_once_and_the_game_goes_on(mon
     target = tmp_path / "board.png"
     status, out, err = typed(monkeypatch, capsys, ["--seed", "1", "--levels", "random", "--png", str(target)],
                              ["pass", "quit"])
-    assert status == 0 and "  Archer passes.\n" in out and "bull (random) plays: " in out
+    assert status == 0 and "  Archer passes.\n" in out and "Random computer plays: " in out
     assert err == (f"(the board picture could not be written to {target}: No space left on device; "
                    "no more pictures this game)\n")
     assert len(drawn) == 2, "no more tries after the failure"

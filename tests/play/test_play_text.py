@@ -138,7 +138,7 @@ def test_the_attacker_sees_both_strengths_before_committing(kind):
     assert f"{other} defends with {d} {unit}" in text
     assert f"commit 0 to {have}." in text and "a tie goes to the defender" in text
     assert situation(view, seat, game.describe_pending(), game.legal_moves()) == text
-    assert prompt(view, seat) == f"[{view['players'][seat]['dynasty']}] commit 0-{have}: "
+    assert prompt(view, seat) == f"[{view['players'][seat]['dynasty'].capitalize()}] commit 0-{have}: "
 
 
 @pytest.mark.parametrize("kind", ["revolt", "war"])
@@ -158,7 +158,7 @@ def test_other_decisions_list_their_choices():
     view["pending"] = {"kind": "war_order", "seat": 0, "waiting": ["red", "blue"]}
     text = situation(view, 0, "Archer must choose which war to fight first", ["war red", "war blue"])
     assert text == "Archer must choose which war to fight first. Choices: war red, war blue."
-    assert prompt(view, 0) == "[archer] your choice: "
+    assert prompt(view, 0) == "[Archer] your choice: "
 
 
 def test_your_turn_says_how_many_actions_are_left():
@@ -205,9 +205,11 @@ def test_every_situation_of_random_games_is_put_in_words():
                 assert "attack" in text and "defend" in text and text.endswith(f"commit 0 to {len(legal) - 1}.")
             elif kind == "action":
                 assert text.startswith("Your turn: ")
+            elif kind in ("monument", "treasure"):  # said by the language layer, to the seat that chooses
+                assert text.startswith(f"{view['players'][seat]['dynasty'].capitalize()}, "), text
             else:
                 assert text.startswith(game.describe_pending())
                 assert all(m in text for m in legal) if len(legal) <= 12 else "moves" in text
-            assert prompt(view, seat).startswith(f"[{view['players'][seat]['dynasty']}] ")
+            assert prompt(view, seat).startswith(f"[{view['players'][seat]['dynasty'].capitalize()}] ")
             game.play(rng.choice(legal))
     assert seen == {"action", "revolt", "war", "war_order", "monument", "treasure"}

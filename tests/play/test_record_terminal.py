@@ -11,6 +11,7 @@ import pytest
 
 from engine import Game, IllegalMove
 from engine.record import RecordPlayer, read, write
+from play.records import person
 from tests.play_helpers import run
 
 
@@ -31,7 +32,7 @@ def test_record_writes_the_complete_record_of_the_game_played(monkeypatch, capsy
         replayed.play(m.move, m.seat)
     assert replayed == game  # the seed's own game, move for move
     winner = min(game.standings(), key=lambda s: s["place"])
-    assert f"1. {('archer', 'bull')[winner['seat']]} (easy): score {winner['score']}" in out
+    assert f"1. Easy computer ({('Archer', 'Bull')[winner['seat']]}): score {winner['score']}" in out
 
 
 def test_a_game_quit_early_is_recorded_so_far_and_loaded_to_play_on(monkeypatch, capsys, tmp_path: Path) -> None:
@@ -40,7 +41,7 @@ def test_a_game_quit_early_is_recorded_so_far_and_loaded_to_play_on(monkeypatch,
                                              str(path)], ["pass", "pass", "quit"])
     assert status == 0
     record = read(path.read_text(encoding="utf-8"))
-    assert record.result is None and record.players[0] == RecordPlayer("You")
+    assert record.result is None and record.players[0] == RecordPlayer(person())
     mine = [str(m.move) for m in record.moves if m.seat == 0]
     assert mine[:2] == ["pass", "pass"] and len(record.moves) >= 2
     full = tmp_path / "full.tne.json"

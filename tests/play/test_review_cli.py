@@ -62,7 +62,7 @@ def test_review_prints_each_players_figures_graph_and_costliest_moves(review_run
     out = review_run.stdout
     assert out.startswith(f"Review of {path}: {MOVES} moves, 2 players, standard board\n")
     lines = out.splitlines()
-    for name in ("You (archer)", "Hard computer (bull)"):
+    for name in ("You (Archer)", "Hard computer (Bull)"):
         graph = next(ln for ln in lines if ln.strip().startswith(name) and "→" in ln)
         bars = graph.split()[-4]
         assert bars and set(bars) <= set(BARS), graph
@@ -73,7 +73,7 @@ def test_review_prints_each_players_figures_graph_and_costliest_moves(review_run
     assert len(costly) <= 6
     for line in costly:
         assert " played, " in line and " was better (−" in line, line
-    assert lines[-3] == "hints used: You (archer) 2, Hard computer (bull) 0", lines[-4:]
+    assert lines[-3] == "hints used: You (Archer) 2, Hard computer (Bull) 0", lines[-4:]
     assert "Traceback" not in review_run.stderr
     assert f"reviewing: {MOVES} of {MOVES} moves" in review_run.stderr, "progress on stderr"
 
@@ -156,7 +156,7 @@ def test_a_decided_game_is_said_once_and_no_move_within_the_noise_is_listed(tmp_
     quiet = MoveReview(3, 1, "pass", "tile red F7", 0.0, 0.0, None, "x", (), -9.0, -8.6, 0.5)
     rv = Review((PlayerReview(0, 100.0, 0, 0, 0, ()), PlayerReview(1, 90.0, 0, 0, 0, ())), (quiet,), curve)
     text = review_text(record, rv, "game")
-    assert text.count("The game was decided by move 6: from there Hard computer (bull)'s chance to win stayed "
+    assert text.count("The game was decided by move 6: from there Hard computer (Bull)'s chance to win stayed "
                       "above 98%.") == 1
     assert "−0" not in text and "pass played" not in text
 

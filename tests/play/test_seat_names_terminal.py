@@ -35,10 +35,10 @@ def planted_review(index: int, seat: int, seats: int = 3) -> Review:
 
 
 def test_new_terminal_records_name_two_computers_of_a_level_by_their_dynasties():
-    assert players(3, 0, {1: "medium", 2: "medium"}) == [
-        RecordPlayer("You"), RecordPlayer("Medium computer (Bull)", "medium"),
+    assert players(3, 0, {1: "medium", 2: "medium"}, "alice") == [
+        RecordPlayer("alice"), RecordPlayer("Medium computer (Bull)", "medium"),
         RecordPlayer("Medium computer (Lion)", "medium")]
-    assert players(2, 0, {1: "hard"}) == [RecordPlayer("You"), RecordPlayer("Hard computer", "hard")]
+    assert players(2, 0, {1: "hard"}, "alice") == [RecordPlayer("alice"), RecordPlayer("Hard computer", "hard")]
 
 
 def test_an_old_record_with_a_numbered_computer_reads_replays_and_is_reviewed_with_dynasties():
@@ -47,6 +47,6 @@ def test_an_old_record_with_a_numbered_computer_reads_replays_and_is_reviewed_wi
     assert len(record.replay().standings()) == 3  # the record still replays
     first_of_seat_0 = next(i for i, m in enumerate(record.moves) if m.seat == 0)
     text = review_text(record, planted_review(first_of_seat_0, 0), "old.tne.json")
-    assert "Medium computer (bull): accuracy" in text and "Medium computer (lion): accuracy" in text, text
-    assert "gives Medium computer (lion) 2 fewer points" in text, text
+    assert "Medium computer (Bull): accuracy" in text and "Medium computer (Lion): accuracy" in text, text
+    assert "gives Medium computer (Lion) 2 fewer points" in text, text
     assert "computer 2" not in text

@@ -19,11 +19,13 @@ def speak(monkeypatch, **env: str) -> None:
 
 
 @pytest.mark.parametrize(("lang", "said"), [
-    ("de_DE.UTF-8", ["Legende:", "Spieler: Platz 0", "Anführer:", "Schätze auf dem Brett:",
-                     "Du bist am Zug: noch 2 Aktionen.", "[archer] dein Zug: ", "nicht erlaubt: ", "Tschüss (Seed 3)"]),
+    ("de_DE.UTF-8", ["Legende:", "Spieler: Platz 1 Du (Bogenschütze), Platz 2 Computer (mittel, Stier)", "Anführer:",
+                     "Schätze auf dem Brett:", "Du bist am Zug: noch 2 Aktionen.", "[Bogenschütze] dein Zug: ",
+                     "nicht erlaubt: ", "Tschüss (Seed 3)"]),
     ("de_CH.UTF-8", ["Legende:", "Du bist am Zug: noch 2 Aktionen.", "Tschüss (Seed 3)"]),
-    ("fr_FR.UTF-8", ["légende :", "joueurs : place 0", "chefs :", "trésors sur le plateau :",
-                     "À vous de jouer : 2 actions restantes.", "[archer] votre coup : ", "interdit : ",
+    ("fr_FR.UTF-8", ["légende :", "joueurs : place 1 Vous (Archer), place 2 Ordinateur (moyen, Taureau)", "chefs :",
+                     "trésors sur le plateau :",
+                     "À vous de jouer : 2 actions restantes.", "[Archer] votre coup : ", "interdit : ",
                      "au revoir (graine 3)"]),
     ("fr_CA", ["légende :", "À vous de jouer : 2 actions restantes.", "au revoir (graine 3)"]),
 ])
@@ -41,7 +43,7 @@ def test_a_locale_we_do_not_have_reads_english(monkeypatch, capsys, lang):
     speak(monkeypatch, LANG=lang)
     status, out, _ = typed(monkeypatch, capsys, GAME, [])
     assert status == 0
-    assert "legend:" in out and "Your turn: 2 actions left." in out and "[archer] your move: " in out
+    assert "legend:" in out and "Your turn: 2 actions left." in out and "[Archer] your move: " in out
     assert out.rstrip().endswith("start it with --record FILE.")
 
 

@@ -41,16 +41,16 @@ def a_tile_move(seed: int = 12) -> tuple[str, str]:
 
 
 REVIEW = {
-    "de_DE.UTF-8": ("Analyse von {path}: 8 Züge, 2 Spieler, Brett standard", "You (archer): Genauigkeit ",
-                    "Siegchance im Lauf der Partie", "genutzte Tipps: You (archer) 2, Hard computer (bull) 0",
+    "de_DE.UTF-8": ("Analyse von {path}: 8 Züge, 2 Spieler, Brett Standard", "Du (Bogenschütze): Genauigkeit ",
+                    "Siegchance im Lauf der Partie", "genutzte Tipps: Du (Bogenschütze) 2, Computer (schwer, Stier) 0",
                     "Analyse: 8 von 8 Zügen", ("Zug ", " gespielt, ", " war besser (−"), "teuerste Züge:"),
-    "fr_FR.UTF-8": ("Analyse de {path} : 8 coups, 2 joueurs, plateau standard", "You (archer) : précision ",
+    "fr_FR.UTF-8": ("Analyse de {path} : 8 coups, 2 joueurs, plateau standard", "Vous (Archer) : précision ",
                     "Chances de victoire au fil de la partie",
-                    "conseils utilisés : You (archer) 2, Hard computer (bull) 0", "analyse : 8 coups sur 8",
+                    "conseils utilisés : Vous (Archer) 2, Ordinateur (difficile, Taureau) 0", "analyse : 8 coups sur 8",
                     ("coup ", " joué, ", " était meilleur (−"), "coups les plus coûteux :"),
-    "C": ("Review of {path}: 8 moves, 2 players, standard board", "You (archer): accuracy ",
+    "C": ("Review of {path}: 8 moves, 2 players, standard board", "You (Archer): accuracy ",
           "Chance to win over the game (▁ 0% … █ 100%; a bar is 1 move), start → end:",
-          "hints used: You (archer) 2, Hard computer (bull) 0", "reviewing: 8 of 8 moves",
+          "hints used: You (Archer) 2, Hard computer (Bull) 0", "reviewing: 8 of 8 moves",
           ("move ", " played, ", " was better (−"), "costliest moves:"),
 }
 
@@ -107,17 +107,18 @@ def test_a_record_saved_and_loaded_speaks_the_language(monkeypatch, capsys, tmp_
 
 
 @pytest.mark.parametrize(("lang", "said"), [
-    ("de_DE.UTF-8", ["{path}: 8 Züge, Brett standard, gespielt am 2024-05-01T10:00:00Z auf terminal",
-                     "Spieler: Platz 0 You (archer, human)", "Zug 8: {name} spielt {move}",
-                     "Hard computer (bull, hard) hat nach Zug 8 aufgegeben",
+    ("de_DE.UTF-8", ["{path}: 8 Züge, Brett Standard, gespielt am 2024-05-01T10:00:00Z auf terminal",
+                     "Spieler: Platz 1 Du (Bogenschütze), Platz 2 Computer (schwer, Stier)",
+                     "Zug 8: {name} spielt {move}",
+                     "Computer (schwer, Stier) hat nach Zug 8 aufgegeben",
                      "die Partie endete nach Zug 8 durch Aufgabe"]),
     ("fr_FR.UTF-8", ["{path} : 8 coups, plateau standard, jouée le 2024-05-01T10:00:00Z sur terminal",
-                     "joueurs : place 0 You (archer, human)", "coup 8 : {name} joue {move}",
-                     "Hard computer (bull, hard) a abandonné après le coup 8",
+                     "joueurs : place 1 Vous (Archer), place 2 Ordinateur (difficile, Taureau)",
+                     "coup 8 : {name} joue {move}", "Ordinateur (difficile, Taureau) a abandonné après le coup 8",
                      "la partie s'est terminée par abandon après le coup 8"]),
     ("C", ["{path}: 8 moves, standard board, played 2024-05-01T10:00:00Z on terminal",
-           "players: seat 0 You (archer, human)", "move 8: {name} plays {move}",
-           "Hard computer (bull, hard) resigned after move 8", "the game ended by resignation after move 8"]),
+           "players: seat 1 You (Archer), seat 2 Hard computer (Bull)", "move 8: {name} plays {move}",
+           "Hard computer (Bull) resigned after move 8", "the game ended by resignation after move 8"]),
 ])
 def test_a_replay_speaks_the_language(monkeypatch, capsys, tmp_path, lang, said):
     path = tmp_path / "game.tne.json"
@@ -125,8 +126,10 @@ def test_a_replay_speaks_the_language(monkeypatch, capsys, tmp_path, lang, said)
     speak(monkeypatch, lang)
     status, out, err = run(monkeypatch, capsys, ["--replay", str(path), "--to", "8"])
     assert status == 0, err
-    last = record.moves[-1]  # the move in notation, the name as the record has it
-    name = ("You (archer, human)", "Hard computer (bull, hard)")[last.seat]
+    last = record.moves[-1]  # the move in notation, each seat named in the reader's language with its dynasty
+    name = {"de_DE.UTF-8": ("Du (Bogenschütze)", "Computer (schwer, Stier)"),
+            "fr_FR.UTF-8": ("Vous (Archer)", "Ordinateur (difficile, Taureau)"),
+            "C": ("You (Archer)", "Hard computer (Bull)")}[lang][last.seat]
     for text in said:
         assert text.format(path=path, name=name, move=last.move) in out, text
 

@@ -24,9 +24,8 @@ function handSize(p) {
 export function playersHtml(game, view, turnSeat) {
   return (view.players || []).map((p, seat) => {
     const name = game.names?.[seat] ?? tr("Seat {n}", { n: seat + 1 });
-    const kind = game.kinds?.[seat];
-    const tags = [seat === game.you ? `<span class="tag you">${esc(tr("you"))}</span>` : "",
-      kind && kind !== "human" ? `<span class="tag">${esc(tr("{level} computer", { level: word(kind) }))}</span>` : ""].join("");
+    // A computer's name says its level in the page's language (the server names the seats): no tag repeats it.
+    const tags = seat === game.you ? `<span class="tag you">${esc(tr("you"))}</span>` : "";
     const leaders = COLOURS.map((c) => {
       const at = p.leaders?.[c];
       const where = at ? tr("{leader}: on {square}", { leader: word(S.LEADER_NAME[c]), square: at })
