@@ -13,7 +13,7 @@ def test_text_board_shows_temples_leaders_and_rows() -> None:
     text = text_board(g.view(seat))
     lines = text.splitlines()
     assert len(lines) == 12  # header and 11 rows
-    assert "r*" in text and f"R{seat}" in text
+    assert "r*" in text and f"R{seat + 1}" in text
     assert "YOUR HAND" in text_panel(g.view(seat), seat)
 
 
