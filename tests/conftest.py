@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import os
 import signal
 
 import pytest
@@ -22,6 +23,14 @@ if signal.getsignal(signal.SIGINT) is signal.SIG_IGN:
 BACK_ENDS = ("sqlite", "postgresql")
 
 settings.load_profile(chosen())
+
+
+def pytest_xdist_auto_num_workers(config: pytest.Config) -> int | None:
+    """`-n auto` (pyproject's addopts): one worker more than the CPUs, since the process, browser and loopback tests
+    spend part of their time waiting on another process; PYTEST_XDIST_AUTO_NUM_WORKERS still decides if set."""
+    if os.environ.get("PYTEST_XDIST_AUTO_NUM_WORKERS"):
+        return None
+    return len(os.sched_getaffinity(0)) + 1
 
 
 def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
