@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import os
 import signal
 
 import pytest
@@ -24,6 +25,14 @@ BACK_ENDS = ("sqlite", "postgresql")
 settings.load_profile(chosen())
 
 
+def pytest_xdist_auto_num_workers(config: pytest.Config) -> int | None:
+    """`-n auto` (pyproject's addopts): one worker more than the CPUs, since the process, browser and loopback tests
+    spend part of their time waiting on another process; PYTEST_XDIST_AUTO_NUM_WORKERS still decides if set."""
+    if os.environ.get("PYTEST_XDIST_AUTO_NUM_WORKERS"):
+        return None
+    return len(os.sched_getaffinity(0)) + 1
+
+
 def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
     """Both back ends for tests marked `both_databases` (the database matters there); SQLite for the rest."""
     if "back_end" in metafunc.fixturenames and metafunc.definition.get_closest_marker("both_databases"):
@@ -31,8 +40,26 @@ def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
                                           for b in BACK_ENDS])
 
 
+# The modules that take longest (measured, docs/testing.md), handed to the parallel workers first so that none is
+# left running alone at the end. Only the order of dispatch: a module renamed or gone here changes nothing else.
+FIRST_ON_WORKERS = (
+    "tests/engine/ai/test_review.py",
+    "tests/bot/test_bot_seat_shards.py",
+    "tests/engine/ai/test_review_revolt_blunder.py",
+    "tests/bench/test_ai_frozen.py",
+    "tests/bot/test_loopback_closed_channel.py",
+    "tests/test_tiers.py",
+    "tests/bot/test_review_command.py",
+    "tests/bot/test_clocks_loopback.py",
+)
+
+
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
-    """Marks each test with the slow tiers it belongs to, from the fixtures it uses."""
+    """Marks each test with the slow tiers it belongs to, from the fixtures it uses; on a parallel worker, puts the
+    slowest modules first (every worker collects alike, and `--no-loadscope-reorder` keeps this order)."""
+    if os.environ.get("PYTEST_XDIST_WORKER"):
+        first = {name: rank for rank, name in enumerate(FIRST_ON_WORKERS)}
+        items.sort(key=lambda item: first.get(item.nodeid.split("::")[0], len(first)))  # stable: the rest as before
     for item in items:
         fixtures = getattr(item, "fixturenames", ())
         if "postgres" in fixtures:

@@ -1,16 +1,20 @@
 """The tests' own layout (issue 29): folders as the packages, no test module importing another, no game played
-while collecting, the slow tiers marked, PostgreSQL only where the database matters, and the Hypothesis profiles."""
+while collecting, the slow tiers marked, PostgreSQL only where the database matters, and the Hypothesis profiles;
+the parallel workers that keep CI within its time (issue 39)."""
 
 from __future__ import annotations
 
 import ast
 import os
+import shlex
 import subprocess
 import sys
+import tomllib
 from pathlib import Path
 
 import pytest
 
+from tests.conftest import FIRST_ON_WORKERS, pytest_xdist_auto_num_workers
 from tests.profiles import examples
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -99,3 +103,26 @@ def test_ci_runs_every_hypothesis_example_and_a_developer_a_tenth(monkeypatch, e
     for name, value in env.items():
         monkeypatch.setenv(name, value)
     assert examples(400) == count and examples(150) == (150 if count == 400 else 15)
+
+
+def test_every_run_spreads_whole_modules_over_one_worker_more_than_the_cpus(monkeypatch) -> None:
+    options = shlex.split(tomllib.loads((ROOT / "pyproject.toml").read_text())["tool"]["pytest"]["ini_options"]
+                          ["addopts"])
+    assert {"-n", "auto", "--dist", "loadfile", "--no-loadscope-reorder"} <= set(options)
+    assert options[options.index("-n") + 1] == "auto" and options[options.index("--dist") + 1] == "loadfile"
+    monkeypatch.delenv("PYTEST_XDIST_AUTO_NUM_WORKERS", raising=False)
+    assert pytest_xdist_auto_num_workers(None) == len(os.sched_getaffinity(0)) + 1  # type: ignore[arg-type]
+    monkeypatch.setenv("PYTEST_XDIST_AUTO_NUM_WORKERS", "1")
+    assert pytest_xdist_auto_num_workers(None) is None  # type: ignore[arg-type]  # xdist's own hook reads it
+
+
+@pytest.mark.process
+def test_a_worker_takes_the_slowest_modules_first_and_one_process_keeps_the_plain_order() -> None:
+    assert all((ROOT / name).is_file() for name in FIRST_ON_WORKERS), "a module named first is gone or renamed"
+    files = ["tests/test_readme_examples.py", "tests/test_tiers.py", "tests/engine/ai/test_review.py"]
+    plain = [i.split("::")[0] for i in collected(*files, env={"PYTEST_XDIST_WORKER": ""})]
+    on_worker = [i.split("::")[0] for i in collected(*files, env={"PYTEST_XDIST_WORKER": "gw0"})]
+    assert list(dict.fromkeys(plain)) == files
+    assert list(dict.fromkeys(on_worker)) == ["tests/engine/ai/test_review.py", "tests/test_tiers.py",
+                                              "tests/test_readme_examples.py"]
+    assert sorted(plain) == sorted(on_worker)
