@@ -22,7 +22,7 @@ async def test_a_short_game_with_a_computer_seat(loopback, tmp_path):
     db = str(tmp_path / "tne.sqlite3")
     async with running_bot(loopback, db, seed=5) as bot:
         synced = await bot.sync_commands()
-        assert [c.name for c in synced] == ["tne"] and loopback.commands[None][0]["name"] == "tne"
+        assert [c["name"] for c in synced] == ["tne"] and loopback.commands[None][0]["name"] == "tne"
 
         start = await open_game(loopback, channel, alice, joiners=(bob,), computers=("easy",))
         view = loopback.channel(channel)

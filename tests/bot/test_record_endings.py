@@ -105,10 +105,10 @@ def test_replay_at_the_terminal_shows_a_resigned_games_result_and_says_when_one_
     status, out, err = run(monkeypatch, capsys, ["--replay", str(path)])
     assert status == 0, err
     assert "the game was not over" not in out
-    assert "Carol (lion, human) resigned after move 10" in out and "Bob (bull, human) resigned after move 30" in out
+    assert "Carol (Lion) resigned after move 10" in out and "Bob (Bull) resigned after move 30" in out
     assert "the game ended by resignation after move 30" in out
-    assert f"  1. Alice (archer, human): score {g.standings()[0]['score']}" in out
-    assert "  2. Bob (bull, human)" in out and "  2. Carol (lion, human)" in out
+    assert f"  1. Alice (Archer): score {g.standings()[0]['score']}" in out
+    assert "  2. Bob (Bull)" in out and "  2. Carol (Lion)" in out
 
     path = tmp_path / "abandoned.tne.json"
     path.write_text(write(played(12), NAMES, termination="abandoned").dumps(), encoding="utf-8")
@@ -160,7 +160,7 @@ async def test_a_resigned_games_export_has_its_result_and_replays_with_the_winne
     path.write_text(json.dumps(data), encoding="utf-8")
     status, out, err = run(monkeypatch, capsys, ["--replay", str(path)])
     assert status == 0, err
-    assert "the game ended by resignation" in out and "  1. Alice (archer, human): score" in out
+    assert "the game ended by resignation" in out and "  1. Alice (Archer): score" in out
 
 
 async def test_the_last_person_resigning_among_computers_is_recorded_as_a_resignation(fake, database):
