@@ -11,7 +11,7 @@ import re
 from collections.abc import Callable, Iterable, Sequence
 from typing import TYPE_CHECKING
 
-from tests.loopback.model import Attachment, Message, User
+from tests.loopback.model import WAIT, Attachment, Message, User
 
 if TYPE_CHECKING:
     from tests.loopback.server import LoopbackDiscord
@@ -59,7 +59,7 @@ class ChannelView:
     def pictures(self) -> list[Attachment]:
         return [a for m in self.messages() for a in m.attachments if a.is_png]
 
-    async def wait(self, what: Match, timeout: float = 5.0, *, count: int = 1) -> Message:
+    async def wait(self, what: Match, timeout: float = WAIT, *, count: int = 1) -> Message:
         """Until `count` visible messages match (by their current content); returns the last of them."""
         def found() -> Message | None:
             hits = self.find(what)

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from tests.loopback.bot_access import app_permissions
-from tests.loopback.model import DM, Channel, Interaction, Message, User
+from tests.loopback.model import DM, WAIT, Channel, Interaction, Message, User
 from tests.loopback.snowflakes import created_at
 
 if TYPE_CHECKING:
@@ -46,19 +46,19 @@ class Sent:
     def token(self) -> str:
         return self.record.token
 
-    async def answered(self, timeout: float = 5.0) -> Interaction:
+    async def answered(self, timeout: float = WAIT) -> Interaction:
         """Until the bot's first answer (any callback type) was accepted."""
         return await self.server.wait_for(lambda: self.record if self.record.acknowledged else None, timeout,
                                           f"an answer to interaction {self.id} ({self._what()})")
 
-    async def response(self, timeout: float = 5.0) -> Message:
+    async def response(self, timeout: float = WAIT) -> Message:
         """The original response message once it shows something (a deferral completed, if it was deferred)."""
         def ready() -> Message | None:
             message = self.server.messages.get(self.record.original_id or 0)
             return message if message is not None and not message.loading else None
         return await self.server.wait_for(ready, timeout, f"the response to interaction {self.id} ({self._what()})")
 
-    async def choices(self, timeout: float = 5.0) -> list[Any]:
+    async def choices(self, timeout: float = WAIT) -> list[Any]:
         """The autocomplete values the bot offered."""
         await self.server.wait_for(lambda: self.record.choices is not None, timeout,
                                    f"autocomplete choices for interaction {self.id}")
@@ -69,7 +69,7 @@ class Sent:
         ids = [self.record.original_id, *self.record.followups]
         return [self.server.messages[m] for m in ids if m in self.server.messages]
 
-    async def message(self, predicate: Callable[[Message], bool], timeout: float = 5.0) -> Message:
+    async def message(self, predicate: Callable[[Message], bool], timeout: float = WAIT) -> Message:
         """Until one of this interaction's messages satisfies `predicate`."""
         def found() -> Message | None:
             return next((m for m in self.messages() if not m.deleted and predicate(m)), None)

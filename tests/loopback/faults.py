@@ -11,6 +11,8 @@ import asyncio
 import contextlib
 from dataclasses import dataclass, field
 
+from tests.loopback.model import WAIT
+
 
 def matches(pattern: str, path: str) -> bool:
     return _match(pattern.strip("/").split("/"), path.split("?")[0].strip("/").split("/"))
@@ -76,7 +78,7 @@ class Rule:
         changed, self._changed = self._changed, asyncio.Event()
         changed.set()
 
-    async def wait_hits(self, n: int = 1, timeout: float = 5.0) -> None:
+    async def wait_hits(self, n: int = 1, timeout: float = WAIT) -> None:
         """Until the rule has taken `n` requests."""
         async def reached() -> None:
             while self.hits < n:

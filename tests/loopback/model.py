@@ -9,6 +9,10 @@ from typing import Any
 
 import discord
 
+# How long a test waits for what the bot should send: long enough for a loaded 2-core machine running the
+# suite on parallel workers; a wait ends as soon as the message is there.
+WAIT = 15.0
+
 EPHEMERAL = 1 << 6
 LOADING = 1 << 7
 SUPPRESS_NOTIFICATIONS = 1 << 12
