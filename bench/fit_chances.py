@@ -358,7 +358,8 @@ def main(argv: list[str] | None = None) -> None:
         kept = {n: model(n) for n in (2, 3, 4) if n not in fitted}
         files = ", ".join(Path(p).name for p in args.games)
         sizes = "; ".join(f"{n} players: {sum(1 for g in games if g['players'] == n)} games, "
-                          f"{len(train[n])} + {len(held[n])} positions" for n in sorted(fitted))
+                          + (f"{len(train[n])} positions" if not held[n] else
+                             f"{len(train[n])} + {len(held[n])} positions") for n in sorted(fitted))
         split_said = (f"fitted on every game, checked by {args.folds}-fold cross-validation" if args.folds
                       else f"the last {args.holdout:.0%} of seeds held out")
         note = (f"{files} ({sizes}), the position before every {args.every} moves, {split_said}."
