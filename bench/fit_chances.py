@@ -4,7 +4,11 @@ Replays self-play games (bench/selfplay.py), takes the position before every few
 engine/ai/chances.py's numbers (scale, late, late2, tempo) per number of players by maximum likelihood
 of the actual winner (a tie for first counts as shared). Games are split by seed: the last part of each player
 count's seeds is held out, and the held-out positions are shown as a reliability table with the
-log-loss and Brier score against a no-skill 1/n guess. --write rewrites engine/ai/calibration.py."""
+log-loss and Brier score against a no-skill 1/n guess. --write rewrites engine/ai/calibration.py.
+
+With --folds K every game is held out once: the games are dealt by seed into K folds, each fold's positions are
+predicted by a fit on the other K-1, and the pooled table gives each bin's standard error over whole games (a
+game's positions move together). The written numbers are then fitted on every game."""
 
 import argparse
 import json
@@ -202,13 +206,87 @@ def table(data: Sequence[Sample], p: Model) -> str:
     return "\n".join(rows)
 
 
+def folds(games: Sequence[dict[str, Any]], k: int) -> list[list[dict[str, Any]]]:
+    """The games dealt into k folds by seed order (the i-th lowest seed to fold i mod k)."""
+    ordered = sorted(games, key=lambda g: g["seed"])
+    return [ordered[i::k] for i in range(k)]
+
+
+@dataclass(frozen=True)
+class Bin:
+    """One row of a cross-validated reliability table."""
+
+    name: str
+    pairs: int
+    games: int
+    predicted: float
+    observed: float
+    se: float  # the standard error of observed - predicted, over whole games
+
+
+def cross_validated(per_game: Sequence[Sequence[Sample]], k: int, every_fit: Any = None) -> tuple[list[Bin], Scores]:
+    """Each fold predicted by a fit on the others: the pooled reliability table and scores. `per_game` holds each
+    game's positions, in seed order."""
+    fitter = every_fit or fit
+    predicted: list[tuple[int, Sample, tuple[float, ...]]] = []
+    for f in range(k):
+        model_f = fitter([s for i, game in enumerate(per_game) if i % k != f for s in game])
+        predicted += [(i, s, chances_from(s.inputs, model_f)) for i, game in enumerate(per_game) if i % k == f
+                      for s in game]
+    sums: list[dict[int, list[float]]] = [{} for _ in range(BINS)]
+    loss = base_loss = brier = base_brier = 0.0
+    pairs = 0
+    for game, s, ps in predicted:
+        n = len(s.won)
+        for pi, yi in zip(ps, s.won, strict=True):
+            b = min(BINS - 1, int(pi * BINS))
+            c = sums[b].setdefault(game, [0.0, 0.0, 0.0])
+            c[0] += 1
+            c[1] += pi
+            c[2] += yi
+            loss -= yi * math.log(max(pi, 1e-12))
+            base_loss -= yi * math.log(1 / n)
+            brier += (pi - yi) ** 2
+            base_brier += (1 / n - yi) ** 2
+            pairs += 1
+    rows = []
+    for b in range(BINS):
+        name = f"{100 * b // BINS}-{100 * (b + 1) // BINS}%"
+        count = sum(c[0] for c in sums[b].values())
+        if not count:
+            rows.append(Bin(name, 0, 0, math.nan, math.nan, math.nan))
+            continue
+        mean = sum(c[1] for c in sums[b].values()) / count
+        seen = sum(c[2] for c in sums[b].values()) / count
+        g = len(sums[b])
+        var = sum((c[2] - c[1] - (seen - mean) * c[0]) ** 2 for c in sums[b].values()) / count ** 2
+        rows.append(Bin(name, int(count), g, mean, seen, math.sqrt(var * g / max(1, g - 1))))
+    positions = max(1, len(predicted))
+    return rows, Scores(len(predicted), loss / positions, base_loss / positions, brier / max(1, pairs),
+                        base_brier / max(1, pairs))
+
+
+def cv_table(rows: Sequence[Bin], sc: Scores) -> str:
+    """The cross-validated reliability table, with each bin's gap and its standard error, and the scores."""
+    out = ["| predicted | pairs | games | mean predicted | observed wins | gap ± se |", "|---|---:|---:|---:|---:|---|"]
+    for r in rows:
+        out.append(f"| {r.name} | {r.pairs} | {r.games} | {r.predicted:.3f} | {r.observed:.3f} | "
+                   f"{100 * (r.observed - r.predicted):+.1f} ± {100 * r.se:.1f} |" if r.pairs
+                   else f"| {r.name} | 0 | 0 | - | - | - |")
+    worst = max((abs(r.observed - r.predicted) for r in rows if r.pairs), default=0.0)
+    out.append("")
+    out.append(f"{sc.positions} positions: log-loss {sc.log_loss:.4f} (no skill {sc.baseline_log_loss:.4f}), "
+               f"Brier {sc.brier:.4f} (no skill {sc.baseline_brier:.4f}); the largest gap {100 * worst:.1f} points")
+    return "\n".join(out)
+
+
 def write_calibration(path: Path, fitted: dict[int, Model], note: str) -> None:
     def numbers(field: str) -> str:
         return ", ".join(f"{n}: {getattr(m, field):.4f}" for n, m in sorted(fitted.items()))
 
     # Wrapped so the written module keeps the project's line length.
     said = f"Fitted by bench/fit_chances.py (docs/review.md): {note}"
-    text = "\n".join(textwrap.fill(part, 116) for part in said.split("\n"))
+    text = "\n".join(textwrap.fill(part, 116, break_on_hyphens=False) for part in said.split("\n"))
     path.write_text(
         '"""The chance-to-win model\'s numbers (engine/ai/chances.py), per number of players.\n\n'
         f'{text}"""\n\n'
@@ -225,9 +303,13 @@ def main(argv: list[str] | None = None) -> None:
     ap.add_argument("--holdout", type=float, default=0.3, help="the part of each player count's games held out")
     ap.add_argument("--write", action="store_true", help="write the fitted numbers to engine/ai/calibration.py")
     ap.add_argument("--out", type=Path, default=CALIBRATION_FILE, help="where --write writes")
+    ap.add_argument("--folds", type=int, default=0,
+                    help="also hold out every game once in this many folds; --write then fits on every game")
     args = ap.parse_args(argv)
     if args.every < 1 or not 0 < args.holdout < 1:
         sys.exit("fit_chances: --every must be at least 1 and --holdout between 0 and 1")
+    if args.folds == 1 or args.folds < 0:
+        sys.exit("fit_chances: --folds must be 0 (none) or at least 2")
     try:
         games = read_games(args.games)
         train_games, held_games = split(games, args.holdout)
@@ -256,15 +338,31 @@ def main(argv: list[str] | None = None) -> None:
                   f"held-out log-loss {sc.log_loss:.4f}, Brier {sc.brier:.4f}")
         print(f"\nHeld-out reliability, {n} players, fitted:\n")
         print(table(held[n], m))
+        if args.folds:
+            ordered = sorted((g for g in games if g["players"] == n), key=lambda g: g["seed"])
+            if len(ordered) < args.folds:
+                print(f"  too few games for {args.folds} folds")
+                continue
+            per_game = [samples(g, args.every) for g in ordered]
+            rows, sc = cross_validated(per_game, args.folds)
+            print(f"\nCross-validated reliability, {n} players ({args.folds} folds, every game held out once):\n")
+            print(cv_table(rows, sc))
+            everything = [s for game in per_game for s in game]
+            fitted[n] = m = fit(everything)
+            train[n], held[n] = everything, []
+            print(f"\n  fitted on every game: scale {m.scale:.4f}, late {m.late:+.4f}, late2 {m.late2:+.4f}, "
+                  f"tempo {m.tempo:+.4f}")
     if not fitted:
         sys.exit("fit_chances: no player count had both training and held-out games")
     if args.write:
         kept = {n: model(n) for n in (2, 3, 4) if n not in fitted}
         files = ", ".join(Path(p).name for p in args.games)
         sizes = "; ".join(f"{n} players: {sum(1 for g in games if g['players'] == n)} games, "
-                          f"{len(train[n])} + {len(held[n])} positions" for n in sorted(fitted))
-        note = (f"{files} ({sizes}), the position before every {args.every} moves, "
-                f"the last {args.holdout:.0%} of seeds held out."
+                          + (f"{len(train[n])} positions" if not held[n] else
+                             f"{len(train[n])} + {len(held[n])} positions") for n in sorted(fitted))
+        split_said = (f"fitted on every game, checked by {args.folds}-fold cross-validation" if args.folds
+                      else f"the last {args.holdout:.0%} of seeds held out")
+        note = (f"{files} ({sizes}), the position before every {args.every} moves, {split_said}."
                 + (f"\nNot fitted (no games), kept as they were: {', '.join(map(str, sorted(kept)))} players."
                    if kept else ""))
         write_calibration(args.out, {**kept, **fitted}, note)

@@ -7,7 +7,7 @@ import random
 
 import pytest
 
-from bench.fit_chances import Sample, fit, main, split
+from bench.fit_chances import Sample, cross_validated, fit, folds, main, split
 from bench.selfplay import one_game
 from engine.ai.calibration import LATE, LATE2, SCALE, TEMPO
 from engine.ai.chances import Inputs, Model, chances_from
@@ -144,3 +144,54 @@ def test_a_game_whose_move_does_not_replay_is_refused_with_the_move_number(games
 def test_out_of_range_options_are_refused_in_words(games_file, tmp_path):
     assert "--holdout between 0 and 1" in _refused([str(games_file), "--holdout", "1.5"], tmp_path / "c.py")
     assert "--every must be at least 1" in _refused([str(games_file), "--every", "0"], tmp_path / "c.py")
+
+
+def test_cross_validation_holds_every_game_out_once_and_fits_on_the_others():
+    rng = random.Random(5)
+    truth = Model(scale=0.8, late=1.0, tempo=0.3, late2=1.0)
+    per_game = []
+    for _ in range(40):  # 40 games of 30 positions, outcomes drawn from the known model
+        x0 = [rng.gauss(0, 1.0) for _ in range(3)]
+        game = []
+        for j in range(30):
+            x = Inputs(tuple(w + rng.gauss(0, 0.3) for w in x0), j % 3, 0.5, 1 - j / 30)
+            winner = rng.choices(range(3), chances_from(x, truth))[0]
+            game.append(Sample(x, tuple(1.0 if i == winner else 0.0 for i in range(3))))
+        per_game.append(game)
+    seen: list[set[int]] = []
+
+    def recording_fit(data):
+        seen.append({id(s) for s in data})
+        return fit(data, rounds=15)
+
+    rows, sc = cross_validated(per_game, 4, recording_fit)
+    assert len(seen) == 4
+    for f, fitted_on in enumerate(seen):
+        held = {id(s) for i, game in enumerate(per_game) if i % 4 == f for s in game}
+        rest = {id(s) for i, game in enumerate(per_game) if i % 4 != f for s in game}
+        assert not held & fitted_on and fitted_on == rest
+    assert sc.positions == 40 * 30 and sum(r.pairs for r in rows) == 40 * 30 * 3
+    assert sc.log_loss < sc.baseline_log_loss
+    for r in rows:
+        if r.pairs >= 100:
+            assert abs(r.observed - r.predicted) < 4 * r.se + 0.02, r
+
+
+def test_folds_deal_games_by_seed():
+    games = [{"seed": s} for s in (7, 3, 9, 1, 5)]
+    assert [[g["seed"] for g in fold] for fold in folds(games, 2)] == [[1, 5, 9], [3, 7]]
+
+
+def test_the_fit_with_folds_prints_the_cross_validated_table_and_fits_on_every_game(games_file, tmp_path, capsys):
+    out = tmp_path / "calibration.py"
+    main([str(games_file), "--every", "3", "--folds", "2", "--write", "--out", str(out)])
+    printed = capsys.readouterr().out
+    assert "Cross-validated reliability, 2 players (2 folds, every game held out once)" in printed
+    assert "| predicted | pairs | games | mean predicted | observed wins | gap ± se |" in printed
+    assert "the largest gap" in printed and "fitted on every game" in printed
+    said = " ".join(_load(out).__doc__.split())
+    assert "fitted on every game, checked by 2-fold cross-validation" in said
+
+
+def test_one_fold_is_refused_in_words(games_file, tmp_path):
+    assert "--folds must be 0 (none) or at least 2" in _refused([str(games_file), "--folds", "1"], tmp_path / "c.py")
