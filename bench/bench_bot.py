@@ -37,8 +37,8 @@ from typing import Any
 
 from bot.client import tune_collector
 from bot.config import load_config
-from bot.interactions import IN_CHANNEL
-from bot.limits import UNCAPPED
+from bot.discord_front.interactions import IN_CHANNEL
+from bot.service.limits import UNCAPPED
 from bot.storage import DEFAULT_POOL_SIZE, Storage
 from bot.storage import sqlite as sqlite_driver
 from tests.bot_harness import FakeDiscord, Harness, User, ensure_render

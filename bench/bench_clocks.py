@@ -23,8 +23,8 @@ import statistics
 import time
 
 from bench.bench_bot import Clock, line, pct, with_database
-from bot.clocks import CLOCKS
-from bot.limits import UNCAPPED
+from bot.background.clocks import CLOCKS
+from bot.service.limits import UNCAPPED
 from tests.bot_harness import FakeDiscord, Harness, User, ensure_render
 from tests.clock_helpers import FakeTime
 

@@ -5,7 +5,8 @@ Run: python -m bench.bench_fairness [--processes 2] [--flood-games 40] [--moves 
 Real easy computer moves (bot.autoplay.pick_move on mid-game positions) run in `Workers` processes, as the bot runs
 them. The quiet server plays one game, one move after another (a move is asked when the last one is answered, after
 a short pause); its latency is from asking to answer. Three phases: alone; while a flooding server keeps
-`--flood-games` games asking at once, first through the fair queue (`Workers.run_fair`, as bot/seats.py does), then
+`--flood-games` games asking at once, first through the fair queue (`Workers.run_fair`, as bot/background/seats.py
+does), then
 through the plain first-come queue of before (`Workers.run`) for comparison. Target: the quiet server's p99 with the
 flood and the fair queue within 2x of its p99 alone.
 """
@@ -19,8 +20,8 @@ import random
 import statistics
 import time
 
-from bot.autoplay import pick_move
-from bot.workers import Workers
+from bot.background.autoplay import pick_move
+from bot.background.workers import Workers
 from engine import Game
 
 Position = tuple[dict, int, list[str]]

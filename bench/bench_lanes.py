@@ -26,10 +26,10 @@ from collections.abc import Callable
 from typing import Any
 
 from bench.bench_fairness import Position, pct, positions
-from bot.autoplay import pick_move
-from bot.hints import think
-from bot.picture_words import wording
-from bot.workers import ANALYSIS_NICE, NICE, Workers
+from bot.background.autoplay import pick_move
+from bot.background.workers import ANALYSIS_NICE, NICE, Workers
+from bot.language.picture_words import wording
+from bot.service.hints import think
 from engine import Game
 from engine.ai.review import PART_MOVES, Review, review, review_part
 from engine.analysis import announced_points

@@ -25,10 +25,10 @@ from dataclasses import replace
 from typing import Any
 
 from bench.bench_bot import pct, with_database
-from bot import messages as M
+from bot.discord_front import messages as M
 from bot.records.finisher import Draft, Finisher, settle
 from bot.records.service import Records
-from bot.stats import GameStats, game_stats
+from bot.records.stats import GameStats, game_stats
 from bot.storage import GameRow, MoveRow, PlayerRow, Storage
 from bot.storage.records import PLAYER_GAME_COLUMNS, RatingRow, player_game_values
 from bot.storage.url import POSTGRESQL

@@ -29,7 +29,7 @@ import tempfile
 import time
 from pathlib import Path
 
-from bot.service import GameService
+from bot.service.game_service import GameService
 from bot.storage import Storage
 from tests.loopback import LoopbackDiscord
 from tests.loopback.model import Channel, User

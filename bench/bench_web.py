@@ -30,12 +30,12 @@ import aiohttp
 from aiohttp import web
 
 from bot.config import WebConfig
-from bot.events import Event, Publisher
-from bot.outbox_herald import DiscordHerald
+from bot.discord_front.outbox_herald import DiscordHerald
 from bot.records.service import Records
-from bot.service import GameService
+from bot.service.events import Event, Publisher
+from bot.service.game_service import GameService
+from bot.service.table import Origin, Table
 from bot.storage import Storage
-from bot.table import Origin, Table
 from bot.web.auth import COOKIE, CSRF_HEADER, Auth, Person
 from bot.web.context import Context
 from bot.web.hub import Hub

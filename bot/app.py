@@ -12,30 +12,31 @@ from dataclasses import dataclass
 
 import discord
 
-from bot.allowance import Allowance
-from bot.clocks import ClockKeeper
-from bot.closed_note import closed_words
-from bot.cog import TneCog
+from bot.background.clocks import ClockKeeper
+from bot.background.leases import LeaseKeeper
+from bot.background.lifecycle import LobbySweeper
+from bot.background.recording import Recorder, rating_changes
+from bot.background.seats import ComputerSeats
+from bot.background.workers import ANALYSIS_NICE, Workers
 from bot.config import Config
-from bot.controller import Controller
-from bot.discord_sight import WebMembers, guild_member_fetch, web_sight
-from bot.hints import Hints
-from bot.interactions import FirstAnswers, Interactions
-from bot.leases import LeaseKeeper
-from bot.lifecycle import LobbySweeper
-from bot.lobby_messages import LobbyMessages
-from bot.locales import Locales
-from bot.locales import load as load_locales
-from bot.outbox import Outbox, Timing
-from bot.outbox_courier import DiscordCourier
-from bot.outbox_herald import DiscordHerald
-from bot.pictures import Painter
-from bot.recording import Recorder, rating_changes
+from bot.discord_front.closed_note import closed_words
+from bot.discord_front.cog import TneCog
+from bot.discord_front.controller import Controller
+from bot.discord_front.discord_sight import WebMembers, guild_member_fetch, web_sight
+from bot.discord_front.interactions import FirstAnswers, Interactions
+from bot.discord_front.lobby_messages import LobbyMessages
+from bot.discord_front.outbox import Outbox, Timing
+from bot.discord_front.outbox_courier import DiscordCourier
+from bot.discord_front.outbox_herald import DiscordHerald
+from bot.discord_front.pictures import Painter
+from bot.language.locales import Locales
+from bot.language.locales import load as load_locales
 from bot.records.finisher import Finisher
+from bot.records.reviews import Reviews
 from bot.records.service import Records
-from bot.reviews import Reviews
-from bot.seats import ComputerSeats
-from bot.service import GameService
+from bot.service.allowance import Allowance
+from bot.service.game_service import GameService
+from bot.service.hints import Hints
 from bot.storage import Storage
 from bot.storage.leases import Leases
 from bot.storage.lobby_messages import LobbyMessageStore
@@ -46,7 +47,6 @@ from bot.web.auth import Auth, Links
 from bot.web.context import Context
 from bot.web.hub import Hub
 from bot.web.server import WebServer
-from bot.workers import ANALYSIS_NICE, Workers
 
 log = logging.getLogger(__name__)
 

@@ -13,17 +13,17 @@ import yarl
 from discord.ext import commands
 
 from bot.app import App, build
-from bot.command_translator import CommandTranslator
+from bot.background.leases import LeaseKeeper
+from bot.background.lifecycle import LobbySweeper
+from bot.background.workers import Workers
 from bot.config import Config
-from bot.controller import Controller
-from bot.leases import LeaseKeeper
-from bot.lifecycle import LobbySweeper
-from bot.outbox import Outbox
-from bot.pictures import Painter
-from bot.service import GameService
+from bot.discord_front.command_translator import CommandTranslator
+from bot.discord_front.controller import Controller
+from bot.discord_front.outbox import Outbox
+from bot.discord_front.pictures import Painter
+from bot.discord_front.views import GamesButton, HistoryButton, TneButton
+from bot.service.game_service import GameService
 from bot.storage import Storage
-from bot.views import GamesButton, HistoryButton, TneButton
-from bot.workers import Workers
 from render.text import plural
 
 log = logging.getLogger(__name__)

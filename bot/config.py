@@ -9,7 +9,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from bot.limits import MAX_RUNNING_PER_PERSON, MAX_RUNNING_PER_SERVER, PAUSED_DAYS, Limits
+from bot.service.limits import MAX_RUNNING_PER_PERSON, MAX_RUNNING_PER_SERVER, PAUSED_DAYS, Limits
 from bot.storage.driver import DEFAULT_POOL_SIZE
 from bot.storage.url import URLError, parse_url
 
@@ -54,7 +54,7 @@ class Config:
     ai_budget: float | None = None
     render_processes: int = 0
     ai_processes: int = 0
-    analysis_processes: int = 0  # hints and reviews: a lane of workers of their own (bot/workers.py)
+    analysis_processes: int = 0  # hints and reviews: a lane of workers of their own (bot/background/workers.py)
     shard_count: int | None = None  # None: as many gateway shards as Discord recommends, all in this process
     shard_ids: tuple[int, ...] | None = None  # None: every shard of shard_count
     limits: Limits = field(default_factory=Limits)  # caps on running games; patience with paused ones

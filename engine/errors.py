@@ -4,7 +4,8 @@ from __future__ import annotations
 
 
 def N_(message: str) -> str:
-    """Marks an English template for the bot's catalogs (`python -m bot.catalogs extract`); the engine translates
+    """Marks an English template for the bot's catalogs (`python -m bot.language.catalogs extract`); the engine
+    translates
     nothing itself."""
     return message
 
@@ -18,7 +19,7 @@ class IllegalMove(ValueError):
     """A move that is malformed or breaks a rule; its message says why in plain words.
 
     `template` is the English text with `{name}` placeholders and `values` fill them: a front end may say the same
-    in the player's language (bot/engine_words.py). A template with a plural (`NP_`) keeps both forms, `plural`
+    in the player's language (bot/language/engine_words.py). A template with a plural (`NP_`) keeps both forms, `plural`
     the second, and is said by the reader's plural rule for the value `n`; a tuple value is a list of choices in
     notation ('war red', 'war blue'), said joined by "or". str() is the English text, as always."""
 

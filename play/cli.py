@@ -13,12 +13,12 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import partial
 
-from bot import seat_names
-from bot.engine_words import refusal
-from bot.locales import ENGLISH, N_, Texts
-from bot.move_words import to_notation
-from bot.table_words import event_line
-from bot.words import count
+from bot.language import seat_names
+from bot.language.engine_words import refusal
+from bot.language.locales import ENGLISH, N_, Texts
+from bot.language.move_words import to_notation
+from bot.language.table_words import event_line
+from bot.language.words import count
 from engine import Game, IllegalMove
 from engine.ai import HARD_BUDGET, LEVELS, choose_move
 from engine.ai.hint import HINT_BUDGET
@@ -57,7 +57,7 @@ class Picture:
         if not self.path:
             return
         try:
-            from bot.picture_words import wording
+            from bot.language.picture_words import wording
             from render import render_board
 
             data = render_board(game.view(seat), words=wording(self.t.lang))

@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
-from bot.locales import ENGLISH, Texts
+from bot.language.locales import ENGLISH, Texts
 from engine import Game
 from engine.ai.hint import hint
 from engine.ai.phrases import say

@@ -6,7 +6,7 @@ from __future__ import annotations
 import os
 from collections.abc import Mapping
 
-from bot.locales import Texts, load
+from bot.language.locales import Texts, load
 
 ORDER = ("LC_ALL", "LC_MESSAGES", "LANG")
 

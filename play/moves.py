@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from collections import Counter
 
-from bot.locales import ENGLISH, Texts
-from bot.words import count
+from bot.language.locales import ENGLISH, Texts
+from bot.language.words import count
 from engine.constants import COLOUR_ALIASES, COLOURS
 from engine.notation import VERBS
 from engine.squares import SQUARE_INDEX

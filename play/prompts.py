@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from bot import table_words, words
-from bot.locales import ENGLISH, Texts
+from bot.language import table_words, words
+from bot.language.locales import ENGLISH, Texts
 
 
 def _dynasty(view: dict, seat: int, t: Texts) -> str:

@@ -11,10 +11,10 @@ import tempfile
 from datetime import UTC, datetime
 from pathlib import Path
 
-from bot import seat_names
-from bot.locales import ENGLISH, N_, Texts
-from bot.table_words import event_line
-from bot.words import board, count
+from bot.language import seat_names
+from bot.language.locales import ENGLISH, N_, Texts
+from bot.language.table_words import event_line
+from bot.language.words import board, count
 from engine import Game
 from engine.names import seat_names as english_names
 from engine.record import ABANDONED, HUMAN, RESIGNATION, Record, RecordError, RecordPlayer, check_result, read, write

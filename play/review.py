@@ -9,10 +9,10 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import TextIO
 
-from bot import engine_words, numbers
-from bot.locales import ENGLISH, N_, Texts
-from bot.seat_names import named_review
-from bot.words import board, count
+from bot.language import engine_words, numbers
+from bot.language.locales import ENGLISH, N_, Texts
+from bot.language.seat_names import named_review
+from bot.language.words import board, count
 from engine.ai.review import MoveReview, Review, ReviewError, review
 from engine.record import Record, RecordError, read
 from play import records
@@ -138,7 +138,7 @@ def check_folder(ap: argparse.ArgumentParser, folder: str | None, t: Texts = ENG
 
 def write_pictures(record: Record, rv: Review, folder: str, t: Texts = ENGLISH) -> list[Path]:
     """The review's pictures (the chart, each player's costliest moves) written as PNG files into `folder`."""
-    from bot.picture_words import wording  # Pillow only when pictures are asked for
+    from bot.language.picture_words import wording  # Pillow only when pictures are asked for
     from render.review import review_pictures
 
     pictures = review_pictures(record, rv, words=wording(t.lang))

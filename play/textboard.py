@@ -1,7 +1,7 @@
 """The board as text, for terminals: one three-character cell per square."""
 
-from bot import words
-from bot.locales import ENGLISH, N_, Texts
+from bot.language import words
+from bot.language.locales import ENGLISH, N_, Texts
 from engine.boards import BOARDS
 from engine.squares import COLS, ROWS, SQUARE_NAMES
 

@@ -1,5 +1,5 @@
 """The words a picture prints, given by the caller in the reader's language: render imports no catalog (it knows
-nothing of the bot), it only marks its English labels with `N_` for `python -m bot.catalogs extract`."""
+nothing of the bot), it only marks its English labels with `N_` for `python -m bot.language.catalogs extract`."""
 
 from __future__ import annotations
 
@@ -49,7 +49,7 @@ class Wording:
 
 ENGLISH = Wording()
 
-# The game's words as pictures name them; the same msgids as bot/words.py, so each is translated once.
+# The game's words as pictures name them; the same msgids as bot/language/words.py, so each is translated once.
 COLOUR_WORDS = {"red": N_("red"), "blue": N_("blue"), "green": N_("green"), "black": N_("black")}
 DYNASTY_WORDS = {"archer": N_("Archer"), "bull": N_("Bull"), "lion": N_("Lion"), "urn": N_("Urn")}
 

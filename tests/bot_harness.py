@@ -21,9 +21,9 @@ from discord.http import HTTPClient
 from discord.webhook.async_ import AsyncWebhookAdapter
 
 import render
-from bot import text as T
 from bot.client import TneBot
 from bot.config import Config
+from bot.language import text as T
 from bot.storage import DEFAULT_POOL_SIZE
 from tests.loopback.model import split_invisible
 
@@ -62,7 +62,8 @@ class Call:
 
     @property
     def content(self) -> str:
-        """The words a person reads: the content without the invisible id it may end with (bot/outbox_tag.py)."""
+        """The words a person reads: the content without the invisible id it may end with
+        (bot/discord_front/outbox_tag.py)."""
         return split_invisible(self.raw_content)[0]
 
     @property

@@ -44,7 +44,7 @@ def turn_views(players: int = 4, seed: int = 0, *, level: str | None = None,
 
 def example_profile(games: int = 10) -> dict[str, Any]:
     """A profile in render_profile's shape, counted from `games` 4-player games of the easy players, following
-    one person through a different seat each game (the statistics themselves are bot/stats.py's job)."""
+    one person through a different seat each game (the statistics themselves are bot/records/stats.py's job)."""
     last, colour_totals, by_dynasty = [], Counter(), {}
     for n in range(games):
         seat = n % 4

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from bot.service import GameService
+from bot.service.game_service import GameService
 
 ALICE, BOB = 1001, 1002
 

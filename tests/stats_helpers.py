@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from bot.stats import PlayerStats
+from bot.records.stats import PlayerStats
 from engine import Game
 from tests.engine_helpers import game, tiles
 

@@ -8,8 +8,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from bot import endings, text
-from bot.endings import Ending
+from bot.language import text
+from bot.service import endings
+from bot.service.endings import Ending
 from engine import Game
 from engine.names import seat_names
 from engine.record import ABANDONED, RESIGNATION, RecordPlayer, Resignation, rebuild, write

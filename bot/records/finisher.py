@@ -5,7 +5,8 @@ a sweep at start-up and every minute records whatever is left (a process that di
 that finished before records were kept). Each game is recorded in one transaction, so a crash leaves it either
 recorded whole or not at all, and a recorded game is never recorded (or rated) again. A server's games are
 recorded in the order they ended, one at a time, even by several processes sharing one database. The rating
-changes of a game that ended lately are stored in the outbox (bot/outbox.py) in that same transaction, so they
+changes of a game that ended lately are stored in the outbox (bot/discord_front/outbox.py) in that same transaction, so
+they
 are posted once, after the final standings, whatever process records the game and whatever happens after.
 
 Abandoned and cancelled games are never recorded; a game with no moves, or whose moves give no statistics, is
@@ -20,12 +21,13 @@ import time
 from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass, replace
 
-from bot import unrated
-from bot.endings import Ending
-from bot.locales import Texts
-from bot.ratings import Rating, RatingChange, RatingError, player_key, rate_game, results_from_stats, too_short
+from bot.language.locales import Texts
+from bot.records import unrated
+from bot.records.ratings import Rating, RatingChange, RatingError, player_key, rate_game, results_from_stats, too_short
+from bot.records.stats import GameStats, PlayerStats, StatsError, game_stats
 from bot.records.totals import Totals
-from bot.stats import GameStats, PlayerStats, StatsError, game_stats
+from bot.records.unrated import NotRated, UnratedKind
+from bot.service.endings import Ending
 from bot.storage import GameRow, MoveRow, PlayerRow, StaleError, Storage
 from bot.storage.outbox import NewAnnouncement, Stored, insert_statement, stored
 from bot.storage.records import (
@@ -41,7 +43,6 @@ from bot.storage.records import (
     RecordsStore,
 )
 from bot.storage.rows import GameStatus
-from bot.unrated import NotRated, UnratedKind
 from engine.names import seat_names
 from render.text import plural
 
@@ -190,7 +191,8 @@ class Finisher:
                  clock: Callable[[], float] = time.time,
                  language: Callable[[int], Awaitable[Texts]] | None = None) -> None:
         self.storage = storage
-        # The server's language (bot/server_languages.py): with it, `announcement` is called with `t=` its Texts.
+        # The server's language (bot/language/server_languages.py): with it, `announcement` is called with `t=` its
+        # Texts.
         self.language = language
         self.store = RecordsStore.of(storage)
         self.announcement = announcement

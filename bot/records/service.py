@@ -6,16 +6,16 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from bot.locales import N_
-from bot.ratings import player_key
+from bot.language.locales import N_
 from bot.records.export import StoredGame
+from bot.records.ratings import player_key
+from bot.records.stats import Profile
 from bot.records.totals import RECENT, Totals, profile_game
-from bot.stats import Profile
+from bot.service.table import GameError
+from bot.service.visibility import NO_SUCH_GAME, Seen, Viewer
 from bot.storage import GameRow, Storage
 from bot.storage.records import GameRecord, RatingRow, RecordsStore
 from bot.storage.rows import GameStatus
-from bot.table import GameError
-from bot.visibility import NO_SUCH_GAME, Seen, Viewer
 
 PAGE = 10  # games on a history page
 TOP = 10  # players on the leaderboard

@@ -10,7 +10,7 @@ from collections.abc import Sequence
 from dataclasses import asdict, dataclass, field, replace
 from typing import Any
 
-from bot.stats import SOURCES, Career, PlayerStats, Profile, ProfileGame, ProfileTotals
+from bot.records.stats import SOURCES, Career, PlayerStats, Profile, ProfileGame, ProfileTotals
 from bot.storage.records import PlayerGame
 from engine import COLOURS, DYNASTIES
 

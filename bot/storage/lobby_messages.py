@@ -1,5 +1,5 @@
 """The lobby messages that still carry live buttons, kept so that they are closed once their lobby is, restarts
-included (bot/lobby_messages.py does the closing)."""
+included (bot/discord_front/lobby_messages.py does the closing)."""
 
 from __future__ import annotations
 

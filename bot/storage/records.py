@@ -15,13 +15,13 @@ from contextlib import AbstractAsyncContextManager
 from dataclasses import astuple, dataclass, fields, replace
 from typing import Any
 
+from bot.service.visibility import Seen
 from bot.storage.driver import Database, Transaction
 from bot.storage.errors import StaleError
 from bot.storage.games import Storage
 from bot.storage.rows import GameRow, MoveRow
 from bot.storage.sql import Statement
 from bot.storage.url import SQLITE
-from bot.visibility import Seen
 
 RATED, UNRATED, SKIPPED = "rated", "unrated", "skipped"  # game_records.outcome
 NOT_ANNOUNCED, ANNOUNCED = 0, 1  # game_records.announced: its rating changes were stored in the outbox

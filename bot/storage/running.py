@@ -1,4 +1,4 @@
-"""How many games are running, per host and per server: the counts the caps (bot/limits.py) are checked against.
+"""How many games are running, per host and per server: the counts the caps (bot/service/limits.py) are checked against.
 
 Both read the status index's running games only, so they cost as much as there are games under way.
 """

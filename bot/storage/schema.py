@@ -286,7 +286,7 @@ MIGRATIONS: list[str | Mapping[str, str]] = [
     ALTER TABLE games ADD COLUMN clock_stopped_at DOUBLE PRECISION;
     """,
     # 12: the lobby messages whose Join, Leave, Start and Cancel buttons are live. Once the game starts or the lobby
-    # closes, each is edited to say so, without buttons, and its row goes (bot/lobby_messages.py).
+    # closes, each is edited to say so, without buttons, and its row goes (bot/discord_front/lobby_messages.py).
     """
     CREATE TABLE lobby_messages (
         game_id     BIGINT NOT NULL REFERENCES games(id),
@@ -295,7 +295,8 @@ MIGRATIONS: list[str | Mapping[str, str]] = [
         PRIMARY KEY (game_id, message_id)
     );
     """,
-    # 13: how a game ended and why a record is unrated are stored as codes (bot/endings.py, bot/unrated.py), no
+    # 13: how a game ended and why a record is unrated are stored as codes (bot/service/endings.py,
+    # bot/records/unrated.py), no
     # longer as the English sentences every earlier version wrote ('Alice (Archer) resigned' → 'resigned:0'; the
     # seat is its dynasty). A sentence no version wrote is left as it is (it reads as a game that ended).
     """

@@ -2,7 +2,7 @@
 
 The Embedded App SDK in the page asks Discord for a code; this server trades it at Discord's token endpoint for an
 access token, reads who it belongs to, and starts that person's session. The channel the Activity runs in picks the
-game, shown only to whoever may see that channel's game (bot/visibility.py).
+game, shown only to whoever may see that channel's game (bot/service/visibility.py).
 """
 
 from __future__ import annotations
@@ -17,10 +17,10 @@ from typing import Any, Protocol
 import aiohttp
 from aiohttp import web
 
-from bot.locales import N_
-from bot.locales import load as load_locales
-from bot.table import GameError, Table
-from bot.visibility import ChannelSight, Viewer
+from bot.language.locales import N_
+from bot.language.locales import load as load_locales
+from bot.service.table import GameError, Table
+from bot.service.visibility import ChannelSight, Viewer
 from bot.web.bodies import NotJSON, TooLarge, parse_json, read_body, whole_id
 from bot.web.limits import TOO_MANY_SIGN_INS, Limits, address_key
 from bot.web.speech import choose, texts_of

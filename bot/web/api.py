@@ -17,19 +17,20 @@ from typing import Any
 
 from aiohttp import web
 
-from bot import messages, seat_names
-from bot.clock_texts import clock_words
-from bot.desk import CHANGED
-from bot.endings import Ending
-from bot.locales import ENGLISH, N_, SOURCE, Texts
-from bot.ratings import player_key
+from bot.discord_front import messages
+from bot.language import seat_names
+from bot.language.clock_texts import clock_words
+from bot.language.locales import ENGLISH, N_, SOURCE, Texts
+from bot.language.table_words import event_line
 from bot.records.export import StoredGame, record_text
-from bot.service import GameError
+from bot.records.ratings import player_key
+from bot.service.desk import CHANGED
+from bot.service.endings import Ending
+from bot.service.game_service import GameError
+from bot.service.table import Origin, Table
+from bot.service.visibility import Sight, Viewer
 from bot.storage.records import RatingRow
 from bot.storage.rows import LIVE, GameStatus
-from bot.table import Origin, Table
-from bot.table_words import event_line
-from bot.visibility import Sight, Viewer
 from bot.web.auth import COOKIE, CSRF_HEADER, BadToken, Person
 from bot.web.bodies import NotJSON, TooLarge, parse_json, read_body, whole_id
 from bot.web.context import Context, Refusal, context_of
@@ -214,7 +215,7 @@ async def session(request: web.Request) -> web.Response:
         person = None  # an expired session is simply signed out here
     if person is None:
         return web.json_response({"user": None, "csrf": None})
-    # The language Discord last told the bot this person uses (bot/person_languages.py), for the page's words.
+    # The language Discord last told the bot this person uses (bot/language/person_languages.py), for the page's words.
     remembered = await ctx.service.person_languages.store.language(person.user_id)
     return web.json_response({"user": {"id": str(person.user_id), "name": person.name},
                               "csrf": ctx.auth.csrf(request.cookies[COOKIE]),

@@ -18,7 +18,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
-from bot.locales import N_
+from bot.language.locales import N_
 
 LINK_LIFE = 10 * 60.0  # a /tne web link becomes a session within this
 SESSION_LIFE = 7 * 24 * 3600.0

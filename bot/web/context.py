@@ -13,14 +13,14 @@ from typing import Any
 
 from aiohttp import web
 
-from bot import refusals
 from bot.config import WebConfig
-from bot.locales import Locales, Texts
-from bot.locales import load as load_locales
+from bot.language import refusals
+from bot.language.locales import Locales, Texts
+from bot.language.locales import load as load_locales
 from bot.records.service import Records
-from bot.service import GameService
-from bot.table import GameError
-from bot.visibility import ChannelSight, Sight
+from bot.service.game_service import GameService
+from bot.service.table import GameError
+from bot.service.visibility import ChannelSight, Sight
 from bot.web.auth import Auth
 from bot.web.hub import Hub
 from bot.web.limits import Caps, Limits
@@ -49,7 +49,7 @@ class Refusal(Exception):
 
     @classmethod
     def of(cls, status: int, error: GameError) -> Refusal:
-        """The service's refusal, said as the slash commands say it (bot/refusals.py)."""
+        """The service's refusal, said as the slash commands say it (bot/language/refusals.py)."""
         refusal = cls(status, str(error))
         refusal.error = error
         return refusal
@@ -82,7 +82,8 @@ class Context:
     keepalive: float = KEEPALIVE
     locales: Locales = field(default_factory=load_locales)  # the requester's language answers refusals and texts
     page_texts: PageTexts = field(init=False)  # the pages' texts in each language, built once from `locales`
-    # The note for a move in a channel the bot cannot post in (bot/closed_note.py): channel, language -> words.
+    # The note for a move in a channel the bot cannot post in (bot/discord_front/closed_note.py): channel, language ->
+    # words.
     closed: Callable[[int, Texts], str | None] = lambda channel_id, t: None
 
     def __post_init__(self) -> None:

@@ -14,8 +14,8 @@ import logging
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 
-from bot.events import Event
-from bot.periodic import Periodic
+from bot.background.periodic import Periodic
+from bot.service.events import Event
 
 log = logging.getLogger(__name__)
 

@@ -22,7 +22,7 @@ from dataclasses import dataclass, field
 
 from aiohttp import web
 
-from bot.locales import N_
+from bot.language.locales import N_
 from bot.web.auth import COOKIE, Auth, BadToken
 
 Network = ipaddress.IPv4Network | ipaddress.IPv6Network

@@ -10,8 +10,8 @@ from dataclasses import dataclass
 from types import MappingProxyType
 from typing import Any
 
-from bot import words
-from bot.locales import N_, Locales, Texts
+from bot.language import words
+from bot.language.locales import N_, Locales, Texts
 
 
 def N_plural(singular: str, plural: str) -> tuple[str, str]:
@@ -137,7 +137,8 @@ PLURALS: tuple[tuple[str, str], ...] = (
     N_plural("{n} win", "{n} wins"),
 )
 
-# The game's own words, said as everywhere else (bot/words.py): the page names pieces and computer levels by their
+# The game's own words, said as everywhere else (bot/language/words.py): the page names pieces and computer levels by
+# their
 # English word.
 WORDS: tuple[str, ...] = (*words.COLOUR_WORDS.values(), *words.TILE_WORDS.values(), *words.LEADER_WORDS.values(),
                           *words.DYNASTY_WORDS.values(), *words.LEVEL_WORDS.values())

@@ -18,9 +18,9 @@ from pathlib import Path
 from aiohttp import web
 from yarl import URL
 
-from bot.locales import N_
-from bot.service import GameError, GameService
-from bot.visibility import ChannelSight
+from bot.language.locales import N_
+from bot.service.game_service import GameError, GameService
+from bot.service.visibility import ChannelSight
 from bot.web import activity, api
 from bot.web.activity import ActivitySettings
 from bot.web.activity import Person as SignedIn

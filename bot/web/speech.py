@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from aiohttp import web
 
-from bot.locales import SOURCE, Locales, Texts, normalize
+from bot.language.locales import SOURCE, Locales, Texts, normalize
 
 
 def choose(tags: str | None, languages: tuple[str, ...]) -> str:

@@ -23,7 +23,7 @@ Number = Callable[[float], str]
 
 
 def N_(message: str) -> str:
-    """Marks an English template for the catalogs (`python -m bot.catalogs extract`)."""
+    """Marks an English template for the catalogs (`python -m bot.language.catalogs extract`)."""
     return message
 
 
@@ -59,7 +59,7 @@ DECIMAL_KEYS = ("margin",)
 def say(words: Sequence[Phrase], gettext: Gettext = _same, ngettext: Ngettext = _english_plural, *,
         decimal: Number | None = None, percent: Number | None = None) -> str:
     """The sentences in the language of the lookups (the English text with none). The game's pieces are looked up by
-    the same msgids as bot/words.py says them ('red', 'priest', 'treasure', ' and '); `decimal` says a margin
+    the same msgids as bot/language/words.py says them ('red', 'priest', 'treasure', ' and '); `decimal` says a margin
     (2.5 → '2,5') and `percent` a chance (0.47 → '47 %') in the reader's form."""
 
     def number(key: str, value: Any) -> Any:

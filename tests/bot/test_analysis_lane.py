@@ -1,6 +1,7 @@
-"""Computer moves come first: hints and reviews think in a lane of workers of their own (bot/workers.py), which a
+"""Computer moves come first: hints and reviews think in a lane of workers of their own (bot/background/workers.py),
+which a
 flood of them can fill without holding up any game's computer move; and one person may ask one hint or review at a
-time, and so many in a while (bot/allowance.py), refused in words that change nothing."""
+time, and so many in a while (bot/service/allowance.py), refused in words that change nothing."""
 
 from __future__ import annotations
 
@@ -10,10 +11,10 @@ import threading
 
 import pytest
 
-from bot.allowance import BUSY, TOO_MANY, Allowance
+from bot.background.workers import ANALYSIS_NICE, NICE
 from bot.config import ConfigError, load_config
-from bot.table import GameError
-from bot.workers import ANALYSIS_NICE, NICE
+from bot.service.allowance import BUSY, TOO_MANY, Allowance
+from bot.service.table import GameError
 from tests.bot_harness import ALICE, BOB, CHANNEL, GUILD_ID, open_game, response
 
 OTHER_SERVER = 999
@@ -38,7 +39,8 @@ async def test_a_computer_move_starts_while_hints_and_reviews_fill_every_analysi
              for n in range(analysis.queue.slots + extra)]
     try:
         await until(lambda: analysis.queue.busy == analysis.queue.slots and analysis.queue.waiting() == extra)
-        # A quiet server's computer move, as bot/seats.py asks it; the wait_for only keeps a regression from hanging.
+        # A quiet server's computer move, as bot/background/seats.py asks it; the wait_for only keeps a regression from
+        # hanging.
         moved = await asyncio.wait_for(computers.run_fair(GUILD_ID, 1, pow, 3, 2), 60)
         assert moved == 9
         assert not release.is_set() and analysis.queue.busy == analysis.queue.slots, "the flood is still running"

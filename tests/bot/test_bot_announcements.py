@@ -1,5 +1,6 @@
-"""Every change of a running game stores its announcement in its own transaction (bot/service.py with the
-Discord wording of bot/outbox_herald.py); an interaction changes a game at most once; a late command is refused
+"""Every change of a running game stores its announcement in its own transaction (bot/service/game_service.py with the
+Discord wording of bot/discord_front/outbox_herald.py); an interaction changes a game at most once; a late command is
+refused
 if the game changed after it was made."""
 
 from __future__ import annotations
@@ -8,10 +9,10 @@ import time
 
 import pytest
 
-import bot.desk
-from bot.events import Event
-from bot.outbox_herald import DiscordHerald
-from bot.service import CHANGED, AlreadyDone, GameError, GameService, Origin
+import bot.service.desk
+from bot.discord_front.outbox_herald import DiscordHerald
+from bot.service.events import Event
+from bot.service.game_service import CHANGED, AlreadyDone, GameError, GameService, Origin
 from bot.storage import Storage
 from bot.storage.outbox import OutboxStore
 from tests.bot_harness import seed_where_first
@@ -76,7 +77,7 @@ async def test_an_interaction_changes_a_game_once(service):
 
 
 async def test_a_late_command_is_applied_only_if_nothing_changed_since_it_was_made(service, monkeypatch):
-    monkeypatch.setattr(bot.desk, "LATE_AFTER", 0.0)  # every command counts as late here
+    monkeypatch.setattr(bot.service.desk, "LATE_AFTER", 0.0)  # every command counts as late here
     game_id = await running(service)
     made = time.time() - 60  # before the game started
     table = await service.load(game_id)

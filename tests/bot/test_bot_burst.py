@@ -7,7 +7,7 @@ import random
 
 import pytest
 
-from bot.interactions import IN_CHANNEL
+from bot.discord_front.interactions import IN_CHANNEL
 from tests.bot_harness import ALICE, BOB, CAROL, DAVE, announced, open_game
 
 # The database matters here, so these run on SQLite and on PostgreSQL.

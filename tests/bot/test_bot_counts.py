@@ -5,7 +5,8 @@ from __future__ import annotations
 
 import re
 
-from bot import clock_texts, clocks
+from bot.background import clocks
+from bot.language import clock_texts
 from render.text import plural
 from tests.bot_harness import ALICE, BOB, CHANNEL, Harness, open_game, response
 

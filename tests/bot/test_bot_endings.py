@@ -75,7 +75,8 @@ async def test_a_resignation_announces_the_winner_and_the_final_standings_pictur
         standings, names = finals[-1]
         assert {s["seat"]: s["place"] for s in standings} == {0: 1, 1: 2}
         assert names == ["Alice", "Bob (resigned)"]
-        # One turn each is too short to rate (bot/ratings.py MIN_TURNS): the channel is told so, after the result.
+        # One turn each is too short to rate (bot/records/ratings.py MIN_TURNS): the channel is told so, after the
+        # result.
         assert texts[1].startswith(f"**Game #{game_id} is not rated.** Too short to be rated"), texts[1]
         # /tne status and /tne board of the ended game tell the same result.
         status = response(await h.command(CAROL, CHANNEL, "status"))
@@ -107,7 +108,7 @@ async def test_resigning_to_leave_only_computers_ends_like_a_normal_end(fake, da
         standings, names = finals[-1]
         assert {s["seat"]: s["place"] for s in standings} == {0: 3, 1: 1, 2: 1}
         assert names[0] == "Alice (resigned)"
-        # One turn is too short to rate (bot/ratings.py MIN_TURNS), and the channel is told so.
+        # One turn is too short to rate (bot/records/ratings.py MIN_TURNS), and the channel is told so.
         assert any(" is not rated.** Too short to be rated" in t for t in public_texts(calls))
     finally:
         await h.close()

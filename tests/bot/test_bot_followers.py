@@ -1,4 +1,4 @@
-"""Every change is followed alike, whichever front end made it (bot/events.py): the real bot process
+"""Every change is followed alike, whichever front end made it (bot/service/events.py): the real bot process
 (tests/bot_harness.py, wired by bot/app.py) with a real web hub and web board on the same service. For each entry
 point the same followers (the outbox, computer seats, the recorder, the hub) are told of each change exactly once."""
 
@@ -10,10 +10,10 @@ from dataclasses import dataclass, field
 import pytest
 from aiohttp.test_utils import TestClient, TestServer
 
-from bot import clocks
+from bot.background import clocks
 from bot.config import WebConfig
-from bot.events import ClockEvent, Ended, Event, Moved, Publisher, Resigned, Subscriber, Undone
 from bot.records.service import Records
+from bot.service.events import ClockEvent, Ended, Event, Moved, Publisher, Resigned, Subscriber, Undone
 from bot.storage.records import RecordsStore
 from bot.storage.rows import GameStatus
 from bot.web.auth import Auth

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import re
 
-from bot import text as T
+from bot.language import text as T
 from tests.bot_harness import ALICE, Call, Harness, User, buttons, forge, response
 
 GAMES = 50  # the most one server may run

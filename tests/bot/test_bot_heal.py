@@ -10,7 +10,7 @@ from types import SimpleNamespace
 import discord
 import pytest
 
-from bot.seats import Backoff
+from bot.background.seats import Backoff
 from tests.bot_harness import ALICE, CHANNEL, FakeDiscord, Harness, pictured, response, seed_where_first
 
 QUICK = Backoff(first=0.001, most=0.01)

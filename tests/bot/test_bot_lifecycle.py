@@ -11,7 +11,7 @@ from collections.abc import Awaitable, Callable
 
 import pytest
 
-from bot.service import MAX_LOBBIES
+from bot.service.game_service import MAX_LOBBIES
 from bot.storage import Statement, Storage
 from bot.storage.outbox import NewAnnouncement
 from tests.loopback import LoopbackDiscord, running_bot

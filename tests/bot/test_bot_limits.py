@@ -7,9 +7,9 @@ from dataclasses import replace
 
 import pytest
 
-from bot import clocks
+from bot.background import clocks
 from bot.config import ConfigError, load_config
-from bot.limits import PAUSED, Limits
+from bot.service.limits import PAUSED, Limits
 from bot.storage import Statement
 from tests.bot_harness import ALICE, BOB, CAROL, CHANNEL, DAVE, Harness, open_game, response
 from tests.clock_helpers import FakeTime

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from bot import text as T
+from bot.language import text as T
 from tests.bot_harness import ALICE, CHANNEL, User, open_game, response
 from tests.records_helpers import public_texts, stats
 

@@ -7,7 +7,7 @@ import random
 
 import pytest
 
-from bot.interactions import IN_CHANNEL
+from bot.discord_front.interactions import IN_CHANNEL
 from tests.bot_harness import (
     ALICE,
     BOB,
@@ -191,7 +191,7 @@ async def test_pictures_wait_briefly_for_first_answers():
     MAX_WAIT for one that is never answered."""
     from types import SimpleNamespace
 
-    from bot.interactions import FirstAnswers
+    from bot.discord_front.interactions import FirstAnswers
 
     answers = FirstAnswers()
     answers.MAX_WAIT = 600.0

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from bot.service import MAX_LOBBIES
+from bot.service.game_service import MAX_LOBBIES
 from tests.bot_harness import (
     ALICE,
     BOB,

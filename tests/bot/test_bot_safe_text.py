@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from bot import text as T
+from bot.language import text as T
 from tests.bot_harness import (
     ALICE,
     BOB,

@@ -1,4 +1,5 @@
-"""Computer seats shared by several processes on one database (bot/seats.py, bot/leases.py): each computer turn is
+"""Computer seats shared by several processes on one database (bot/background/seats.py, bot/background/leases.py): each
+computer turn is
 thought by one process only, the process serving a server plays its computers, a process that dies has its
 computer turns taken over, and a person's move is never refused because memory was behind a change another process
 made. Two services with their own storage connections and lease keepers stand for two processes; both back ends."""
@@ -12,13 +13,13 @@ import time
 import pytest
 
 from bot.app import shard_filter
-from bot.leases import LeaseKeeper
-from bot.limits import UNCAPPED
-from bot.seats import Backoff, ComputerSeats, computer_turn
-from bot.service import CHANGED, GameError, GameService, Origin, Played
+from bot.background.leases import LeaseKeeper
+from bot.background.seats import Backoff, ComputerSeats, computer_turn
+from bot.background.workers import Workers
+from bot.service.game_service import CHANGED, GameError, GameService, Origin, Played
+from bot.service.limits import UNCAPPED
 from bot.storage import Storage
 from bot.storage.leases import SEATS, Leases
-from bot.workers import Workers
 from tests.bot_harness import seed_where_first
 from tests.seat_helpers import ALICE, BOB, computer_game
 

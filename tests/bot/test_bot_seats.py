@@ -1,4 +1,5 @@
-"""Computer seats without Discord (bot/seats.py): they play, heal from failures, and never act on a stale moment."""
+"""Computer seats without Discord (bot/background/seats.py): they play, heal from failures, and never act on a stale
+moment."""
 
 from __future__ import annotations
 
@@ -10,10 +11,10 @@ import sqlite3
 
 import pytest
 
-from bot.seats import Backoff, ComputerSeats, PostRefused
-from bot.service import GameService, Played
+from bot.background.seats import Backoff, ComputerSeats, PostRefused
+from bot.background.workers import Workers
+from bot.service.game_service import GameService, Played
 from bot.storage import Storage
-from bot.workers import Workers
 from tests.bot_harness import seed_where_first
 from tests.seat_helpers import ALICE, BOB, computer_game
 

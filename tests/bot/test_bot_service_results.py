@@ -5,11 +5,11 @@ from __future__ import annotations
 
 import pytest
 
-from bot.outbox_herald import DiscordHerald
-from bot.service import GameService
+from bot.discord_front.outbox_herald import DiscordHerald
+from bot.service.game_service import GameService
+from bot.service.table import GameError, Origin
 from bot.storage import Storage
 from bot.storage.outbox import OutboxStore
-from bot.table import GameError, Origin
 from tests.bot_harness import seed_where_first
 
 # The database matters here, so these run on SQLite and on PostgreSQL.

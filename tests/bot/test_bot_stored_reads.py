@@ -6,9 +6,9 @@ from __future__ import annotations
 
 import pytest
 
-from bot import clocks
-from bot.completion import kinds
-from bot.service import GameService
+from bot.background import clocks
+from bot.discord_front.completion import kinds
+from bot.service.game_service import GameService
 from bot.storage import Storage
 from tests.bot_harness import ALICE, BOB, CHANNEL, Harness, open_game, response
 from tests.clock_helpers import HOUR, FakeTime

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from bot.service import GameService
+from bot.service.game_service import GameService
 from tests.bot_harness import ALICE, BOB, CHANNEL, Harness, find_conflict, open_game, play_moves, response
 
 USERS = [ALICE, BOB]

@@ -10,8 +10,8 @@ from __future__ import annotations
 import discord
 import pytest
 
-from bot.discord_sight import channel_sight
-from bot.visibility import Viewer
+from bot.discord_front.discord_sight import channel_sight
+from bot.service.visibility import Viewer
 from tests.bot_harness import (
     ALICE,
     BOB,

@@ -1,4 +1,5 @@
-"""The composition root (bot/app.py) and the command table (bot/cog.py): every part is built once and handed its
+"""The composition root (bot/app.py) and the command table (bot/discord_front/cog.py): every part is built once and
+handed its
 collaborators through its constructor, and every `/tne` command lands on the Controller's handler of its name."""
 
 from __future__ import annotations
@@ -8,8 +9,8 @@ from discord import app_commands
 
 from bot.app import build
 from bot.config import Config
-from bot.interactions import Interactions
-from bot.outbox_herald import DiscordHerald
+from bot.discord_front.interactions import Interactions
+from bot.discord_front.outbox_herald import DiscordHerald
 from tests.bot_harness import ALICE, CHANNEL, response
 
 

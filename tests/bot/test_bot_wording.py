@@ -5,9 +5,9 @@ from __future__ import annotations
 
 import re
 
-from bot import clock_texts
-from bot import messages as M
-from bot.views import move_label
+from bot.discord_front import messages as M
+from bot.discord_front.views import move_label
+from bot.language import clock_texts
 from tests.bot_harness import (
     ALICE,
     BOB,

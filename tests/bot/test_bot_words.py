@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 import engine.ai
-from bot import text as T
-from bot.autoplay import LEVELS
-from bot.completion import kinds, matching_moves
-from bot.messages import RULES_TEXT
+from bot.background.autoplay import LEVELS
+from bot.discord_front.completion import kinds, matching_moves
+from bot.discord_front.messages import RULES_TEXT
+from bot.language import text as T
 from engine import Game
 from tests.bot_harness import (
     ALICE,

@@ -7,12 +7,12 @@ import asyncio
 import os
 import time
 
-from bot.pictures import Painter
-from bot.workers import ANALYSIS_NICE, NICE
+from bot.background.workers import ANALYSIS_NICE, NICE
+from bot.discord_front.pictures import Painter
 
 
 async def test_picture_replay_and_computer_workers_run_at_a_lower_priority_than_the_event_loop():
-    from bot.workers import Workers
+    from bot.background.workers import Workers
 
     painter = Painter(processes=1)
     thinkers = Workers(1, name="computer")
@@ -26,7 +26,7 @@ async def test_picture_replay_and_computer_workers_run_at_a_lower_priority_than_
 
 
 async def test_the_analysis_lanes_workers_run_at_the_lowest_priority_below_the_computer_players():
-    from bot.workers import Workers
+    from bot.background.workers import Workers
 
     thinkers = Workers(1, name="computer")
     analysts = Workers(1, name="analysis", nice=ANALYSIS_NICE)
@@ -41,7 +41,7 @@ async def test_the_analysis_lanes_workers_run_at_the_lowest_priority_below_the_c
 
 
 async def test_closing_workers_with_jobs_still_queued_ends_their_processes():
-    from bot.workers import Workers
+    from bot.background.workers import Workers
 
     workers = Workers(1)
     pid = await workers.run(os.getpid)

@@ -1,7 +1,7 @@
 """The message catalogs: the template is what the code says now, and every language's catalog has every message
 of it, translated, with the same placeholders, commands and options, and the plural forms its language needs.
 
-When this fails after a text changed: `python -m bot.catalogs extract`, then `pybabel update` and translate
+When this fails after a text changed: `python -m bot.language.catalogs extract`, then `pybabel update` and translate
 (README, "Adding a language")."""
 
 from __future__ import annotations
@@ -11,8 +11,8 @@ import re
 import pytest
 from babel.messages.plurals import get_plural
 
-from bot.catalogs import TEMPLATE, keys, read, template
-from bot.locales import LANGUAGES, LOCALE_DIR, catalog_path
+from bot.language.catalogs import TEMPLATE, keys, read, template
+from bot.language.locales import LANGUAGES, LOCALE_DIR, catalog_path
 
 TRANSLATED = LANGUAGES[1:]
 # `{name}` (str.format) and `%(name)s` / `%s` (printf) placeholders.
@@ -36,7 +36,7 @@ def options(text: str) -> set[str]:
 
 
 def test_the_template_is_what_the_code_says_now():
-    assert keys(read(TEMPLATE)) == keys(template()), "run `python -m bot.catalogs extract`"
+    assert keys(read(TEMPLATE)) == keys(template()), "run `python -m bot.language.catalogs extract`"
 
 
 def test_there_is_a_catalog_for_each_language_and_no_other():

@@ -1,4 +1,5 @@
-"""Turn clocks without Discord (bot/clocks.py and the service): injected time, both back ends, no sleeping."""
+"""Turn clocks without Discord (bot/background/clocks.py and the service): injected time, both back ends, no
+sleeping."""
 
 from __future__ import annotations
 
@@ -7,10 +8,11 @@ import random
 
 import pytest
 
-from bot import clock_texts, clocks
-from bot.clocks import ClockEvent, ClockKeeper
-from bot.seats import Backoff, ComputerSeats, computer_turn
-from bot.service import GameError, GameService, Played
+from bot.background import clocks
+from bot.background.clocks import ClockEvent, ClockKeeper
+from bot.background.seats import Backoff, ComputerSeats, computer_turn
+from bot.language import clock_texts
+from bot.service.game_service import GameError, GameService, Played
 from bot.storage import Storage
 from bot.storage.rows import ClockRow, PlayerRow
 from engine import Game
@@ -431,7 +433,7 @@ async def test_a_hanging_announcement_does_not_stop_the_other_clocks(storage, no
     ("off", ["stand-in"]),
 ])
 async def test_what_a_clock_says_is_stored_with_its_step_as_the_person_chose(storage, now, mode, kinds):
-    from bot.outbox_herald import DiscordHerald
+    from bot.discord_front.outbox_herald import DiscordHerald
     from bot.storage.outbox import OutboxStore
 
     service = make(storage, now)

@@ -8,7 +8,7 @@ import random
 
 import pytest
 
-from bot import clocks
+from bot.background import clocks
 from tests.bot_harness import (
     ALICE,
     BOB,

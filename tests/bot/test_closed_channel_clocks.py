@@ -1,13 +1,13 @@
 """A game whose channel stays closed to the bot: its clock stops (no reminder, no stand-in) until a post gets
-through there again, then runs on with the time that was left (bot/clock_steps.py, bot/storage/clocks.py)."""
+through there again, then runs on with the time that was left (bot/service/clock_steps.py, bot/storage/clocks.py)."""
 
 from __future__ import annotations
 
 import pytest
 
-from bot import clocks
-from bot.clocks import ClockEvent, ClockKeeper
-from bot.service import GameService
+from bot.background import clocks
+from bot.background.clocks import ClockEvent, ClockKeeper
+from bot.service.game_service import GameService
 from bot.storage import Storage
 from bot.storage.outbox import OutboxStore
 from bot.storage.rows import ClockRow
@@ -82,7 +82,8 @@ async def test_a_turn_that_begins_while_the_clock_stands_gets_its_whole_time_onc
     game_id = await two_people(service)
     await service.channel_closed(CHANNEL)
     now.advance(HOUR / 2)
-    await service.play(game_id, "pass", user_id=ALICE)  # the person acting is told privately (bot/closed_note.py)
+    # The person acting is told privately (bot/discord_front/closed_note.py).
+    await service.play(game_id, "pass", user_id=ALICE)
     keeper = ClockKeeper(service, lambda event: None, owner="p1")  # type: ignore[arg-type, return-value]
     now.advance(3 * HOUR)
     assert await keeper.run_once() == [], "Bob's clock stands too"

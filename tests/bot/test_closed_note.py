@@ -1,4 +1,5 @@
-"""The private note to whoever acts in a channel the bot cannot post in (bot/closed_note.py): which permissions it
+"""The private note to whoever acts in a channel the bot cannot post in (bot/discord_front/closed_note.py): which
+permissions it
 names, when it says nothing, and that it reads in the asker's language."""
 
 from __future__ import annotations
@@ -6,9 +7,9 @@ from __future__ import annotations
 import discord
 import pytest
 
-from bot.closed_note import closed_note, given_back, missing
-from bot.locales import load
-from bot.outbox import Block
+from bot.discord_front.closed_note import closed_note, given_back, missing
+from bot.discord_front.outbox import Block
+from bot.language.locales import load
 
 ALL = discord.Permissions.all()
 NONE_SAID = discord.Permissions.none()  # an interaction that reports no permissions

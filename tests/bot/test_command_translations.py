@@ -6,8 +6,8 @@ from __future__ import annotations
 import discord
 from discord.app_commands import TranslationContext, TranslationContextLocation, locale_str
 
-from bot.command_translator import CommandTranslator
-from bot.locales import load
+from bot.discord_front.command_translator import CommandTranslator
+from bot.language.locales import load
 
 # Discord's limit on a description and a choice name, in every language.
 LIMIT = 100

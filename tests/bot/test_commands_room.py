@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from discord import app_commands
 
-from bot import messages as M
-from bot.cog import TneCog
+from bot.discord_front import messages as M
+from bot.discord_front.cog import TneCog
 from tests.bot_harness import ALICE, BOB, CAROL, CHANNEL, EPHEMERAL, open_game, response
 
 OTHER = 4343

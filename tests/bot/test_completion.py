@@ -3,7 +3,7 @@ and a move typed out in full first."""
 
 from __future__ import annotations
 
-from bot.completion import kinds, matching_moves, suggestions
+from bot.discord_front.completion import kinds, matching_moves, suggestions
 from engine import Game
 from tests.bot_harness import ALICE, BOB, CHANNEL, open_game
 
@@ -61,8 +61,8 @@ async def test_every_swap_of_a_hand_typed_in_full_is_offered_first_in_any_order_
     """Issue 37: `swap green` typed in full was reported missing from the choices (`swap blue green` … offered).
     Every swap the hand to move allows, typed canonically, backwards, and with tile names, comes first, as its
     canonical notation; and so in German and French words."""
-    from bot.locales import load as load_locales
-    from bot.move_words import candidates
+    from bot.language.locales import load as load_locales
+    from bot.language.move_words import candidates
     from engine.constants import TILE_NAMES
 
     game_id = await open_game(harness, [ALICE, BOB])

@@ -1,4 +1,5 @@
-"""How a game ended and why it was not rated, as codes (bot/endings.py, bot/unrated.py): every kind round-trips
+"""How a game ended and why it was not rated, as codes (bot/service/endings.py, bot/records/unrated.py): every kind
+round-trips
 through its stored form, garbage reads as a generic ending, and each is said in every language; the readers (final
 standings, the history, the record file, the replay caption) say what the code says."""
 
@@ -8,15 +9,15 @@ import json
 
 import pytest
 
-from bot import messages
-from bot.endings import UNKNOWN, Ending, EndKind, by_rules, said, summary_seats
-from bot.locales import ENGLISH, load
+from bot.discord_front import messages
+from bot.language.locales import ENGLISH, load
 from bot.records.export import StoredGame, record_text
+from bot.records.unrated import NotRated, UnratedKind
+from bot.records.unrated import said as unrated_said
+from bot.service.endings import UNKNOWN, Ending, EndKind, by_rules, said, summary_seats
+from bot.service.table import Table
 from bot.storage.records import UNRATED, GameRecord
 from bot.storage.rows import GameRow, GameStatus, PlayerRow
-from bot.table import Table
-from bot.unrated import NotRated, UnratedKind
-from bot.unrated import said as unrated_said
 from engine import record as records
 from engine.outcome import Termination
 from tests.records_helpers import random_game

@@ -12,13 +12,13 @@ from functools import partial
 from pathlib import Path
 from string import Formatter
 
-from bot import messages as M
-from bot import numbers
-from bot import text as T
-from bot.endings import Ending, said
-from bot.locales import ENGLISH, load
+from bot.discord_front import messages as M
+from bot.language import numbers
+from bot.language import text as T
+from bot.language.locales import ENGLISH, load
+from bot.language.table_words import event_line, label
+from bot.service.endings import Ending, said
 from bot.storage.reviews import ReviewsStore
-from bot.table_words import event_line, label
 from engine.ai.phrases import say
 from engine.ai.review import Review
 from tests.bot_harness import ALICE, BOB, CHANNEL, Harness, User, open_game, response
@@ -244,7 +244,7 @@ LOST_WAR = ((("{played} lost the war at {at} ({winner} took {took}); {best} wins
 
 
 def test_a_review_pictures_caption_gives_the_reason_in_its_language():
-    from bot.picture_words import wording
+    from bot.language.picture_words import wording
     from engine.ai.review import MoveReview
     from render.review import caption_lines
 

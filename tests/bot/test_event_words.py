@@ -8,8 +8,8 @@ import random
 
 import pytest
 
-from bot.locales import ENGLISH, load
-from bot.table_words import LINES, event_line
+from bot.language.locales import ENGLISH, load
+from bot.language.table_words import LINES, event_line
 from engine import Game
 
 LOCALES = load()

@@ -5,9 +5,9 @@ from __future__ import annotations
 
 import pytest
 
-from bot import messages as M
-from bot.help_topics import help_answer
-from bot.locales import load
+from bot.discord_front import messages as M
+from bot.discord_front.help_topics import help_answer
+from bot.language.locales import load
 from tests.bot_harness import ALICE, BOB, CHANNEL, EPHEMERAL, response
 
 DISCORD_LIMIT = 2000

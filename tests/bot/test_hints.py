@@ -10,15 +10,15 @@ from dataclasses import replace
 
 import pytest
 
-from bot import messages as M
-from bot.hints import FAILED, NO_HINTS, STALE, question
-from bot.ratings import MIN_TURNS
+from bot.discord_front import messages as M
 from bot.records.finisher import PLAYED_WITH_HINTS
+from bot.records.ratings import MIN_TURNS
+from bot.records.unrated import said as unrated_said
+from bot.service.hints import FAILED, NO_HINTS, STALE, question
+from bot.service.table import GameError
 from bot.storage import MIGRATIONS, PlayerRow, Statement, Storage, connect, migrate
 from bot.storage.hints import Counted
 from bot.storage.records import UNRATED, RecordsStore
-from bot.table import GameError
-from bot.unrated import said as unrated_said
 from tests.bot_harness import (
     ALICE,
     BOB,

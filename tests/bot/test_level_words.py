@@ -11,10 +11,10 @@ from pathlib import Path
 
 import pytest
 
-from bot import lobby_notes
-from bot import words as W
-from bot.locales import ENGLISH, load
-from bot.table_words import event_line
+from bot.discord_front import lobby_notes
+from bot.language import words as W
+from bot.language.locales import ENGLISH, load
+from bot.language.table_words import event_line
 from bot.web.page_texts import table
 from engine.ai.phrases import say
 

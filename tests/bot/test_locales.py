@@ -1,4 +1,5 @@
-"""bot/locales.py: a locale tag resolved to a language we have, and each language's words, plurals, durations and
+"""bot/language/locales.py: a locale tag resolved to a language we have, and each language's words, plurals, durations
+and
 dates, read from real gettext catalogs."""
 
 from __future__ import annotations
@@ -10,7 +11,7 @@ import pytest
 from babel.messages.catalog import Catalog
 from babel.messages.pofile import write_po
 
-from bot.locales import LANGUAGES, catalog_path, load, normalize, resolve
+from bot.language.locales import LANGUAGES, catalog_path, load, normalize, resolve
 
 
 @pytest.mark.parametrize(("tag", "lang"), [

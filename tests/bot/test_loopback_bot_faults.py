@@ -13,7 +13,7 @@ from collections.abc import Callable
 
 import pytest
 
-from bot.seats import Backoff
+from bot.background.seats import Backoff
 from tests.loopback import LoopbackDiscord, running_bot
 from tests.loopback.model import Channel, User
 from tests.loopback.tne import (

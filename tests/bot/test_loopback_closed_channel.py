@@ -11,7 +11,7 @@ from dataclasses import replace
 
 import pytest
 
-from bot.backoff import Backoff
+from bot.background.backoff import Backoff
 from bot.storage import Storage
 from tests.loopback import LoopbackDiscord, running_bot
 from tests.loopback.bot_access import deny_bot, restore_bot

@@ -8,9 +8,9 @@ from types import MappingProxyType
 
 import pytest
 
-from bot.completion import matching_moves, suggestions
-from bot.locales import ENGLISH, Locales, Texts, load
-from bot.move_words import build_aliases, kind_label, label, notation_words, to_notation
+from bot.discord_front.completion import matching_moves, suggestions
+from bot.language.locales import ENGLISH, Locales, Texts, load
+from bot.language.move_words import build_aliases, kind_label, label, notation_words, to_notation
 from engine import Game
 from engine.squares import SQUARE_NAMES
 from tests.bot_harness import ALICE, BOB, CHANNEL, open_game, response

@@ -10,7 +10,7 @@ import re
 
 import pytest
 
-from bot.autoplay import ai_available
+from bot.background.autoplay import ai_available
 from tests.bot_harness import ALICE, BOB, CHANNEL, Harness, find_conflict, open_game, play_moves, response
 from tests.language_helpers import speak
 

@@ -1,4 +1,5 @@
-"""The outbox without Discord (bot/outbox.py): stored announcements delivered once each, in order per channel,
+"""The outbox without Discord (bot/discord_front/outbox.py): stored announcements delivered once each, in order per
+channel,
 through failures, restarts and a second process taking over; pictures never hold back a text."""
 
 from __future__ import annotations
@@ -10,9 +11,9 @@ from dataclasses import replace
 
 import pytest
 
-from bot.backoff import Backoff
-from bot.leases import LeaseKeeper
-from bot.outbox import Blocked, Gone, Outbox, Refused, Retry, Timing
+from bot.background.backoff import Backoff
+from bot.background.leases import LeaseKeeper
+from bot.discord_front.outbox import Blocked, Gone, Outbox, Refused, Retry, Timing
 from bot.storage import Storage
 from bot.storage.leases import CHANNEL, Leases
 from bot.storage.outbox import (

@@ -1,4 +1,5 @@
-"""How bot/outbox_courier.py judges Discord's refusals: a permission taken away is held (it passes once given
+"""How bot/discord_front/outbox_courier.py judges Discord's refusals: a permission taken away is held (it passes once
+given
 back), a channel that is gone is gone, any other refusal is for good."""
 
 from __future__ import annotations
@@ -7,8 +8,8 @@ from types import SimpleNamespace
 
 import discord
 
-from bot.outbox import Blocked, Gone, Refused, Retry
-from bot.outbox_courier import PICTURING, judged
+from bot.discord_front.outbox import Blocked, Gone, Refused, Retry
+from bot.discord_front.outbox_courier import PICTURING, judged
 
 
 def refusal(status: int, code: int, message: str) -> discord.HTTPException:

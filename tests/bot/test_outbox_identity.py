@@ -8,9 +8,9 @@ import time
 
 import pytest
 
-from bot.outbox_courier import DM_TRIES
-from bot.outbox_herald import DIRECT
-from bot.outbox_tag import tag
+from bot.discord_front.outbox_courier import DM_TRIES
+from bot.discord_front.outbox_herald import DIRECT
+from bot.discord_front.outbox_tag import tag
 from bot.storage.outbox import SENT, Announcement, NewAnnouncement
 from tests.loopback import LoopbackDiscord, running_bot
 from tests.loopback.model import Channel

@@ -6,8 +6,8 @@ import unicodedata
 
 import pytest
 
-from bot import text as T
-from bot.outbox_tag import tag, tag_of, tagged, untagged
+from bot.discord_front.outbox_tag import tag, tag_of, tagged, untagged
+from bot.language import text as T
 
 
 @pytest.mark.parametrize("announcement_id", [1, 2, 3, 4, 5, 255, 256, 10**6, 2**53 + 7])

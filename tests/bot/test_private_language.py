@@ -4,11 +4,11 @@ the server's; a text the catalogs do not have reads in English."""
 
 from __future__ import annotations
 
-from bot import words
-from bot.locales import ENGLISH, load
-from bot.refusals import said
-from bot.table import GameError
-from bot.table_words import label as seat_label
+from bot.language import words
+from bot.language.locales import ENGLISH, load
+from bot.language.refusals import said
+from bot.language.table_words import label as seat_label
+from bot.service.table import GameError
 from engine import Game, IllegalMove
 from engine.boards import BOARDS
 from engine.squares import SQUARE_NAMES

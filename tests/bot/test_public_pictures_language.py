@@ -4,8 +4,8 @@ stored with each announcement, are drawn with German labels; an English server's
 from __future__ import annotations
 
 import render
-from bot.locales import load
-from bot.pictures import draw_board
+from bot.discord_front.pictures import draw_board
+from bot.language.locales import load
 from tests.bot_harness import ALICE, BOB, CHANNEL, Harness, open_game, response
 
 

@@ -5,8 +5,17 @@ import json
 import pytest
 from openskill.models import PlackettLuce
 
-from bot.ratings import Rating, RatingChange, RatingError, SeatResult, player_key, ranks, rate_game, results_from_stats
-from bot.stats import game_stats
+from bot.records.ratings import (
+    Rating,
+    RatingChange,
+    RatingError,
+    SeatResult,
+    player_key,
+    ranks,
+    rate_game,
+    results_from_stats,
+)
+from bot.records.stats import game_stats
 from tests.stats_helpers import START, Seat, scripted_rows
 
 

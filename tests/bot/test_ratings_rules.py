@@ -5,10 +5,10 @@ from __future__ import annotations
 
 import random
 
-from bot.ratings import MIN_TURNS, too_short, turns_taken
-from bot.stats import game_stats
+from bot.records.ratings import MIN_TURNS, too_short, turns_taken
+from bot.records.stats import game_stats
+from bot.records.unrated import NotRated, UnratedKind
 from bot.storage.records import RATED, UNRATED, RecordsStore
-from bot.unrated import NotRated, UnratedKind
 from engine import Game
 from tests.bot_harness import ALICE, BOB, CHANNEL, GUILD_ID, Harness, User, announced, open_game, response
 

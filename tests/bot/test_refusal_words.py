@@ -8,10 +8,10 @@ import pickle
 
 import pytest
 
-from bot import refusals
-from bot.engine_words import refusal
-from bot.locales import ENGLISH, load
-from bot.table import GameError
+from bot.language import refusals
+from bot.language.engine_words import refusal
+from bot.language.locales import ENGLISH, load
+from bot.service.table import GameError
 from engine import Game, IllegalMove
 from engine.boards import BOARDS
 from engine.errors import N_, NP_

@@ -6,8 +6,8 @@ from __future__ import annotations
 
 import pytest
 
-from bot import clock_texts
-from bot.locales import load
+from bot.language import clock_texts
+from bot.language.locales import load
 from bot.storage import Storage
 from tests.bot_harness import ALICE, BOB, CHANNEL, Harness, open_game, response, seed_where_first
 from tests.clock_helpers import HOUR, FakeTime

@@ -8,10 +8,10 @@ import asyncio
 import random
 import re
 
-from bot.reviews import Reviews
+from bot.records.reviews import Reviews
+from bot.service.table import GameError
 from bot.storage import Statement
 from bot.storage.reviews import ReviewsStore
-from bot.table import GameError
 from engine import DYNASTIES
 from engine.ai.review import PART_MOVES, Review
 from tests.bot_harness import ALICE, BOB, CAROL, CHANNEL, DAVE, GUILD_ID, Call, Harness, User, open_game, response
@@ -229,9 +229,9 @@ async def test_reviews_wait_in_the_analysis_lanes_fair_queue_not_the_computer_pl
 async def test_the_review_and_its_refusals_cross_worker_processes(harness):
     """What the jobs send and return (a stored game, review parts, pictures, a refusal in words) survives being
     pickled to and from a real worker process, as the bot's computer players' workers run them."""
+    from bot.background.workers import Workers
     from bot.records.service import Records
-    from bot.visibility import Sight, Viewer
-    from bot.workers import Workers
+    from bot.service.visibility import Sight, Viewer
 
     h = harness
     p = random_game(2, 4, stop=5)
@@ -266,7 +266,7 @@ async def test_the_review_and_its_refusals_cross_worker_processes(harness):
 
 
 async def test_a_stored_reviews_pictures_are_drawn_once_however_often_it_is_asked(harness, monkeypatch):
-    from bot import reviews as reviews_module
+    from bot.records import reviews as reviews_module
 
     h = harness
     drawn: list[int] = []
@@ -287,7 +287,7 @@ async def test_a_stored_reviews_pictures_are_drawn_once_however_often_it_is_aske
 
 
 async def test_a_second_review_while_the_first_is_worked_out_is_refused_in_words_and_changes_nothing(harness):
-    from bot.allowance import BUSY
+    from bot.service.allowance import BUSY
 
     h = harness
     game_id = await resigned_game(h, [ALICE, BOB], moves=2)
@@ -313,8 +313,8 @@ async def test_a_second_review_while_the_first_is_worked_out_is_refused_in_words
 def test_review_lines_print_the_decimal_comma_and_a_decided_games_margins():
     """German and French lines write −1,8; a reason's chances read as the language writes a percent; once the game
     is decided a best move is told by its final margin, not by '100% to win' again and again."""
-    from bot import messages
-    from bot.locales import load
+    from bot.discord_front import messages
+    from bot.language.locales import load
     from engine.ai.phrases import N_, phrase
     from engine.ai.review import MoveReview, PlayerReview
 

@@ -1,10 +1,10 @@
-"""Seats told apart (engine/names.py in English, bot/seat_names.py in the reader's language): a computer by its
+"""Seats told apart (engine/names.py in English, bot/language/seat_names.py in the reader's language): a computer by its
 level, the dynasty added only where two seats would read the same, people with one name too (issue 38)."""
 
 from __future__ import annotations
 
-from bot import locales
-from bot.seat_names import label, name_map, seat_names
+from bot.language import locales
+from bot.language.seat_names import label, name_map, seat_names
 from engine.names import renamed, renamed_text
 from engine.names import seat_names as english
 

@@ -5,10 +5,10 @@ from __future__ import annotations
 
 import pytest
 
-from bot.locales import load
-from bot.server_languages import ServerLanguages
+from bot.language.locales import load
+from bot.language.server_languages import ServerLanguages
+from bot.service.table import GameError
 from bot.storage import Storage
-from bot.table import GameError
 from tests.bot_harness import ALICE, GUILD_ID, Harness
 from tests.language_helpers import ADMIN, set_language
 
@@ -81,7 +81,7 @@ async def test_the_setting_and_discords_guess_survive_a_restart(fake, database):
 
 
 def test_settings_is_a_group_and_tne_has_24_entries():
-    from bot.cog import TneCog
+    from bot.discord_front.cog import TneCog
 
     tne = TneCog(controller=None).__cog_app_commands_group__  # type: ignore[arg-type]
     assert len(tne.commands) == 24

@@ -6,7 +6,7 @@ from dataclasses import replace
 
 import pytest
 
-from bot.stats import GameStats, PlayerStats, StatsError, game_stats, profile
+from bot.records.stats import GameStats, PlayerStats, StatsError, game_stats, profile
 from engine import Game
 from tests.stats_helpers import START, Row, Seat, expected_scripted, scripted_rows
 

@@ -2,8 +2,8 @@
 
 import pytest
 
-from bot import words as W
-from bot.locales import ENGLISH, load
+from bot.language import words as W
+from bot.language.locales import ENGLISH, load
 from engine.constants import COLOURS
 
 LOCALES = load()

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import asyncio
 
-from bot.workers import FairQueue, Workers
+from bot.background.workers import FairQueue, Workers
 
 
 async def served_order(queue: FairQueue, jobs: list[tuple[str, int]], release: asyncio.Event) -> list[tuple]:

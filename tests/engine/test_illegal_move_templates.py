@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import pytest
 
-from bot.catalogs import TEMPLATE, read
-from bot.locales import load
+from bot.language.catalogs import TEMPLATE, read
+from bot.language.locales import load
 from engine import Game, IllegalMove
 from engine.boards import BOARDS
 from engine.squares import SQUARE_NAMES

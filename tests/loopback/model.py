@@ -156,7 +156,7 @@ class Mentions:
 
 def split_invisible(text: str) -> tuple[str, str]:
     """A message's words and the invisible format characters it ends with (zero-width marks: a bot's own ids,
-    bot/outbox_tag.py): Discord keeps and returns both, and a person reads only the first."""
+    bot/discord_front/outbox_tag.py): Discord keeps and returns both, and a person reads only the first."""
     end = len(text)
     while end and unicodedata.category(text[end - 1]) == "Cf":
         end -= 1

@@ -12,7 +12,7 @@ import random
 import re
 from dataclasses import dataclass
 
-from bot.service import GameService
+from bot.service.game_service import GameService
 from bot.storage import GameRow, Storage
 from engine import public_move
 from tests.loopback.channels import ChannelView

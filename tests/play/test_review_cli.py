@@ -164,7 +164,7 @@ def test_a_decided_game_is_said_once_and_no_move_within_the_noise_is_listed(tmp_
 def test_german_and_french_terminals_print_the_decimal_comma_and_the_locales_percent(tmp_path):
     """The losses, the graph's ends and the numbers inside a reason read as the language writes them, as the
     catalog's own 'Genauigkeit 90 %' does."""
-    from bot.locales import load
+    from bot.language.locales import load
     from engine.ai.phrases import N_, phrase
     from engine.ai.review import MoveReview, PlayerReview, Review
     from play.review import review_text

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from bot.locales import load
+from bot.language.locales import load
 from engine.ai.explain import Conflict, Effects, review_reason, review_words
 from engine.ai.review import MoveReview
 from play.review import move_line

@@ -9,10 +9,10 @@ from pathlib import Path
 
 import pytest
 
-from bot.engine_words import refusal
-from bot.locales import ENGLISH as ENGLISH_TEXTS
-from bot.locales import load
-from bot.table_words import event_line
+from bot.language.engine_words import refusal
+from bot.language.locales import ENGLISH as ENGLISH_TEXTS
+from bot.language.locales import load
+from bot.language.table_words import event_line
 from engine import Game, IllegalMove
 from engine.boards import BOARDS
 from engine.record import RecordPlayer, read, write

@@ -15,7 +15,7 @@ import render.final
 import render.hand
 import render.panel
 import render.picture
-from bot.picture_words import wording
+from bot.language.picture_words import wording
 from render import render_board, render_final, render_hand, render_profile
 from render.layout import MIN_CAP_AT_PHONE, PHONE_WIDTH
 from render.replay import draw_frame

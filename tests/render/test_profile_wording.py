@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from bot import messages as M
+from bot.discord_front import messages as M
 from bot.records.service import ProfileView
-from bot.stats import Career, Profile, ProfileGame, ProfileTotals
+from bot.records.stats import Career, Profile, ProfileGame, ProfileTotals
 from bot.storage.records import RatingRow
 from render.profile import HEIGHT, SHORT_HEIGHT, SOURCE_COLOUR, WIDTH, card_box, render_profile
 from render.sprites import tile

@@ -284,7 +284,7 @@ def test_chances_that_read_the_same_give_way_to_the_margins_before_a_decision_to
 
 
 def test_a_german_or_french_picture_prints_the_decimal_comma_and_the_locales_percent():
-    from bot.picture_words import wording
+    from bot.language.picture_words import wording
 
     record = finished_record(players=2)
     i, _ = tile_move(record)
@@ -300,7 +300,7 @@ def test_a_german_or_french_picture_prints_the_decimal_comma_and_the_locales_per
 
 
 def test_the_charts_axis_says_percent_as_its_legend_does(monkeypatch):
-    from bot.picture_words import wording
+    from bot.language.picture_words import wording
 
     record = finished_record(players=2)
     rv = flat_review(record, (0.4, 0.6))

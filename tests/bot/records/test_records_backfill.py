@@ -10,7 +10,7 @@ import time
 
 import pytest
 
-from bot import messages as M
+from bot.discord_front import messages as M
 from bot.records.finisher import Finisher
 from bot.storage import MIGRATIONS, Storage, connect, migrate
 from bot.storage.outbox import NewAnnouncement, OutboxStore

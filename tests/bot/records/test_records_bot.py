@@ -11,9 +11,9 @@ import re
 import pytest
 from PIL import Image
 
-from bot import messages as M
-from bot.ratings import MIN_TURNS, Rating
+from bot.discord_front import messages as M
 from bot.records.export import turns
+from bot.records.ratings import MIN_TURNS, Rating
 from bot.storage import PlayerRow, Storage
 from bot.storage.outbox import OutboxStore
 from bot.storage.records import RecordsStore
@@ -355,7 +355,7 @@ async def test_leaderboard_shows_the_top_and_the_callers_rank(harness):
 
 
 def test_help_lists_every_command_and_tne_stays_within_discords_limit():
-    from bot.cog import TneCog
+    from bot.discord_front.cog import TneCog
 
     tne = TneCog(controller=None).__cog_app_commands_group__  # type: ignore[arg-type]
     assert len(tne.commands) <= 25  # Discord allows 25 subcommands and groups under /tne

@@ -8,10 +8,10 @@ import queue
 
 from PIL import Image
 
-from bot.endings import by_rules
-from bot.pictures import Painter, draw_replay
+from bot.discord_front.pictures import Painter, draw_replay
 from bot.records.export import StoredGame, record_text, turn_frames, turns
-from bot.stats import game_stats
+from bot.records.stats import game_stats
+from bot.service.endings import by_rules
 from engine import record as records
 from tests.records_helpers import random_game
 

@@ -10,10 +10,10 @@ import time
 import pytest
 from openskill.models import PlackettLuce
 
-from bot.ratings import Rating
 from bot.records.finisher import Finisher
+from bot.records.ratings import Rating
+from bot.records.stats import PlayerStats, profile
 from bot.records.totals import Totals, profile_game
-from bot.stats import PlayerStats, profile
 from bot.storage import Storage
 from bot.storage.outbox import NewAnnouncement, OutboxStore, Stored
 from bot.storage.records import RecordsStore
@@ -193,7 +193,7 @@ async def test_games_are_rated_in_the_order_they_ended_per_server(database):
                                                       "ORDER BY id", GUILD)]
         assert order == [ids[2], ids[0], ids[1]]
         expected: dict[str, Rating] = {}
-        from bot.ratings import SeatResult, rate_game
+        from bot.records.ratings import SeatResult, rate_game
 
         for i in (2, 0, 1):
             places = {s["seat"]: s["place"] for s in games[i].game.standings()}

@@ -1,19 +1,21 @@
 """The endings migration on both back ends: the English end reasons and unrated notes that earlier versions
-stored become the codes of bot/endings.py and bot/unrated.py, once; a sentence no version wrote is left as it is."""
+stored become the codes of bot/service/endings.py and bot/records/unrated.py, once; a sentence no version wrote is left
+as it is."""
 
 from __future__ import annotations
 
 import pytest
 
-from bot.endings import Ending, EndKind
+from bot.records.unrated import NotRated, UnratedKind
+from bot.service.endings import Ending, EndKind
 from bot.storage import MIGRATIONS, connect, migrate
-from bot.unrated import NotRated, UnratedKind
 
 pytestmark = pytest.mark.both_databases
 
 BEFORE = next(v for v, m in enumerate(MIGRATIONS) if "UPDATE games SET end_reason" in str(m))
 
-# What the bot stored before (bot/moves.py, bot/closings.py, bot/lobby.py, engine/outcome.py) → the code now.
+# What the bot stored before (bot/service/moves.py, bot/service/closings.py, bot/service/lobby.py, engine/outcome.py) →
+# the code now.
 ENDINGS = {
     "only 2 treasures left on the board": "treasures:2",
     "only 1 treasure left on the board": "treasures:1",

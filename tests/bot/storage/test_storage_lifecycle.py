@@ -7,7 +7,7 @@ import time
 
 import pytest
 
-from bot.service import CHANNEL_GONE, GUILD_GONE, LOBBY_EXPIRED, GameError, GameService
+from bot.service.game_service import CHANNEL_GONE, GUILD_GONE, LOBBY_EXPIRED, GameError, GameService
 from bot.storage import Statement, Storage
 from bot.storage.outbox import FAILED, PENDING, NewAnnouncement, OutboxStore
 

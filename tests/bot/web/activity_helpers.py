@@ -8,8 +8,8 @@ from pathlib import Path
 
 from aiohttp import test_utils, web
 
-from bot.service import GameService
-from bot.visibility import ChannelSight, Sight
+from bot.service.game_service import GameService
+from bot.service.visibility import ChannelSight, Sight
 from bot.web import activity
 from bot.web.activity import ActivitySettings, Person
 

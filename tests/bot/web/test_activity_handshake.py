@@ -10,7 +10,7 @@ from urllib.parse import urlencode
 
 import pytest
 
-from bot.visibility import Sight
+from bot.service.visibility import Sight
 from bot.web.activity import ActivitySettings
 from tests.bot.web.activity_helpers import Context, activity_app
 from tests.bot_harness import CHANNEL, GUILD_ID, User, open_game

@@ -8,7 +8,7 @@ from aiohttp.test_utils import TestClient, TestServer
 
 from bot.config import WebConfig
 from bot.records.service import Records
-from bot.visibility import ChannelSight, Sight
+from bot.service.visibility import ChannelSight, Sight
 from bot.web.activity import ActivitySettings
 from bot.web.auth import Auth
 from bot.web.context import Context

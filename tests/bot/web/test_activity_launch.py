@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from bot.views import ACTIVITY_LABEL
+from bot.discord_front.views import ACTIVITY_LABEL
 from tests.loopback import running_bot
 from tests.loopback.tne import open_game
 

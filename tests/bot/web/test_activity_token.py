@@ -7,7 +7,7 @@ import asyncio
 
 import pytest
 
-from bot.visibility import Sight
+from bot.service.visibility import Sight
 from bot.web.activity import BAD_CODE, NO_GAME, SESSION_COOKIE, SIGN_IN_FIRST, UNREACHABLE, ActivitySettings
 from bot.web.limits import EXCHANGE_BURST, TOO_MANY_SIGN_INS
 from tests.bot.web.activity_helpers import Context, activity_client

@@ -6,8 +6,8 @@ from __future__ import annotations
 import asyncio
 import json
 
-from bot.desk import CHANGED
-from bot.table import Origin
+from bot.service.desk import CHANGED
+from bot.service.table import Origin
 from bot.web.auth import Auth, Person
 from bot.web.limits import Limits
 from tests.bot.web.web_fixtures import ALICE, BOB, CAROL, CHANNEL, GUILD, SECRET_CHANNEL, running

@@ -11,12 +11,12 @@ from aiohttp import web as aiohttp_web
 from aiohttp.test_utils import TestServer
 
 from bot.config import WebConfig
-from bot.events import Publisher
-from bot.outbox_herald import DiscordHerald
+from bot.discord_front.outbox_herald import DiscordHerald
 from bot.records.service import Records
-from bot.service import GameService
+from bot.service.events import Publisher
+from bot.service.game_service import GameService
+from bot.service.table import Origin
 from bot.storage import Storage
-from bot.table import Origin
 from bot.web.auth import Auth
 from bot.web.context import Context
 from bot.web.hub import Hub

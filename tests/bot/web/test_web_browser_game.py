@@ -13,7 +13,7 @@ from dataclasses import dataclass
 
 import pytest
 
-from bot.service import GameService
+from bot.service.game_service import GameService
 from bot.storage import Storage
 from engine import public_move
 from tests.browser import Page, chrome, wait_until

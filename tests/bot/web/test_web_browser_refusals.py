@@ -8,7 +8,7 @@ import asyncio
 
 import pytest
 
-from bot.desk import CHANGED
+from bot.service.desk import CHANGED
 from bot.web.auth import COOKIE, Auth, Person
 from tests.bot.web.web_fixtures import ALICE, BOB, CHANNEL, GUILD, running
 from tests.browser import Page, chrome, wait_until

@@ -7,14 +7,14 @@ import asyncio
 
 from aiohttp.test_utils import TestClient, TestServer
 
-from bot.closed_note import closed_words
+from bot.background.leases import LeaseKeeper
 from bot.config import WebConfig
-from bot.events import Publisher
-from bot.leases import LeaseKeeper
-from bot.outbox import Blocked, Outbox, Timing
-from bot.outbox_herald import DiscordHerald
+from bot.discord_front.closed_note import closed_words
+from bot.discord_front.outbox import Blocked, Outbox, Timing
+from bot.discord_front.outbox_herald import DiscordHerald
 from bot.records.service import Records
-from bot.service import GameService
+from bot.service.events import Publisher
+from bot.service.game_service import GameService
 from bot.storage import Storage
 from bot.storage.leases import Leases
 from bot.storage.outbox import Announcement, OutboxStore

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from bot.locales import load
+from bot.language.locales import load
 from bot.web.page_texts import PLURALS, TEXTS, WORDS
 from bot.web.speech import choose
 from tests.bot.web.web_fixtures import ALICE, BOB, running

@@ -6,8 +6,8 @@ from __future__ import annotations
 
 import random
 
-from bot.locales import load
-from bot.table_words import event_line
+from bot.language.locales import load
+from bot.language.table_words import event_line
 from tests.bot.web.web_fixtures import ALICE, BOB, CHANNEL, GUILD
 
 LOCALES = load()

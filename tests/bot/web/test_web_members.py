@@ -11,7 +11,7 @@ import aiohttp
 import pytest
 
 from bot.config import WebConfig
-from bot.discord_sight import WEB_CALLS, WebMembers
+from bot.discord_front.discord_sight import WEB_CALLS, WebMembers
 from bot.web.auth import COOKIE, Person
 from tests.loopback import running_bot
 from tests.loopback.tne import open_game

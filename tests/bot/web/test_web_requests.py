@@ -9,7 +9,7 @@ import logging
 
 import pytest
 
-from bot.visibility import Sight
+from bot.service.visibility import Sight
 from bot.web.activity import ActivitySettings
 from bot.web.auth import COOKIE, CSRF_HEADER
 from tests.bot.web.activity_helpers import Context, activity_client

@@ -1,5 +1,6 @@
 """A server's history and leaderboard on the web (docs/web.md): the same records as `/tne stats history` and
-`/tne stats leaderboard`, seen through bot/visibility.py as the slash commands see them, and refusals in words."""
+`/tne stats leaderboard`, seen through bot/service/visibility.py as the slash commands see them, and refusals in
+words."""
 
 from __future__ import annotations
 

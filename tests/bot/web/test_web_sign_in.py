@@ -9,7 +9,7 @@ from aiohttp.test_utils import TestClient, TestServer
 
 from bot.config import WebConfig
 from bot.records.service import Records
-from bot.service import GameService
+from bot.service.game_service import GameService
 from bot.storage import Storage
 from bot.storage.web_links import UsedLinkStore
 from bot.web.auth import COOKIE, Auth, Person

@@ -8,13 +8,13 @@ import pytest
 from aiohttp.test_utils import TestClient, TestServer
 
 from bot.config import WebConfig
-from bot.events import Publisher
-from bot.outbox_herald import DiscordHerald
+from bot.discord_front.outbox_herald import DiscordHerald
 from bot.records.service import Records
-from bot.service import GameService
+from bot.service.events import Publisher
+from bot.service.game_service import GameService
+from bot.service.visibility import ChannelSight, Sight
 from bot.storage import Storage
 from bot.storage.web_links import UsedLinkStore
-from bot.visibility import ChannelSight, Sight
 from bot.web.auth import COOKIE, CSRF_HEADER, Auth, Person
 from bot.web.context import Context
 from bot.web.hub import Hub

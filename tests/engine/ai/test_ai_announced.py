@@ -82,9 +82,9 @@ def test_choose_move_takes_announced_points_and_refuses_bad_ones() -> None:
 
 
 def test_the_bot_passes_the_announced_points_to_its_computer_seats() -> None:
-    from bot import autoplay
-    from bot.seats import computer_turn
-    from bot.service import Table
+    from bot.background import autoplay
+    from bot.background.seats import computer_turn
+    from bot.service.game_service import Table
     from bot.storage.rows import GameRow, MoveRow, PlayerRow
 
     g = Game.new(players=2, seed=12)

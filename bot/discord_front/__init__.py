@@ -1,0 +1,1 @@
+"""The Discord front end: the /tne commands, buttons, answers and the channel's announcements."""
