@@ -12,6 +12,7 @@ import time
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import partial
+from typing import Any
 
 from bot.language import seat_names
 from bot.language.engine_words import refusal
@@ -168,7 +169,7 @@ def show(game: Game, seat: int | None, t: Texts = ENGLISH) -> None:
     print(text_panel(view, seat, t))
 
 
-def war_previews(game: Game) -> dict[str, dict] | None:
+def war_previews(game: Game) -> dict[str, dict[str, Any]] | None:
     """For a war order, each war as it would open (who attacks, both strengths); None for any other moment."""
     p = game.pending
     if not p or p["kind"] != "war_order":
@@ -288,7 +289,8 @@ def play(args: argparse.Namespace, t: Texts = ENGLISH) -> None:
     # Every point is scored in public, so computers keep the totals as the table announced them; a loaded game's
     # totals so far are those its replayed record announced.
     announced = [dict(p["points"]) for p in game.position()["players"]]
-    before: list[list[dict]] = []  # the announced totals before each move, so an undo takes its points back too
+    # The announced totals before each move, so an undo takes its points back too.
+    before: list[list[dict[str, Any]]] = []
     while not game.over:
         seat = game.to_move
         if seat == human:

@@ -2,15 +2,17 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from bot.language import table_words, words
 from bot.language.locales import ENGLISH, Texts
 
 
-def _dynasty(view: dict, seat: int, t: Texts) -> str:
+def _dynasty(view: dict[str, Any], seat: int, t: Texts) -> str:
     return words.dynasty(seat, t)
 
 
-def side(view: dict, who: int, me: int, t: Texts = ENGLISH) -> str:
+def side(view: dict[str, Any], who: int, me: int, t: Texts = ENGLISH) -> str:
     """'you', or the seat's dynasty with a capital."""
     return t.gettext("you") if who == me else _dynasty(view, who, t)
 
@@ -22,7 +24,7 @@ def _tiles(n: int, colour: str, revolt: bool, t: Texts) -> str:
     return t.ngettext("{n} {colour} tile", "{n} {colour} tiles", n).format(n=n, colour=words.colour(colour, t))
 
 
-def conflict(view: dict, seat: int, t: Texts = ENGLISH) -> str:
+def conflict(view: dict[str, Any], seat: int, t: Texts = ENGLISH) -> str:
     """A revolt or war as the seat about to commit sees it: who attacks and defends, with what, and the choice."""
     p = view["pending"]
     revolt = p["kind"] == "revolt"
@@ -54,7 +56,7 @@ def conflict(view: dict, seat: int, t: Texts = ENGLISH) -> str:
     return line
 
 
-def war_order(view: dict, seat: int, wars: dict[str, dict], t: Texts = ENGLISH) -> str:
+def war_order(view: dict[str, Any], seat: int, wars: dict[str, dict[str, Any]], t: Texts = ENGLISH) -> str:
     """Which war to fight first, each choice once with both sides' strengths (`wars`: colour -> that war opened)."""
     who = view["pending"]["seat"]
     choices = []
@@ -69,7 +71,7 @@ def war_order(view: dict, seat: int, wars: dict[str, dict], t: Texts = ENGLISH) 
     return text.format(who=side(view, who, seat, t), choices="; ".join(choices))
 
 
-def awaited(view: dict, seat: int, described: str | None, wars: dict[str, dict] | None = None,
+def awaited(view: dict[str, Any], seat: int, described: str | None, wars: dict[str, dict[str, Any]] | None = None,
             t: Texts = ENGLISH) -> str | None:
     """The decision awaited, in words (said by the language layer), without its choices; None on a turn.
     `described` (the engine's English) serves only a decision no words are known for."""
@@ -83,8 +85,8 @@ def awaited(view: dict, seat: int, described: str | None, wars: dict[str, dict] 
     return table_words.choice_words(p, _dynasty(view, p["seat"], t), mine=p["seat"] == seat, t=t) or f"{described}."
 
 
-def situation(view: dict, seat: int, described: str | None, legal: list[str],
-              wars: dict[str, dict] | None = None, t: Texts = ENGLISH) -> str:
+def situation(view: dict[str, Any], seat: int, described: str | None, legal: list[str],
+              wars: dict[str, dict[str, Any]] | None = None, t: Texts = ENGLISH) -> str:
     """The line printed before the prompt: the decision awaited in full, or whose turn and actions left;
     `wars` (colour -> that war opened) gives a war order its strengths."""
     p = view.get("pending")
@@ -101,7 +103,7 @@ def situation(view: dict, seat: int, described: str | None, legal: list[str],
     return t.ngettext("Your turn: {n} action left.", "Your turn: {n} actions left.", left).format(n=left)
 
 
-def commit_range(view: dict, seat: int) -> tuple[str, int] | None:
+def commit_range(view: dict[str, Any], seat: int) -> tuple[str, int] | None:
     """The colour and most tiles the seat may commit now, or None when no commitment is asked of it."""
     p = view.get("pending")
     if not p or p["kind"] not in ("revolt", "war") or p["seat"] != seat:
@@ -109,7 +111,7 @@ def commit_range(view: dict, seat: int) -> tuple[str, int] | None:
     return p["commit_colour"], (view["players"][seat].get("hand") or {}).get(p["commit_colour"], 0)
 
 
-def prompt(view: dict, seat: int, t: Texts = ENGLISH) -> str:
+def prompt(view: dict[str, Any], seat: int, t: Texts = ENGLISH) -> str:
     """The short prompt: '[Archer] your move: ', '[Bogenschütze] dein Zug: ' (the seat's dynasty in the language)."""
     name = words.dynasty(seat, t)
     p = view.get("pending")

@@ -1,5 +1,7 @@
 """The board as text, for terminals: one three-character cell per square."""
 
+from typing import Any
+
 from bot.language import words
 from bot.language.locales import ENGLISH, N_, Texts
 from engine.boards import BOARDS
@@ -17,7 +19,7 @@ legend:   ~~~ river   .  land   tiles: r temple, b farm (on a river), g market, 
           r* temple with treasure   (r) under a monument   R1 leader (colour, seat)   XX catastrophe""")
 
 
-def text_board(pos: dict) -> str:
+def text_board(pos: dict[str, Any]) -> str:
     """The board of a position or view, row 1 on top, with column letters and row numbers."""
     board = BOARDS[pos.get("board", "standard")]
     cells = [RIVER if board.river[i] else LAND for i in range(COLS * ROWS)]
@@ -42,7 +44,7 @@ def text_board(pos: dict) -> str:
     return "\n".join(lines)
 
 
-def leaders_text(player: dict, t: Texts = ENGLISH) -> str:
+def leaders_text(player: dict[str, Any], t: Texts = ENGLISH) -> str:
     """'leaders: red F2, black G3 on the board; blue, green in supply'."""
     where = player.get("leaders") or {}
     placed = [f"{t.gettext(c)} {where[c]}" for c in LETTERS if where.get(c)]
@@ -52,7 +54,7 @@ def leaders_text(player: dict, t: Texts = ENGLISH) -> str:
     return t.gettext("leaders: {where}").format(where="; ".join(parts))
 
 
-def text_panel(pos: dict, seat: int | None, t: Texts = ENGLISH) -> str:
+def text_panel(pos: dict[str, Any], seat: int | None, t: Texts = ENGLISH) -> str:
     """Players (hand size, catastrophes, points where seen, where their leaders are), the seat's own hand, the bag."""
     lines = []
     turn = pos.get("turn") or {}

@@ -32,7 +32,7 @@ class Recorder:
 
     def __init__(self, finisher: Finisher) -> None:
         self.finisher = finisher
-        self._recording: set[asyncio.Task] = set()
+        self._recording: set[asyncio.Task[None]] = set()
 
     def follow(self, event: Event) -> None:
         """A change that ended a game with a result (a move, a resignation, an abandoning that counts as one), from

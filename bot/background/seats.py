@@ -21,6 +21,7 @@ import random
 import zlib
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
+from typing import Any
 
 from bot.background.autoplay import pick_move
 from bot.background.clocks import STANDIN_LEVEL, TIMED_OUT, stand_in_plays
@@ -64,7 +65,7 @@ class Turn:
     seat: int
     level: str
     rev: int
-    view: dict
+    view: dict[str, Any]
     legal: list[str]
     announced: list[dict[str, int]] | None = None  # every seat's points by the public events so far
     guild_id: int | None = None  # the server, whose place in the computer players' fair queue the turn waits in

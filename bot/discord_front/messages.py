@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from bot.background import clocks
 from bot.background.clocks import ClockEvent
@@ -306,7 +306,7 @@ def leader(colour: str) -> str:
     return f"{colour} ({LEADER_OF[colour]})"
 
 
-def _leaders(player: dict, t: Texts = ENGLISH) -> str:
+def _leaders(player: dict[str, Any], t: Texts = ENGLISH) -> str:
     placed = player.get("leaders") or {}
     on_board = [t.gettext("{leader} on {square}").format(leader=words.leader(c, t), square=placed[c])
                 for c in COLOURS if placed.get(c)]
@@ -325,7 +325,7 @@ def _then(parts: Sequence[str], t: Texts) -> str:
         else "".join(parts)
 
 
-def _points(points: dict | None, t: Texts = ENGLISH) -> str:
+def _points(points: dict[str, Any] | None, t: Texts = ENGLISH) -> str:
     if not points:
         return t.pgettext("points", "hidden")
     return " ".join(f"{COLOUR_EMOJI[c]}{points.get(c, 0)}" for c in COLOURS) + f" 💎{points.get('treasure', 0)}"
@@ -466,7 +466,7 @@ def decision_words(table: Table, you: int | None = None, *, t: Texts = ENGLISH) 
     return choice_words(p, who, mine=mine, t=t) or f"{game.describe_pending()}."
 
 
-def _conflict_words(table: Table, p: dict, you: int | None, *, t: Texts = ENGLISH) -> str:
+def _conflict_words(table: Table, p: dict[str, Any], you: int | None, *, t: Texts = ENGLISH) -> str:
     """A revolt or war: 'Alice (Archer), your red (priest) is attacking Bob (Bull)'s red (priest) in a revolt at
     F7. Strength: ...'."""
     game = table.game
@@ -800,7 +800,7 @@ def signed(change: int) -> str:
     return f"+{change}" if change > 0 else f"{MINUS}{-change}" if change < 0 else "±0"
 
 
-def _by_rank(summary: list[dict]) -> list[dict]:
+def _by_rank(summary: list[dict[str, Any]]) -> list[dict[str, Any]]:
     return sorted(summary, key=lambda s: (s.get("rank") or s.get("place") or 9, s["seat"]))
 
 

@@ -45,8 +45,8 @@ from bot.storage.outbox import (
     SENT,
     Announcement,
     OutboxStore,
-    Stored,
 )
+from bot.storage.rows import Stored
 
 log = logging.getLogger(__name__)
 

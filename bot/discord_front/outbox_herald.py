@@ -6,6 +6,8 @@ be stored with the change and delivered by any process later, after a restart to
 
 from __future__ import annotations
 
+from typing import Any
+
 import discord
 
 from bot.background import clocks
@@ -25,7 +27,7 @@ DIRECT = "reminder-dm"  # a reminder sent as a direct message (in the channel wh
 OPEN_BOARD = N_("Open the board")  # the label /tne board's link button has too
 
 
-def buttons(view: discord.ui.View | None) -> list[dict]:
+def buttons(view: discord.ui.View | None) -> list[dict[str, Any]]:
     """A view's buttons as stored data (custom id, label, style, emoji; a link button's url instead of an id)."""
     out = []
     for item in view.children if view is not None else []:
@@ -38,13 +40,13 @@ def buttons(view: discord.ui.View | None) -> list[dict]:
     return out
 
 
-def link_button(url: str, *, t: Texts = ENGLISH) -> dict:
+def link_button(url: str, *, t: Texts = ENGLISH) -> dict[str, Any]:
     """The web board's "Open the board" link button, as stored data."""
     return {"custom_id": None, "label": t.gettext(OPEN_BOARD), "style": discord.ButtonStyle.link.value, "emoji": None,
             "url": url}
 
 
-def view_of(stored: list[dict]) -> discord.ui.View | None:
+def view_of(stored: list[dict[str, Any]]) -> discord.ui.View | None:
     """The buttons back as a view to send (the DynamicItem pattern answers their presses, restarts included)."""
     if not stored:
         return None
@@ -54,7 +56,7 @@ def view_of(stored: list[dict]) -> discord.ui.View | None:
                     for b in stored))
 
 
-def picture(table: Table, now: float | None = None, *, t: Texts = ENGLISH) -> dict | None:
+def picture(table: Table, now: float | None = None, *, t: Texts = ENGLISH) -> dict[str, Any] | None:
     """The public picture that follows a message: the board, or the final picture once the game is over. Only
     the spectator view is kept: a public picture never shows hands or hidden points. With `now`, the board's panel
     shows the turn clock as it stands then."""

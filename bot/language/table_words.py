@@ -5,6 +5,7 @@ ended (bot/service/endings.py)."""
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Any
 
 from bot.language import seat_names, words
 from bot.language.locales import ENGLISH, Texts
@@ -21,7 +22,7 @@ def label(table: Table, seat: int, *, t: Texts = ENGLISH) -> str:
     return seat_names.message_label(p.name, p.level, seat, t)
 
 
-def _who(e: dict, key: str, t: Texts) -> str:
+def _who(e: dict[str, Any], key: str, t: Texts) -> str:
     return words.dynasty(int(e[key]), t)
 
 
@@ -37,16 +38,16 @@ def _tie(totals: list[int], t: Texts) -> str:
     return t.gettext("{won} to {lost}").format(won=won, lost=lost)
 
 
-def _colour(e: dict, t: Texts, key: str = "colour") -> str:
+def _colour(e: dict[str, Any], t: Texts, key: str = "colour") -> str:
     return words.colour(str(e[key]), t)
 
 
-def _tile_colour(e: dict, t: Texts, key: str = "colour") -> str:
+def _tile_colour(e: dict[str, Any], t: Texts, key: str = "colour") -> str:
     """A colour said of tiles (French agrees with 'tuile': 'verte')."""
     return tile_colour(str(e[key]), t)
 
 
-def _leader(e: dict, t: Texts) -> str:
+def _leader(e: dict[str, Any], t: Texts) -> str:
     if e.get("origin"):
         return t.gettext("{who} moves their {colour} leader from {origin} to {square}.").format(
             who=_who(e, "seat", t), colour=_colour(e, t), origin=e["origin"], square=e["square"])
@@ -54,7 +55,7 @@ def _leader(e: dict, t: Texts) -> str:
         who=_who(e, "seat", t), colour=_colour(e, t), square=e["square"])
 
 
-def _unification(e: dict, t: Texts) -> str:
+def _unification(e: dict[str, Any], t: Texts) -> str:
     if e.get("wars"):
         colours = t.gettext(" and ").join(words.colour(c, t) for c in e["wars"])
         return t.gettext("The tile on {square} joins two kingdoms, and their {colours} leaders meet.").format(
@@ -63,7 +64,7 @@ def _unification(e: dict, t: Texts) -> str:
         square=e["square"])
 
 
-def _point(e: dict, t: Texts) -> str:
+def _point(e: dict[str, Any], t: Texts) -> str:
     n, colour = int(e.get("count", 1)), _colour(e, t)
     if e.get("reason") == "monument" and e.get("monument"):
         return t.gettext("{who} scores 1 {colour} point from the {pair} monument.").format(
@@ -72,12 +73,12 @@ def _point(e: dict, t: Texts) -> str:
         who=_who(e, "seat", t), n=n, colour=colour)
 
 
-def _tile(e: dict, t: Texts) -> str:
+def _tile(e: dict[str, Any], t: Texts) -> str:
     return t.gettext("{who} places a {colour} {tile} on {square}.").format(
         who=_who(e, "seat", t), colour=_tile_colour(e, t), tile=words.tile(e["colour"], t), square=e["square"])
 
 
-def _catastrophe(e: dict, t: Texts) -> str:
+def _catastrophe(e: dict[str, Any], t: Texts) -> str:
     if e.get("destroyed"):
         return t.gettext("{who} places a catastrophe on {square}, destroying a {colour} {tile}.").format(
             who=_who(e, "seat", t), square=e["square"], colour=_tile_colour(e, t, "destroyed"),
@@ -85,7 +86,7 @@ def _catastrophe(e: dict, t: Texts) -> str:
     return t.gettext("{who} places a catastrophe on {square}.").format(who=_who(e, "seat", t), square=e["square"])
 
 
-def _swap(e: dict, t: Texts) -> str:
+def _swap(e: dict[str, Any], t: Texts) -> str:
     n, got = int(e["count"]), int(e["drawn"])
     if got != n:
         return t.ngettext("{who} swaps {n} tile but the bag holds only {drawn}.",
@@ -94,7 +95,7 @@ def _swap(e: dict, t: Texts) -> str:
     return t.ngettext("{who} swaps {n} tile.", "{who} swaps {n} tiles.", n).format(who=_who(e, "seat", t), n=n)
 
 
-def _revolt(e: dict, t: Texts) -> str:
+def _revolt(e: dict[str, Any], t: Texts) -> str:
     strength = e.get("strength") or {}
     return t.gettext("Revolt! {attacker}'s {colour} leader on {attacker_square} challenges {defender}'s on "
                      "{defender_square}: {attacker} attacks with {a}, {defender} defends with {d}.").format(
@@ -103,26 +104,26 @@ def _revolt(e: dict, t: Texts) -> str:
         a=strength.get("attacker", 0), d=strength.get("defender", 0))
 
 
-def _war(e: dict, t: Texts) -> str:
+def _war(e: dict[str, Any], t: Texts) -> str:
     strength = e.get("strength") or {}
     return t.gettext("War over the {colour} leaders: {attacker} attacks with {a}, {defender} defends with {d}.").format(
         colour=_colour(e, t), attacker=_who(e, "attacker", t), defender=_who(e, "defender", t),
         a=strength.get("attacker", 0), d=strength.get("defender", 0))
 
 
-def _commit(e: dict, t: Texts) -> str:
+def _commit(e: dict[str, Any], t: Texts) -> str:
     n = int(e["count"])
     return t.ngettext("{who} commits {n} {colour} tile.", "{who} commits {n} {colour} tiles.", n).format(
         who=_who(e, "seat", t), n=n, colour=_tile_colour(e, t))
 
 
-def _revolt_won(e: dict, t: Texts) -> str:
+def _revolt_won(e: dict[str, Any], t: Texts) -> str:
     return t.gettext("{winner} wins the {colour} revolt {score}; {loser}'s {colour} leader on {square} goes "
                      "home.").format(winner=_who(e, "winner", t), loser=_who(e, "loser", t), score=_tie(e["totals"], t),
                                      colour=_colour(e, t), square=e["square"])
 
 
-def _war_won(e: dict, t: Texts) -> str:
+def _war_won(e: dict[str, Any], t: Texts) -> str:
     removed = len(e.get("removed") or ())
     fields = {"winner": _who(e, "winner", t), "loser": _who(e, "loser", t), "score": _tie(e["totals"], t),
               "colour": _colour(e, t), "square": e["leader_square"], "n": removed}
@@ -135,7 +136,7 @@ def _war_won(e: dict, t: Texts) -> str:
         **fields)
 
 
-def _draw(e: dict, t: Texts) -> str:
+def _draw(e: dict[str, Any], t: Texts) -> str:
     n, wanted = int(e["count"]), int(e["wanted"])
     if n != wanted:
         return t.ngettext("{who} draws {n} tile: the bag is empty, {short} short.",
@@ -144,19 +145,19 @@ def _draw(e: dict, t: Texts) -> str:
     return t.ngettext("{who} draws {n} tile.", "{who} draws {n} tiles.", n).format(who=_who(e, "seat", t), n=n)
 
 
-def _treasure(e: dict, t: Texts) -> str:
+def _treasure(e: dict[str, Any], t: Texts) -> str:
     if e.get("corner"):
         return t.gettext("{who} takes the corner treasure on {square}.").format(who=_who(e, "seat", t),
                                                                                square=e["square"])
     return t.gettext("{who} takes the treasure on {square}.").format(who=_who(e, "seat", t), square=e["square"])
 
 
-def _monument_built(e: dict, t: Texts) -> str:
+def _monument_built(e: dict[str, Any], t: Texts) -> str:
     return t.gettext("{who} builds the {pair} monument on {square}.").format(
         who=_who(e, "seat", t), pair=_monument(e["pair"], t), square=e["at"])
 
 
-def _leader_home(e: dict, t: Texts) -> str:
+def _leader_home(e: dict[str, Any], t: Texts) -> str:
     said = (t.gettext("{who}'s {colour} leader on {square} has no temple beside it after the monument and goes home.")
             if e.get("reason") == "monument" else
             t.gettext("{who}'s {colour} leader on {square} has no temple beside it after the catastrophe and goes "
@@ -169,12 +170,12 @@ def termination(why: str, treasures: int, t: Texts = ENGLISH) -> str:
     return endings.said(endings.by_rules(Termination(why), treasures), t=t)
 
 
-def _game_over(e: dict, t: Texts) -> str:
+def _game_over(e: dict[str, Any], t: Texts) -> str:
     return t.gettext("The game is over: {reason}.").format(
         reason=termination(str(e["termination"]), int(e.get("treasures", 0)), t))
 
 
-LINES: dict[str, Callable[[dict, Texts], str]] = {
+LINES: dict[str, Callable[[dict[str, Any], Texts], str]] = {
     "leader": _leader,
     "withdraw": lambda e, t: t.gettext("{who} withdraws their {colour} leader from {square}.").format(
         who=_who(e, "seat", t), colour=_colour(e, t), square=e["square"]),
@@ -203,7 +204,7 @@ LINES: dict[str, Callable[[dict, Texts], str]] = {
 }
 
 
-def choice_words(p: dict, who: str, *, mine: bool, t: Texts = ENGLISH) -> str | None:
+def choice_words(p: dict[str, Any], who: str, *, mine: bool, t: Texts = ENGLISH) -> str | None:
     """A monument or treasure choice awaited, in words ('{who}, choose a treasure to take: F7 or G8.'), said to the
     seat that chooses (`mine`) or to the table; None for another decision."""
     if p.get("kind") == "monument":
@@ -219,7 +220,7 @@ def choice_words(p: dict, who: str, *, mine: bool, t: Texts = ENGLISH) -> str | 
     return None
 
 
-def event_line(e: dict, *, t: Texts = ENGLISH) -> str:
+def event_line(e: dict[str, Any], *, t: Texts = ENGLISH) -> str:
     """One engine event in the reader's language (English too), said from its type and data; the engine's English
     `text` only for an event of a type this module does not know or whose data is malformed (a record written by
     another program)."""

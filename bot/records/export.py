@@ -106,7 +106,7 @@ def turn_frames(game: StoredGame) -> tuple[list[dict[str, Any]], list[dict[str, 
     return views, (g.standings() if g.over else None)
 
 
-def turns(moves: Sequence[tuple[int, str, list[dict]]]) -> int:
+def turns(moves: Sequence[tuple[int, str, list[dict[str, Any]]]]) -> int:
     """How many turns (frames) the moves make, from their stored events (as `turn_frames` counts them)."""
     count, pending = 0, False
     for _, _, events in moves:

@@ -29,7 +29,7 @@ from bot.records.totals import Totals
 from bot.records.unrated import NotRated, UnratedKind
 from bot.service.endings import Ending
 from bot.storage import GameRow, MoveRow, PlayerRow, StaleError, Storage
-from bot.storage.outbox import NewAnnouncement, Stored, insert_statement, stored
+from bot.storage.outbox import NewAnnouncement, insert_statement, stored
 from bot.storage.records import (
     ANNOUNCED,
     NOT_ANNOUNCED,
@@ -42,7 +42,7 @@ from bot.storage.records import (
     RatingRow,
     RecordsStore,
 )
-from bot.storage.rows import GameStatus
+from bot.storage.rows import GameStatus, Stored
 from engine.names import seat_names
 from render.text import plural
 
@@ -199,7 +199,7 @@ class Finisher:
         self.stored = stored
         self.sweep_every = sweep_every
         self.clock = clock
-        self._sweeper: asyncio.Task | None = None
+        self._sweeper: asyncio.Task[None] | None = None
         self.swept = asyncio.Event()  # set after the first sweep (tests and start-up checks wait on it)
 
     # --- recording -------------------------------------------------------------------------------------------

@@ -9,7 +9,7 @@ heralds and seats can all use it without going round a circle.
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
-from typing import Protocol
+from typing import Any, Protocol
 
 from bot.language import text
 from bot.language.locales import ENGLISH, Texts
@@ -109,7 +109,7 @@ class Table:
     def to_move(self) -> int | None:
         return self.game.to_move if self.game is not None else None
 
-    def standings(self) -> list[dict]:
+    def standings(self) -> list[dict[str, Any]]:
         """Per seat, the rules' scoring with the table's ranking (NOTATION.md, the record's result): seats still
         playing are placed among themselves, resigned seats share the last place after them."""
         rows = self.game.standings() if self.game is not None else []
@@ -159,7 +159,7 @@ class Played:
     table: Table
     seat: int
     move: str
-    events: list[dict]
+    events: list[dict[str, Any]]
     n: int
     standin: bool = False  # played by the stand-in for a person whose clock ran out (or who is away)
     announced: Stored | None = None  # the move's announcement as stored with it (None: no herald)
@@ -187,8 +187,8 @@ class Notice:
     kind: str
     content: str
     pings: list[int] = field(default_factory=list)
-    buttons: list[dict] = field(default_factory=list)
-    picture: dict | None = None
+    buttons: list[dict[str, Any]] = field(default_factory=list)
+    picture: dict[str, Any] | None = None
 
 
 class Herald(Protocol):

@@ -12,6 +12,7 @@ import json
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from bot.storage.clocks import clock_row, set_away, set_clock, taken_back
 from bot.storage.driver import Database
@@ -58,17 +59,17 @@ class GameChanges:
     def __init__(self, db: Database) -> None:
         self.db = db
 
-    async def start(self, game_id: int, rev: int, seed: int, snapshot: dict, *, clock: ClockRow,
+    async def start(self, game_id: int, rev: int, seed: int, snapshot: dict[str, Any], *, clock: ClockRow,
                     announce: NewAnnouncement | None = None) -> Committed:
         return await self._commit(game_id, start_statements(game_id, rev, seed, snapshot), announce,
                                   ClockChange(clock=clock))
 
-    async def move(self, game_id: int, rev: int, move: MoveRow, snapshot: dict, *, over: bool,
+    async def move(self, game_id: int, rev: int, move: MoveRow, snapshot: dict[str, Any], *, over: bool,
                    end_reason: str | None, clock: ClockChange, announce: NewAnnouncement | None = None) -> Committed:
         statements = move_statements(game_id, rev, move, snapshot, over=over, end_reason=end_reason)
         return await self._commit(game_id, statements, announce, clock)
 
-    async def undo(self, game_id: int, rev: int, n: int, snapshot: dict, *, clock: ClockChange,
+    async def undo(self, game_id: int, rev: int, n: int, snapshot: dict[str, Any], *, clock: ClockChange,
                    announce: NewAnnouncement | None = None) -> Committed:
         return await self._commit(game_id, undo_statements(game_id, rev, n, snapshot), announce, clock)
 
@@ -138,7 +139,7 @@ def _clock_statements(game_id: int, change: ClockChange) -> list[Statement]:
 # --- the statements of each change (also for Storage's own methods, bot/storage/games.py) ----------------------
 
 
-def start_statements(game_id: int, rev: int, seed: int, snapshot: dict) -> list[Statement]:
+def start_statements(game_id: int, rev: int, seed: int, snapshot: dict[str, Any]) -> list[Statement]:
     now = time.time()
     return [Statement(
         "UPDATE games SET status = ?, seed = ?, snapshot = ?, rev = rev + 1, updated_at = ?, started_at = ? "
@@ -147,7 +148,7 @@ def start_statements(game_id: int, rev: int, seed: int, snapshot: dict) -> list[
         expect=1)]
 
 
-def move_statements(game_id: int, rev: int, move: MoveRow, snapshot: dict, *, over: bool,
+def move_statements(game_id: int, rev: int, move: MoveRow, snapshot: dict[str, Any], *, over: bool,
                     end_reason: str | None = None) -> list[Statement]:
     now = time.time()
     status = GameStatus.OVER if over else GameStatus.ACTIVE
@@ -163,7 +164,7 @@ def move_statements(game_id: int, rev: int, move: MoveRow, snapshot: dict, *, ov
     ]
 
 
-def undo_statements(game_id: int, rev: int, n: int, snapshot: dict) -> list[Statement]:
+def undo_statements(game_id: int, rev: int, n: int, snapshot: dict[str, Any]) -> list[Statement]:
     return [
         Statement("UPDATE games SET rev = rev + 1, move_count = ?, snapshot = ?, updated_at = ? "
                   "WHERE id = ? AND rev = ? AND status = ? AND move_count = ?",

@@ -107,18 +107,18 @@ class Storage:
 
     async def game_rev(self, game_id: int) -> int | None:
         """A game's revision as stored now (None: no such game): whether memory is behind another process."""
-        return await self.db.fetchval("SELECT rev FROM games WHERE id = ?", game_id)
+        return _id(await self.db.fetchval("SELECT rev FROM games WHERE id = ?", game_id))
 
     async def live_game_id(self, channel_id: int) -> int | None:
         """The lobby or running game of a channel, if any."""
-        return await self.db.fetchval("SELECT id FROM games WHERE channel_id = ? AND status IN (?, ?)",
-                                      channel_id, *_LIVE)
+        return _id(await self.db.fetchval("SELECT id FROM games WHERE channel_id = ? AND status IN (?, ?)",
+                                          channel_id, *_LIVE))
 
     async def last_finished_game_id(self, channel_id: int) -> int | None:
         """The channel's most recent game that was played and has ended (over or abandoned), if any."""
-        return await self.db.fetchval(
+        return _id(await self.db.fetchval(
             "SELECT id FROM games WHERE channel_id = ? AND status IN (?, ?) ORDER BY id DESC LIMIT 1",
-            channel_id, *_FINISHED)
+            channel_id, *_FINISHED))
 
     async def open_lobbies(self, guild_id: int | None, host_id: int) -> list[int]:
         """The channels where this person hosts a lobby in this server (the bot-safety branch's query, ported)."""
@@ -174,19 +174,19 @@ class Storage:
             *(_seat(game_id, p) for p in players),
         )
 
-    async def start_game(self, game_id: int, rev: int, seed: int, snapshot: dict, *,
+    async def start_game(self, game_id: int, rev: int, seed: int, snapshot: dict[str, Any], *,
                          also: Sequence[Statement] = ()) -> list[Result]:
         results = await self.db.write(*start_statements(game_id, rev, seed, snapshot), *also)
         return results[1:]
 
-    async def add_move(self, game_id: int, rev: int, move: MoveRow, snapshot: dict, *, over: bool,
+    async def add_move(self, game_id: int, rev: int, move: MoveRow, snapshot: dict[str, Any], *, over: bool,
                        end_reason: str | None = None, also: Sequence[Statement] = ()) -> list[Result]:
         """Append one move and its snapshot atomically; refused (StaleError) unless the game is still at `rev`."""
         results = await self.db.write(*move_statements(game_id, rev, move, snapshot, over=over,
                                                        end_reason=end_reason), *also)
         return results[2:]
 
-    async def drop_last_move(self, game_id: int, rev: int, n: int, snapshot: dict, *,
+    async def drop_last_move(self, game_id: int, rev: int, n: int, snapshot: dict[str, Any], *,
                              also: Sequence[Statement] = ()) -> list[Result]:
         """Undo: remove move `n` (the last) and store the position before it."""
         results = await self.db.write(*undo_statements(game_id, rev, n, snapshot), *also)
@@ -205,3 +205,8 @@ class Storage:
         """Hand a resigned seat to the passive autoplayer (level 'resigned')."""
         results = await self.db.write(*resign_statements(game_id, rev, seat), *also)
         return results[2:]
+
+
+def _id(value: object) -> int | None:
+    """A stored integer (an id, a revision) read back, or None when there is no row."""
+    return None if value is None else int(value)  # type: ignore[call-overload]

@@ -84,7 +84,7 @@ def _player_game(row: Any) -> PlayerGame:
     return PlayerGame(**{c: bool(row[c]) if c in _BOOLS else row[c] for c in PLAYER_GAME_COLUMNS})
 
 
-def player_game_values(p: PlayerGame) -> tuple:
+def player_game_values(p: PlayerGame) -> tuple[Any, ...]:
     """The row's values in PLAYER_GAME_COLUMNS order (flags as 0/1, as both back ends store them)."""
     return tuple(int(v) if isinstance(v, bool) else v for v in astuple(p))
 
@@ -167,7 +167,7 @@ _PENDING = "FROM games WHERE status = 'over' AND recorded_at IS NULL"
 _COUNTED = f"outcome <> '{SKIPPED}'"
 
 
-def _seen_only(seen: Seen | None, channel: str, record: str) -> tuple[str, tuple]:
+def _seen_only(seen: Seen | None, channel: str, record: str) -> tuple[str, tuple[Any, ...]]:
     """The condition (and its arguments) that keeps only the games `seen` allows; none without `seen`."""
     if seen is None:
         return "", ()

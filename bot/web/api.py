@@ -195,10 +195,11 @@ def describe(table: Table, you: int | None, t: Texts) -> str | None:
     return messages.decision_words(table, you, t=t)
 
 
-def move_frames(board: str, scores: str, players: int, seed: int, moves: Sequence[tuple[int, str]]) -> list[dict]:
+def move_frames(board: str, scores: str, players: int, seed: int,
+                moves: Sequence[tuple[int, str]]) -> list[dict[str, Any]]:
     """The spectator view before the first move and after each one (the replay's slider); CPU work, off the loop."""
     g = Game.new(players=players, seed=seed, board=board, options={"scores": scores})
-    frames: list[dict] = [{"n": 0, "view": g.view(None), "move": None}]
+    frames: list[dict[str, Any]] = [{"n": 0, "view": g.view(None), "move": None}]
     for n, (seat, played) in enumerate(moves, 1):
         g.play(played, seat=seat)
         frames.append({"n": n, "view": g.view(None), "move": public_move(played)})
