@@ -54,7 +54,7 @@ def move_line(mv: MoveReview, *, t: Texts = ENGLISH) -> str:
     said = (t.gettext("move {n}: {played} played, {best} was better ({loss}, {label})") if mv.label
             else t.gettext("move {n}: {played} played, {best} was better ({loss})"))
     line = said.format(n=mv.index + 1, played=mv.played, best=mv.best, loss=loss_text(mv.loss, t),
-                       label=t.gettext(LABELS.get(mv.label, mv.label)))
+                       label=t.gettext(LABELS.get(mv.label, mv.label)) if mv.label else "")
     reason = engine_words.reason(mv.reason, mv.words, t=t)
     return t.gettext("{line}: {reason}").format(line=line, reason=reason) if reason else line
 

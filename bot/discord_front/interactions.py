@@ -17,7 +17,7 @@ import logging
 import time
 from collections import OrderedDict
 from collections.abc import Awaitable, Callable
-from typing import Any, Concatenate, ParamSpec, Protocol, TypeVar
+from typing import Any, Concatenate, ParamSpec, Protocol, TypeVar, cast
 
 import discord
 from discord import app_commands
@@ -317,5 +317,5 @@ def guarded(*, change: bool = False) -> Callable[[Handler[H, P]], Handler[H, P]]
         async def run(self: H, interaction: discord.Interaction, *args: P.args, **kwargs: P.kwargs) -> None:
             await self.interactions.guard(interaction, lambda: handler(self, interaction, *args, **kwargs),
                                           change=change)
-        return run
+        return cast(Handler[H, P], run)  # functools.wraps' type keeps the parameter names mypy then compares
     return wrap

@@ -130,8 +130,8 @@ class Outbox:
     def __init__(self, store: OutboxStore, keeper: LeaseKeeper, courier: Courier, *,
                  clock: Callable[[], float] = time.time, timing: Timing | None = None,
                  gone: Callable[[int], Awaitable[None]] | None = None,
-                 on_closed: Callable[[int], Awaitable[None]] | None = None,
-                 on_open: Callable[[int], Awaitable[None]] | None = None) -> None:
+                 on_closed: Callable[[int], Awaitable[object]] | None = None,
+                 on_open: Callable[[int], Awaitable[object]] | None = None) -> None:
         self.store = store
         self.gone = gone
         self.on_closed = on_closed  # a channel held close_after seconds: its game's clock stops

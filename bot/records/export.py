@@ -103,7 +103,7 @@ def turn_frames(game: StoredGame) -> tuple[list[dict[str, Any]], list[dict[str, 
             pending = False
     if pending:
         views.append(g.view(None))
-    return views, (g.standings() if g.over else None)
+    return views, ([dict(s) for s in g.standings()] if g.over else None)
 
 
 def turns(moves: Sequence[tuple[int, str, list[dict[str, Any]]]]) -> int:

@@ -136,6 +136,7 @@ class Lobby:
                                   players=list(table.players)), game, [])
             notice = desk.herald.start(after, t=await desk.voice(table)) if desk.herald else None
             first = game.to_move
+            assert first is not None, "a game just started always has a seat to act"
             clock = clocks.begin(table.row.clock, first, desk.now(), player=table.player(first), turn=turn_of(game))
             committed = await desk.commit(table, lambda new: desk.storage.changes.start(
                 table.id, table.row.rev, seed, game.position(), clock=clock, announce=new),

@@ -68,10 +68,12 @@ class Moves:
                 if not clocks.stand_in_plays(table.row.clock, table.player(seat)):
                     raise GameError(N_("That seat's player has taken it back."))
                 standin = True
-            if game.to_move != seat:
+            to_move = game.to_move
+            assert to_move is not None, "a running game always has a seat to act"
+            if to_move != seat:
                 if game.pending:
                     raise GameError(N_("It is not your move: {decision}."), decision=Awaited(table))
-                raise GameError(N_("It is not your turn: {who} is to play."), who=SeatLabel(table, game.to_move))
+                raise GameError(N_("It is not your turn: {who} is to play."), who=SeatLabel(table, to_move))
             # Typed in a player's words ('Plättchen rot F7'): the notation is what is played and stored.
             move = to_notation(move)
             trial = game.copy()
@@ -126,7 +128,7 @@ class Moves:
                 raise GameError(N_("There is nothing to undo."))
             # The engine holds the rule and the position before the action (also in a stored snapshot), so
             # nothing is replayed from the seed.
-            game = table.game.copy()
+            game = running(table).copy()
             try:
                 undone = game.undo(seat)
             except IllegalMove as exc:
@@ -149,8 +151,8 @@ class Moves:
             table.row.rev += 1
             table.row.move_count -= 1
             table.row.updated_at = time.time()
-            undone = Undone(**about(table), seat=last.seat, move=last.move, n=last.n)
-            return changed(table, undone, committed, notice), last
+            event = Undone(**about(table), seat=last.seat, move=last.move, n=last.n)
+            return changed(table, event, committed, notice), last
 
     async def resign(self, game_id: int, user_id: int, *, origin: Origin | None = None) -> Changed:
         """The seat plays on passively (pass, commit 0, decline); the game ends instead when fewer than two

@@ -137,7 +137,7 @@ class Awaited:
 
     def __str__(self) -> str:
         game = self.table.game
-        return game.describe_pending() if game is not None else ""
+        return (game.describe_pending() or "") if game is not None else ""
 
 
 @dataclass(frozen=True)

@@ -81,7 +81,8 @@ _BOOLS = {"resigned"}
 
 
 def _player_game(row: Any) -> PlayerGame:
-    return PlayerGame(**{c: bool(row[c]) if c in _BOOLS else row[c] for c in PLAYER_GAME_COLUMNS})
+    values: dict[str, Any] = {c: bool(row[c]) if c in _BOOLS else row[c] for c in PLAYER_GAME_COLUMNS}
+    return PlayerGame(**values)
 
 
 def player_game_values(p: PlayerGame) -> tuple[Any, ...]:
