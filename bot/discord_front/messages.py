@@ -273,7 +273,7 @@ def final_text(table: Table, *, t: Texts = ENGLISH) -> str:
 
 def hints_used(table: Table, *, t: Texts = ENGLISH) -> str:
     """'Hints used: Alice 2, Bob 0', in seat order (a game opened with hints on)."""
-    people = [p for p in table.players if p.level in (None, "resigned")]  # computers never ask
+    people = [p for p in table.players if p.is_person]  # computers never ask
     names = seat_names.message_names([p.name for p in table.players], [p.level for p in table.players], t)
     return t.gettext("Hints used: {counts}.").format(counts=", ".join(f"{names[p.seat]} {p.hints}" for p in people))
 

@@ -42,7 +42,7 @@ from bot.storage.records import (
     RatingRow,
     RecordsStore,
 )
-from bot.storage.rows import GameStatus, Stored
+from bot.storage.rows import GameStatus, SeatKind, Stored
 from engine.names import seat_names
 from render.text import plural
 
@@ -56,8 +56,8 @@ PLAYED_WITH_HINTS = NotRated(UnratedKind.HINTS)
 
 def seat_name(p: PlayerRow) -> str:
     """How a seat is named in the records: the person's name, or the computer level ('Hard computer')."""
-    if p.level is not None and p.level != "resigned":
-        return f"{p.level.capitalize()} computer"
+    if (level := p.computer) is not None:
+        return f"{level.capitalize()} computer"
     return p.name
 
 
@@ -146,7 +146,7 @@ def _player_game(game: GameRow, p: PlayerStats, key: str, name: str, change: Rat
     before, after = (change.before, change.after) if change is not None else (None, None)
     return PlayerGame(
         game_id=game.id, seat=p.seat, record_id=0, guild_id=int(game.guild_id or 0), player=key,
-        user_id=None if player.is_bot and player.level != "resigned" else player.user_id, name=name,
+        user_id=None if player.kind is SeatKind.COMPUTER else player.user_id, name=name,
         dynasty=p.dynasty, place=p.place, rank=change.rank if change is not None else p.place, score=p.score,
         resigned=p.resigned, **{c: p.totals.get(c, 0) for c in ("red", "blue", "green", "black")},
         **{f"{s}_points": p.points_by_source.get(s, 0) for s in ("tiles", "monuments", "revolts", "wars",

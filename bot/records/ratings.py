@@ -31,12 +31,12 @@ from openskill.models import PlackettLuce
 from bot.records.stats import GameStats
 from bot.records.unrated import OTHER, NotRated, UnratedKind, said
 from bot.records.unrated import too_short as short_reason
+from bot.storage.rows import PASSIVE_LEVEL
 
 MU = 25.0  # openskill's defaults, kept explicit: stored ratings depend on them
 SIGMA = 25.0 / 3.0
 DISPLAY_BASE = 1000
 DISPLAY_SCALE = 40
-RESIGNED_LEVEL = "resigned"  # the level storage gives a person's seat once they resign
 MIN_TURNS = 5  # turns every person must have taken (the stand-in's for them included) for a game to be rated
 
 
@@ -56,7 +56,7 @@ def _model() -> PlackettLuce:
 
 def player_key(user_id: int, level: str | None) -> str:
     """The rated identity of a seat: 'user:<id>' for a person (resigned or not), 'bot:<level>' for a computer."""
-    if level is None or level == RESIGNED_LEVEL:
+    if level is None or level == PASSIVE_LEVEL:
         return f"user:{user_id}"
     return f"bot:{level}"
 

@@ -162,7 +162,7 @@ class Reviews:
     async def seat_of(self, game: StoredGame, user_id: int) -> int:
         """The asker's seat in the game, for a private review of their own moves; GameError if they had none."""
         row = await self.storage.get_game(game.id)
-        seat = next((p.seat for p in row.players if p.user_id == user_id and p.level in (None, "resigned")), None) \
+        seat = next((p.seat for p in row.players if p.user_id == user_id and p.is_person), None) \
             if row is not None else None
         if seat is None:
             raise GameError(N_("You did not play in game #{n}, so it has no review of your own. Ask without "

@@ -15,7 +15,7 @@ from bot.service.table import GameError
 from bot.service.visibility import NO_SUCH_GAME, Seen, Viewer
 from bot.storage import GameRow, Storage
 from bot.storage.records import GameRecord, RatingRow, RecordsStore
-from bot.storage.rows import GameStatus
+from bot.storage.rows import GameStatus, SeatKind
 
 PAGE = 10  # games on a history page
 TOP = 10  # players on the leaderboard
@@ -121,11 +121,11 @@ class Records:
         return StoredGame(
             id=row.id, board=row.board, scores=row.scores, seed=row.seed or 0, status=str(row.status),
             names=tuple(p.name for p in row.players),
-            kinds=tuple(p.level if p.level not in (None, "resigned") else "human" for p in row.players),
+            kinds=tuple(p.computer or "human" for p in row.players),
             moves=tuple((m.seat, m.move) for m in moves), started_at=row.started_at, end_reason=row.end_reason,
             resigned=tuple(p.seat for p in row.players if p.resigned),
             # The seat whose resignation ended the game is flagged but never handed to the passive autoplayer.
-            ender=next((p.seat for p in row.players if p.resigned and p.level != "resigned"), None)
+            ender=next((p.seat for p in row.players if p.resigned and p.kind is not SeatKind.PASSIVE), None)
             if row.status == GameStatus.OVER else None,
             people=tuple(m.user_id is not None for m in moves),
             channel_id=row.channel_id,

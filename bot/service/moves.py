@@ -23,7 +23,7 @@ from bot.service.desk import LOOK_AGAIN, Desk, about, changed, in_time, player_s
 from bot.service.endings import Ending, EndKind
 from bot.service.events import Away, Moved, Resigned, Undone
 from bot.service.table import BOT_USER_ID, Awaited, Changed, GameError, Origin, Played, SeatLabel, Table
-from bot.storage.rows import LIVE, GameStatus, MoveRow
+from bot.storage.rows import LIVE, PASSIVE_LEVEL, GameStatus, MoveRow
 from engine import IllegalMove, canonical
 
 log = logging.getLogger(__name__)
@@ -180,7 +180,7 @@ class Moves:
                 notice = desk.herald.resign(after, seat, t=await desk.voice(table)) if desk.herald else None
                 resigned = Resigned(**about(after), seat=seat)
                 return await desk.end(table, GameStatus.OVER, ending, notice, origin, resigned=seat, event=resigned)
-            players = [replace(p, resigned=True, level="resigned") if p.seat == seat else p for p in table.players]
+            players = [replace(p, resigned=True, level=PASSIVE_LEVEL) if p.seat == seat else p for p in table.players]
             after = Table(replace(table.row, rev=table.row.rev + 1, players=players), table.game, table.moves)
             notice = desk.herald.resign(after, seat, t=await desk.voice(table)) if desk.herald else None
             clock = None
@@ -276,7 +276,7 @@ def rated_abandoner(table: Table, user_id: int) -> int | None:
     """The seat of a person abandoning a running game that has had enough play to be rated, else None."""
     if table.row.status != GameStatus.ACTIVE or table.game is None or table.row.hints:
         return None  # a game played with hints is never rated: abandoning it ends it for everyone alike
-    people = [p.level in (None, ratings.RESIGNED_LEVEL) and p.user_id != BOT_USER_ID for p in table.players]
+    people = [p.is_person and p.user_id != BOT_USER_ID for p in table.players]
     seat = next((p.seat for p in table.players if people[p.seat] and p.user_id == user_id), None)
     if seat is None or ratings.too_short(ratings.turns_taken(table.moves, len(people)), people) is not None:
         return None

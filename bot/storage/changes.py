@@ -17,7 +17,7 @@ from typing import Any
 from bot.storage.clocks import clock_row, set_away, set_clock, taken_back
 from bot.storage.driver import Database
 from bot.storage.outbox import NewAnnouncement, drop_statement, insert_statement, stored
-from bot.storage.rows import LIVE, ClockRow, GameStatus, MoveRow, Stored
+from bot.storage.rows import LIVE, PASSIVE_LEVEL, ClockRow, GameStatus, MoveRow, Stored
 from bot.storage.sql import Result, Statement
 
 
@@ -187,8 +187,8 @@ def end_statements(game_id: int, rev: int, status: str, reason: str, *, resigned
 def resign_statements(game_id: int, rev: int, seat: int) -> list[Statement]:
     return [
         bump_statement(game_id, rev),
-        Statement("UPDATE players SET resigned = 1, level = 'resigned' WHERE game_id = ? AND seat = ?",
-                  (game_id, seat), expect=1),
+        Statement("UPDATE players SET resigned = 1, level = ? WHERE game_id = ? AND seat = ?",
+                  (PASSIVE_LEVEL, game_id, seat), expect=1),
     ]
 
 

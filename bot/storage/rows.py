@@ -22,6 +22,18 @@ LIVE = frozenset({GameStatus.LOBBY, GameStatus.ACTIVE})  # at most one such game
 FINISHED = frozenset({GameStatus.OVER, GameStatus.ABANDONED})  # played and ended (a cancelled lobby never played)
 
 
+class SeatKind(StrEnum):
+    """Who plays a seat."""
+
+    PERSON = "person"
+    PASSIVE = "passive"  # a person who resigned: the passive autoplayer plays on for them (pass, commit 0, decline)
+    COMPUTER = "computer"  # a computer level
+
+
+# How storage marks a passive seat: in the seat's level column, where a computer's level stands.
+PASSIVE_LEVEL = "resigned"
+
+
 @dataclass
 class PlayerRow:
     seat: int
@@ -34,8 +46,25 @@ class PlayerRow:
     hints: int = 0  # hints answered to this seat (games opened with hints on)
 
     @property
+    def kind(self) -> SeatKind:
+        if self.level is None:
+            return SeatKind.PERSON
+        return SeatKind.PASSIVE if self.level == PASSIVE_LEVEL else SeatKind.COMPUTER
+
+    @property
     def is_bot(self) -> bool:
+        """Played by the bot: a computer, or the passive autoplayer for a person who resigned."""
         return self.level is not None
+
+    @property
+    def computer(self) -> str | None:
+        """The computer level that plays the seat ('easy', 'hard'), None for a person's seat."""
+        return self.level if self.kind is SeatKind.COMPUTER else None
+
+    @property
+    def is_person(self) -> bool:
+        """A person's seat, playing or resigned."""
+        return self.kind is not SeatKind.COMPUTER
 
 
 @dataclass(frozen=True)
