@@ -63,7 +63,10 @@ class GameService:
 
     def __init__(self, storage: Storage, *, seed_source: Callable[[], int] | None = None,
                  herald: Herald | None = None, now: clocks.Now | None = None,
-                 caps: Limits | None = None, publisher: Publisher | None = None) -> None:
+                 caps: Limits | None = None, publisher: Publisher | None = None,
+                 server_locale: Callable[[int], str | None] | None = None) -> None:
+        """`server_locale`: a server's locale as the front end last heard it (its guild cache), for posts in a
+        server never seen through an interaction."""
         self.storage = storage
         self.tables = LiveTables(storage)
         # Caps: running games per person and per server; paused games' patience.
@@ -75,7 +78,7 @@ class GameService:
         self.clocks = ClockSteps(self.desk, self.person_languages)
         self.closings = Closings(self.desk)
         self.publisher = publisher or Publisher()  # the parts that follow every change (bot/app.py subscribes them)
-        self.languages = self.desk.languages = ServerLanguages(storage.servers)
+        self.languages = self.desk.languages = ServerLanguages(storage.servers, gateway=server_locale)
 
     # What the front end and tests set after building the service lives on the desk, where every part reads it.
 
