@@ -19,7 +19,6 @@ from __future__ import annotations
 
 import asyncio
 import secrets
-import weakref
 from collections.abc import Callable, Hashable
 
 from bot.background import clocks
@@ -44,10 +43,10 @@ from bot.service.table import (
     Table,
     turn_of,
 )
-from bot.service.tables import LiveTables, replay
+from bot.service.tables import LiveTables
 from bot.service.visibility import Viewer
-from bot.storage import GameRow, MoveRow, Storage
-from engine import DYNASTIES, Game
+from bot.storage import MoveRow, Storage
+from engine import DYNASTIES
 
 # The names front ends and tests have always taken from here.
 __all__ = [
@@ -105,33 +104,6 @@ class GameService:
     @limits.setter
     def limits(self, caps: Limits) -> None:
         self.desk.limits = caps
-
-    @property
-    def _seed_source(self) -> Callable[[], int]:
-        return self.desk.seed_source
-
-    @_seed_source.setter
-    def _seed_source(self, source: Callable[[], int]) -> None:
-        self.desk.seed_source = source
-
-    @property
-    def _tables(self) -> dict[int, Table]:
-        return self.tables.tables
-
-    @property
-    def _channels(self) -> dict[int, int]:
-        return self.tables.channels
-
-    @property
-    def _locks(self) -> weakref.WeakValueDictionary[Hashable, asyncio.Lock]:
-        return self.tables.locks
-
-    def _forget(self, game_id: int) -> None:
-        self.tables.forget(game_id)
-
-    @staticmethod
-    def _replay(row: GameRow, moves: list[MoveRow]) -> Game:
-        return replay(row, moves)
 
     # --- the live tables --------------------------------------------------------------------------------------
 
