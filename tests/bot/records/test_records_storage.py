@@ -11,8 +11,9 @@ import pytest
 from openskill.models import PlackettLuce
 
 from bot.records.finisher import Finisher
+from bot.records.profiles import profile
 from bot.records.ratings import Rating
-from bot.records.stats import PlayerStats, profile
+from bot.records.stats import PlayerStats
 from bot.records.totals import Totals, profile_game
 from bot.storage import Storage
 from bot.storage.outbox import NewAnnouncement, OutboxStore, Stored
