@@ -246,7 +246,7 @@ async def test_a_resigned_game_counts_the_resigning_seat_last(database):
 
 
 async def test_profile_from_running_totals_equals_the_profile_from_every_game(database):
-    """Running totals (one row) give what bot.stats.profile computes from the whole history."""
+    """Running totals (one row) give what bot.records.profiles.profile computes from the whole history."""
     storage = await opened(database)
     try:
         seats = people("Alice", "Bob", "Carol")
