@@ -25,9 +25,10 @@ from bot.discord_front.controller import Controller
 from bot.discord_front.discord_sight import WebMembers, guild_member_fetch, web_sight
 from bot.discord_front.interactions import FirstAnswers, Interactions
 from bot.discord_front.lobby_messages import LobbyMessages
-from bot.discord_front.outbox import Outbox, Timing
+from bot.discord_front.outbox import Outbox
 from bot.discord_front.outbox_courier import DiscordCourier
 from bot.discord_front.outbox_herald import DiscordHerald
+from bot.discord_front.outbox_timing import Timing
 from bot.discord_front.pictures import Painter
 from bot.language.locales import Locales
 from bot.language.locales import load as load_locales
