@@ -61,13 +61,13 @@ class Outbox:
         self.courier = courier
         self.clock = clock
         self.timing = timing or Timing()
-        self._workers: dict[int, asyncio.Task] = {}
+        self._workers: dict[int, asyncio.Task[None]] = {}
         self._wake: dict[int, asyncio.Event] = {}
         self.pictures = Pictures(store, courier, self._blocks, clock=clock, timing=lambda: self.timing,
                                  settled=self._look_again)
         self._pictures = self.pictures.tasks  # announcement id -> its picture being attached
         self._timers: set[asyncio.TimerHandle] = set()
-        self._scanner: asyncio.Task | None = None
+        self._scanner: asyncio.Task[None] | None = None
         self._idle: dict[int, float] = {}  # drained channels whose lease we keep for a while -> since when
         self._stopping = False
         keeper.on_lost(self._lost)
@@ -366,7 +366,7 @@ class Outbox:
         with contextlib.suppress(TimeoutError):
             await asyncio.wait_for(event.wait(), max(0.0, seconds))
 
-    async def _wait_any(self, event: asyncio.Event, tasks: list[asyncio.Task], seconds: float | None) -> None:
+    async def _wait_any(self, event: asyncio.Event, tasks: list[asyncio.Task[None]], seconds: float | None) -> None:
         waiter = asyncio.ensure_future(event.wait())
         try:
             await asyncio.wait([waiter, *tasks], timeout=seconds, return_when=asyncio.FIRST_COMPLETED)

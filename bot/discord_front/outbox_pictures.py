@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import functools
 import logging
 from collections.abc import Callable
 
@@ -27,13 +28,16 @@ class Pictures:
         self.clock = clock
         self.timing = timing  # read at each use: the outbox's timing may be replaced (tests)
         self.settled = settled
-        self.tasks: dict[int, asyncio.Task] = {}  # announcement id -> its picture being attached
+        self.tasks: dict[int, asyncio.Task[None]] = {}  # announcement id -> its picture being attached
 
-    def start(self, channel_id: int, a: Announcement) -> asyncio.Task:
+    def start(self, channel_id: int, a: Announcement) -> asyncio.Task[None]:
         task = asyncio.create_task(self._picture(channel_id, a), name=f"tne-outbox-picture-{a.id}")
         self.tasks[a.id] = task
-        task.add_done_callback(lambda _t, aid=a.id: self.tasks.pop(aid, None))
+        task.add_done_callback(functools.partial(self._done, a.id))
         return task
+
+    def _done(self, announcement_id: int, _task: asyncio.Task[None]) -> None:
+        self.tasks.pop(announcement_id, None)
 
     async def _picture(self, channel_id: int, a: Announcement) -> None:
         try:
