@@ -50,7 +50,7 @@ async def alice_to_act(db: str, channel: Channel, alice: User, moves: int, timeo
 async def until_alice_acts(server: LoopbackDiscord, channel: Channel, alice: User) -> None:
     """While the channel still shows everything: until its last announcement asks Alice to act."""
     view = server.channel(channel)
-    await server.wait_for(lambda: to_act(server, view.last(ANNOUNCEMENT)) == alice, 10, "Alice to act")
+    await server.wait_for(lambda: to_act(server, view.last(ANNOUNCEMENT)) == alice, 30, "Alice to act")
 
 
 async def clock_stopped_at(db: str, channel: Channel) -> float | None:
@@ -122,7 +122,8 @@ async def test_pictures_refused_for_attach_files_are_kept_and_attached_once_it_i
                                         action=await suggested_move(loopback, channel, alice, rng))
             await sent.answered()
             moves = await alice_to_act(db, channel, alice, moves)
-        await loopback.wait_for(lambda: bot.outbox.blocked(channel.id), 10, "a picture refused")
+        # The picture is drawn before it is refused: slow on a loaded machine running the suite on parallel workers.
+        await loopback.wait_for(lambda: bot.outbox.blocked(channel.id), 30, "a picture refused")
         note = await (await loopback.slash(alice, channel, "tne status")).message(lambda m: "Attach Files" in m.content)
         assert note.ephemeral and "picture" in note.content
         refused = [r for r in loopback.requests_to("PATCH", "/channels/*/messages/*") if r.status == 403]
