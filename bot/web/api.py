@@ -17,7 +17,8 @@ from typing import Any
 
 from aiohttp import web
 
-from bot.discord_front import messages
+from bot.discord_front.play import decision_texts
+from bot.discord_front.records import texts as records_texts
 from bot.language import seat_names
 from bot.language.clock_texts import clock_words
 from bot.language.locales import ENGLISH, N_, SOURCE, Texts
@@ -192,7 +193,7 @@ def describe(table: Table, you: int | None, t: Texts) -> str | None:
     assert table.game is not None
     if t.lang == SOURCE or not table.game.pending:
         return table.game.describe_pending()
-    return messages.decision_words(table, you, t=t)
+    return decision_texts.decision_words(table, you, t=t)
 
 
 def move_frames(board: str, scores: str, players: int, seed: int,
@@ -438,7 +439,7 @@ async def server_history(request: web.Request) -> web.Response:
         "page": shown.page + 1, "pages": shown.pages, "total": shown.total, "anchor": shown.anchor,
         "games": [{"id": r.game_id, "board": r.board, "channel_id": str(r.channel_id), "outcome": r.outcome,
                    "started_at": r.started_at, "ended_at": r.ended_at, "ending": Ending.parse(r.end_reason).stored(),
-                   "end_reason": messages.record_ending(r, t=t),
+                   "end_reason": records_texts.record_ending(r, t=t),
                    "moves": r.moves, "players": [{k: s.get(k) for k in SUMMARY_KEYS} for s in r.summary]}
                   for r in shown.records]})
 
