@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import logging
-
 import discord
 
 from bot.background.clocks import ClockKeeper
@@ -20,8 +18,6 @@ from bot.service.game_service import GameError, GameService, Table
 from bot.service.hints import Hints
 from bot.storage.rows import LIVE
 from bot.web.auth import Links
-
-log = logging.getLogger(__name__)
 
 CANNOT_VIEW = N_("You can no longer view this channel, so you cannot play or change its game.")
 CANNOT_SEND = N_("You cannot send messages in this channel, so you cannot play or change its game.")

@@ -2,15 +2,11 @@
 
 from __future__ import annotations
 
-import logging
-
 import discord
 
 from bot.discord_front.front import Front
 from bot.discord_front.help.topics import help_answer
 from bot.discord_front.interactions import private
-
-log = logging.getLogger(__name__)
 
 
 class HelpHandlers(Front):

@@ -2,12 +2,9 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
-if TYPE_CHECKING:
-    pass
 # `/tne help [topic]`: one text per topic, each well under Discord's 2,000 characters so translations fit too.
 MORE_HELP = "More: `/tne help topic:` rules, clocks, records, review & hints."
+
 HELP_TEXT = """**Tigris & Euphrates — commands**
 `/tne new seats:3 board:standard scores:hidden` — open a game here (one per channel; threads count)
 `/tne join`, `/tne leave`, `/tne start` — the lobby (or its buttons); `/tne addbot level:medium` seats a computer
@@ -22,6 +19,7 @@ HELP_TEXT = """**Tigris & Euphrates — commands**
 `/tne games` — this server's games; `/tne games mine:True` — the games waiting for you
 `/tne web` — your link to the web board (when offered): play by tapping, watch live
 `/tne help` — these commands\n""" + MORE_HELP
+
 CLOCKS_HELP = """**Playing over days**
 `/tne new clock:24h on_timeout:standin` — clocks: none, 2m, 5m, 15m, 1h, 12h, 24h, 72h; when time runs out the
   stand-in (a medium computer) plays for you, or the table waits; reminders at half and at a tenth left
@@ -30,12 +28,14 @@ CLOCKS_HELP = """**Playing over days**
 `/tne settings language language:de` — (Manage Server) the language of this server's public posts
 `/tne away`, `/tne back` — the stand-in plays your turns meanwhile
 `/tne games mine:True` — the games in this server waiting for you, privately, with links\n""" + MORE_HELP
+
 RECORDS_HELP = """**Records** (every finished game is kept, with its statistics and everyone's rating)
 `/tne stats history` — this server's finished games, newest first
 `/tne stats profile user:@Alice` — a player's games, wins, averages and rating, with a chart
 `/tne stats leaderboard` — the best rated players here (computer levels too) and your rank
 `/tne replay game:12` — a finished game as an animated picture, turn by turn
 `/tne export game:12` — a game's record as a `.tne.json` file, only for you\n""" + MORE_HELP
+
 LEARN_HELP = """**Review & hints**
 `/tne new hints:on` — a casual game with hints: never rated; how many hints each player used is told at its \
 end and kept in its record
@@ -44,6 +44,7 @@ a line on why, only for you. It reads your own view only, never another player's
 `/tne review game:12` — a finished game reviewed by our strongest computer player: each player's chance to win \
 over the game, their accuracy, inaccuracies, mistakes and blunders, and their costliest moves with the better \
 move; `private:True` shows you your own review in full\n""" + MORE_HELP
+
 RULES_TEXT = """**Tigris & Euphrates in brief**
 You hold **6 tiles**, hidden from the others: red temples, blue farms, green markets, black settlements. \
 At the end of your turn you draw back up to 6. Each turn you take **2 actions**, any of:
@@ -67,6 +68,8 @@ Treasures are wild points.
 **The end** comes when only 1–2 treasures are left or the bag cannot refill a hand. \
 Your score is your **weakest colour**.
 Squares: columns A–P, rows 1–11 (A1 top left). Your tiles: `/tne hand`. Every command: `/tne help`."""
+
+
 # The topics of `/tne help`, as its option offers them (name shown, value passed), the default first.
 HELP_TOPICS = {"commands": HELP_TEXT, "rules": RULES_TEXT, "clocks": CLOCKS_HELP, "records": RECORDS_HELP,
                "hints": LEARN_HELP}

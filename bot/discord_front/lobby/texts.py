@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from bot.discord_front.messages import clip
 from bot.discord_front.settings.texts import clock_setting
 from bot.language import seat_names, words
@@ -11,12 +9,12 @@ from bot.language.locales import ENGLISH, N_, Texts
 from bot.service.table import Table
 from bot.storage.rows import GameStatus
 
-if TYPE_CHECKING:
-    pass
 HINTS_ON = N_("Hints are on: `/tne hint` suggests a move on your turn; a casual game, not rated.")
 # The lobby's words for its board and scores choices (the stored values stay English).
 BOARD_WORDS = {"standard": N_("standard"), "advanced": N_("advanced")}
 SCORES_WORDS = {"hidden": N_("hidden"), "open": N_("open")}
+
+
 def lobby_text(table: Table, *, t: Texts = ENGLISH) -> str:
     row = table.row
     head = t.gettext("**Tigris & Euphrates** — game #{id}, {board} board, scores {scores}, up to {seats} players; "

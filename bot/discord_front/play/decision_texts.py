@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from bot.discord_front.messages import clip
 from bot.language import words
@@ -11,25 +11,31 @@ from bot.language.locales import ENGLISH, N_, Texts
 from bot.language.table_words import choice_words, label
 from bot.service.table import Table
 
-if TYPE_CHECKING:
-    pass
 DECISION_HEADS = {
     "revolt": N_("A revolt: choose your reinforcements"), "war": N_("A war: choose your reinforcements"),
     "war_order": N_("Choose which war to fight first"), "monument": N_("You may build a monument"),
     "treasure": N_("Choose a treasure to take"),
 }
 YOUR_DECISION = N_("Your decision")
+
+
 def decision_text(table: Table, seat: int, *, t: Texts = ENGLISH) -> str:
     """Private: the decision this seat faces, said to them, with what they hold of the colour that matters."""
     kind = (table.game.pending or {}).get("kind")
     head = t.gettext(DECISION_HEADS.get(kind, YOUR_DECISION))
     return clip(f"**{head}.**\n{decision_words(table, seat, t=t)}")
+
+
 # A leader's name for several of them ("which war: `war red` (priests)"), and a tile's, marked for the catalogs.
 LEADERS_OF = {"red": N_("priests"), "blue": N_("farmers"), "green": N_("traders"), "black": N_("kings")}
 TILES_NAMED = {"red": N_("temples"), "blue": N_("farms"), "green": N_("markets"), "black": N_("settlements")}
+
+
 def _or(items: Sequence[str], t: Texts) -> str:
     """'a or b or c' in the reader's words."""
     return t.gettext(" or ").join(items)
+
+
 def _added(colour: str, n: int, t: Texts) -> str:
     """'2 temples': tiles of one colour by their name, one literal ngettext each so the extractor finds them."""
     if colour == "red":
@@ -39,6 +45,8 @@ def _added(colour: str, n: int, t: Texts) -> str:
     if colour == "green":
         return t.ngettext("{n} market", "{n} markets", n).format(n=n)
     return t.ngettext("{n} settlement", "{n} settlements", n).format(n=n)
+
+
 def decision_words(table: Table, you: int | None = None, *, t: Texts = ENGLISH) -> str:
     """The awaited decision as a person would say it: who attacks whose leader, the strengths, what to choose.
     Said to `you` when that seat decides (private: it tells their hand), else to the table."""
@@ -55,6 +63,8 @@ def decision_words(table: Table, you: int | None = None, *, t: Texts = ENGLISH) 
                 else t.gettext("{who} chooses which war to fight first: {wars}."))
         return said.format(who=who, wars=wars)
     return choice_words(p, who, mine=mine, t=t) or f"{game.describe_pending()}."
+
+
 def _conflict_words(table: Table, p: dict[str, Any], you: int | None, *, t: Texts = ENGLISH) -> str:
     """A revolt or war: 'Alice (Archer), your red (priest) is attacking Bob (Bull)'s red (priest) in a revolt at
     F7. Strength: ...'."""

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from bot.background import clocks
 from bot.discord_front.lobby.texts import lobby_text
@@ -28,8 +28,7 @@ from bot.service.table import Table
 from bot.storage.rows import GameStatus
 from engine import COLOURS, public_move
 
-if TYPE_CHECKING:
-    pass
+
 def _leaders(player: dict[str, Any], t: Texts = ENGLISH) -> str:
     placed = player.get("leaders") or {}
     on_board = [t.gettext("{leader} on {square}").format(leader=words.leader(c, t), square=placed[c])
@@ -41,10 +40,14 @@ def _leaders(player: dict[str, Any], t: Texts = ENGLISH) -> str:
     if supply:
         parts.append(t.gettext("in supply: {leaders}").format(leaders=", ".join(supply)))
     return chain(parts, t)
+
+
 def _points(points: dict[str, Any] | None, t: Texts = ENGLISH) -> str:
     if not points:
         return t.pgettext("points", "hidden")
     return " ".join(f"{COLOUR_EMOJI[c]}{points.get(c, 0)}" for c in COLOURS) + f" 💎{points.get('treasure', 0)}"
+
+
 def status_text(table: Table, now: float | None = None, *, t: Texts = ENGLISH) -> str:
     """Public status: whose turn, actions left, the awaited decision, the clock, treasures left, players' facts."""
     row = table.row
@@ -77,6 +80,8 @@ def status_text(table: Table, now: float | None = None, *, t: Texts = ENGLISH) -
             catastrophes=n_catastrophes(p.get("catastrophes", 0), t), leaders=_leaders(p, t),
             points=_points(p.get("points"), t)))
     return clip("\n".join(lines))
+
+
 def hand_text(table: Table, seat: int, *, t: Texts = ENGLISH) -> str:
     """Private: one seat's tiles, leaders, catastrophes and points (only ever sent ephemerally)."""
     view = table.game.view(seat)
@@ -98,6 +103,8 @@ def hand_text(table: Table, seat: int, *, t: Texts = ENGLISH) -> str:
             lines.append(t.gettext("Your turn: {actions} left. Use `/tne move`.").format(
                 actions=n_actions(view["turn"]["actions_left"], t)))
     return clip("\n".join(lines))
+
+
 def log_text(table: Table, count: int = 12, *, t: Texts = ENGLISH) -> str:
     moves = table.moves[-count:]
     if not moves:
@@ -110,11 +117,15 @@ def log_text(table: Table, count: int = 12, *, t: Texts = ENGLISH) -> str:
         texts = " ".join(event_line(e, t=t) for e in m.events if e.get("type") not in ("draw", "game_over"))
         lines.append(f"{m.n + 1}. {label(table, m.seat, t=t)}: `{public_move(m.move)}` — {texts}")
     return clip("\n".join(lines))
+
+
 def _turn_of(table: Table) -> int | None:
     game = table.game
     if table.row.status != GameStatus.ACTIVE or game is None or game.over:
         return None
     return game.to_move
+
+
 def games_pages(tables: list[Table], now: float, *, t: Texts = ENGLISH) -> list[str]:
     """/tne games: each live game of the server with its channel, seats, whose turn since when, and the clock; as
     many pages as the lines need (a server may run 50 games), each a whole message."""
@@ -143,6 +154,8 @@ def games_pages(tables: list[Table], now: float, *, t: Texts = ENGLISH) -> list[
     return paged(t.gettext("**Games in this server** ({n}):").format(n=n), lines,
                  lambda page, pages: t.gettext("**Games in this server** ({n}) — page {page} of {pages}:").format(
                      n=n, page=page, pages=pages))
+
+
 def turns_pages(tables: list[Table], user_id: int, now: float, *, t: Texts = ENGLISH) -> list[str]:
     """/tne games mine:True (private): the games of this server where this person is the one to act, with links;
     paged as `games_pages` is."""

@@ -18,6 +18,8 @@ from engine import COLOURS, public_move
 
 if TYPE_CHECKING:
     from engine.ai.phrases import Phrase
+
+
 def announce(table: Table, head: str, *, ping: bool = True, actor: int | None = None, t: Texts = ENGLISH) -> Post:
     """A public message after a change: what happened, then who must act now (pinged when `ping` and it is news to
     them, else named) or the result. `actor`: the person whose own action this message answers; they just acted
@@ -29,6 +31,8 @@ def announce(table: Table, head: str, *, ping: bool = True, actor: int | None = 
         return Post(clip(head))
     body = clip(head, LIMIT - len(tail) - 1)
     return Post(f"{body}\n{tail}", pings)
+
+
 def next_line(table: Table, *, ping: bool = True, t: Texts = ENGLISH) -> str:
     """Who must act now: a person by mention (`ping`) or by name, a computer or the stand-in thinking; empty once
     the game is over."""
@@ -53,6 +57,8 @@ def next_line(table: Table, *, ping: bool = True, t: Texts = ENGLISH) -> str:
     left = game.view(None)["turn"]["actions_left"]
     return t.ngettext("{who}, your turn ({n} action left). Play with `/tne move`.",
                       "{who}, your turn ({n} actions left). Play with `/tne move`.", left).format(who=who, n=left)
+
+
 def account(played: Played, *, t: Texts = ENGLISH) -> Post:
     """The public account of one move: who played what, the engine's event lines, then who acts next."""
     table = played.table
@@ -63,10 +69,14 @@ def account(played: Played, *, t: Texts = ENGLISH) -> Post:
     lines = [event_line(e, t=t) for e in played.events if e.get("type") not in ("game_over",)]
     body = "\n".join(f"• {line}" for line in lines)
     return announce(table, "\n".join(x for x in (head, body) if x), actor=mover(played), t=t)
+
+
 def mover(played: Played) -> int | None:
     """The person who made this move themselves (by a command or a button); None for a computer or the stand-in."""
     player = played.table.player(played.seat)
     return None if played.standin or player.is_bot else player.user_id
+
+
 def swapped_privately(move: str, *, t: Texts = ENGLISH) -> str | None:
     """Private, for the swapper only: which tiles went face down (the table is told only how many); None for
     any other move."""
@@ -75,6 +85,8 @@ def swapped_privately(move: str, *, t: Texts = ENGLISH) -> str | None:
         return None
     return t.gettext("You swapped {tiles}, face down: the table sees only `{move}`.").format(
         tiles=", ".join(words.tile(c, t) if t.lang != ENGLISH.lang else c for c in parts[1:]), move=public_move(move))
+
+
 def opening(table: Table, *, t: Texts = ENGLISH) -> Post:
     seating = ", ".join(label(table, p.seat, t=t) for p in table.players)
     first = label(table, table.game.view(None)["turn"]["player"], t=t)
@@ -82,10 +94,14 @@ def opening(table: Table, *, t: Texts = ENGLISH) -> Post:
     head = t.gettext("**The game begins!** Seats: {seating}. {first} was drawn to play first.").format(
         seating=seating, first=first)
     return announce(table, head + hints, actor=table.row.host_id, t=t)  # the host's Start is answered
+
+
 def takeback(table: Table, seat: int, move: str, *, t: Texts = ENGLISH) -> Post:
     # They act on, and know it: no ping.
     return announce(table, t.gettext("{name} takes back `{move}`.").format(name=label(table, seat, t=t),
                                                                           move=public_move(move)), ping=False, t=t)
+
+
 def resignation(table: Table, who: str, *, t: Texts = ENGLISH) -> Post:
     """`who` is already escaped (a seat label or a person's name)."""
     if table.row.status != GameStatus.ACTIVE:
@@ -93,6 +109,8 @@ def resignation(table: Table, who: str, *, t: Texts = ENGLISH) -> Post:
     # Whoever acts now was told already (or is the resigned seat, now played by the computer).
     return announce(table, t.gettext("{who} resigns; their seat now passes and commits nothing.").format(who=who),
                     ping=False, t=t)
+
+
 def web_link(personal: str, public: str | None, *, t: Texts = ENGLISH) -> str:
     """`/tne web`'s private answer: the person's own sign-in link, and the channel's game's public one."""
     lines = [t.gettext("**Your link to the web board** (only for you; it works once within 10 minutes): {link}")
@@ -101,6 +119,8 @@ def web_link(personal: str, public: str | None, *, t: Texts = ENGLISH) -> str:
         lines.append(t.gettext("Anyone who can see this channel may watch its game here: {link}").format(
             link=f"<{public}>"))
     return "\n".join(lines)
+
+
 def board_caption(table: Table, *, t: Texts = ENGLISH) -> Post:
     """Above a posted board: which game and who is to act (named, not pinged: nobody asked for a ping)."""
     line = next_line(table, t=t)
@@ -110,6 +130,8 @@ def board_caption(table: Table, *, t: Texts = ENGLISH) -> Post:
     else:
         head = t.ngettext("Game #{id} after {n} move.", "Game #{id} after {n} moves.", n)
     return Post(clip(head.format(id=table.id, n=n) + (f"\n{line}" if line else "")))
+
+
 def standings_lines(table: Table, *, t: Texts = ENGLISH) -> list[str]:
     """One line per seat, best first, as the table ranks them (resigned seats last, marked)."""
     lines = []
@@ -121,6 +143,8 @@ def standings_lines(table: Table, *, t: Texts = ENGLISH) -> list[str]:
             place=s["place"], name=label(table, s["seat"], t=t), score=s["score"], totals=totals,
             treasures=treasures, gone=gone))
     return lines
+
+
 def winner_line(table: Table, *, t: Texts = ENGLISH) -> str:
     """'**Alice (Archer) wins!**', or the seats sharing first place."""
     first = [label(table, s["seat"], t=t) for s in sorted(table.standings(), key=lambda s: s["seat"])
@@ -128,6 +152,8 @@ def winner_line(table: Table, *, t: Texts = ENGLISH) -> str:
     if len(first) == 1:
         return t.gettext("**{name} wins!**").format(name=first[0])
     return t.gettext("**Shared win: {names}.**").format(names=t.gettext(" and ").join(first))
+
+
 def final_text(table: Table, *, t: Texts = ENGLISH) -> str:
     """How an ended game is told, whatever ended it: the winner and the final standings; an abandoned game's
     standings are only where it stopped, not a result. A game played with hints says how many each player used."""
@@ -143,11 +169,15 @@ def final_text(table: Table, *, t: Texts = ENGLISH) -> str:
     return "\n".join([t.gettext("**The game is over** ({reason}).").format(reason=reason) + " "
                       + winner_line(table, t=t), t.gettext("Final standings:"), *standings_lines(table, t=t),
                       *hints])
+
+
 def hints_used(table: Table, *, t: Texts = ENGLISH) -> str:
     """'Hints used: Alice 2, Bob 0', in seat order (a game opened with hints on)."""
     people = [p for p in table.players if p.is_person]  # computers never ask
     names = seat_names.message_names([p.name for p in table.players], [p.level for p in table.players], t)
     return t.gettext("Hints used: {counts}.").format(counts=", ".join(f"{names[p.seat]} {p.hints}" for p in people))
+
+
 def hint_text(move: str, reason: str, used: int, *, reason_words: Sequence[Phrase] = (),
               t: Texts = ENGLISH) -> str:
     """`/tne hint`'s private answer: the move, why (from the engine's `reason_words` in the reader's language, else
@@ -157,6 +187,8 @@ def hint_text(move: str, reason: str, used: int, *, reason_words: Sequence[Phras
     return clip(t.gettext("Hint: **{move}**").format(move=move) + why + "\n"
                 + t.gettext("-# Your {nth} hint in this game; everyone sees how many each player used when it ends."
                             ).format(nth=words.ordinal(used, t)))
+
+
 def abandonment(table: Table, who: str, seat: int | None = None, *, t: Texts = ENGLISH) -> Post:
     """`who` is a person's display name (escaped here); the standings as they stood, claiming no winner, or, when
     the game counts as the abandoning `seat`'s resignation, its result."""
@@ -167,6 +199,8 @@ def abandonment(table: Table, who: str, seat: int | None = None, *, t: Texts = E
     if table.game is None:
         return Post(clip(head))
     return Post(clip(f"{head}\n{final_text(table, t=t)}"))
+
+
 def away_text(table: Table, seat: int, away: bool, *, t: Texts = ENGLISH) -> Post:
     """Pings nobody: whoever acts now was told already, or is the person who just said they are back."""
     seat_label = label(table, seat, t=t)

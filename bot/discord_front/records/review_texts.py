@@ -12,19 +12,29 @@ from bot.language.locales import ENGLISH, N_, Texts
 
 if TYPE_CHECKING:
     from engine.ai.review import MoveReview, PlayerReview, Review
+
+
 def review_progress(game_id: int, done: int | None = None, total: int | None = None, *, t: Texts = ENGLISH) -> str:
     if done is None or not total:
         return t.gettext("Reviewing game #{n}…").format(n=game_id)
     return t.gettext("Reviewing game #{n}… {percent}%").format(n=game_id, percent=100 * done // total)
+
+
 def _chance(value: float, t: Texts = ENGLISH) -> str:
     return numbers.percent(value, t)
+
+
 def _margin_loss(loss: float, t: Texts = ENGLISH) -> str:
     """A loss of final margin: '2.5 points', '2,5 Punkte'."""
     return numbers.points(loss, t)
+
+
 def _mistakes(player: PlayerReview, t: Texts = ENGLISH) -> str:
     return " · ".join((words.count(player.inaccuracies, "{n} inaccuracy", "{n} inaccuracies", t),
                        words.count(player.mistakes, "{n} mistake", "{n} mistakes", t),
                        words.count(player.blunders, "{n} blunder", "{n} blunders", t)))
+
+
 def review_summary(game_id: int, review: Review, names: Sequence[str], *, seat: int | None = None,
                    t: Texts = ENGLISH) -> str:
     """The head of a review: each player's accuracy and counts (with `seat`, that player's alone)."""
@@ -42,8 +52,12 @@ def review_summary(game_id: int, review: Review, names: Sequence[str], *, seat: 
             lines.append(t.gettext("**{name}**: accuracy {accuracy}% · {mistakes}").format(
                 name=T.name(names[player.seat]), accuracy=f"{player.accuracy:.0f}", mistakes=_mistakes(player, t)))
     return clip("\n".join(lines))
+
+
 # A reviewed move's label (engine/ai/review.py), as the costliest moves name it.
 MOVE_LABELS = {"inaccuracy": N_("Inaccuracy"), "mistake": N_("Mistake"), "blunder": N_("Blunder")}
+
+
 def _costly_line(mv: MoveReview, t: Texts = ENGLISH) -> str:
     label = t.gettext(MOVE_LABELS.get(mv.label, mv.label.capitalize())) if mv.label else t.gettext("A slip")
     # The reason is the engine's sentence, said from its words in the language (moves stay in notation).
@@ -53,8 +67,12 @@ def _costly_line(mv: MoveReview, t: Texts = ENGLISH) -> str:
     best = (t.gettext("`{best}` was best: {reason}") if reason else t.gettext("`{best}` was best.")).format(
         best=mv.best, reason=reason)
     return f"{head} {best}"
+
+
 def _label(label: str, t: Texts) -> str:
     return t.gettext(MOVE_LABELS[label]) if label in MOVE_LABELS else label.capitalize()
+
+
 def review_costliest(review: Review, seat: int, names: Sequence[str], *, t: Texts = ENGLISH) -> str:
     """One player's (up to) three costliest moves, each with the better move and why; one line if none cost."""
     player = review.players[seat]
@@ -65,6 +83,8 @@ def review_costliest(review: Review, seat: int, names: Sequence[str], *, t: Text
             name=name)
     return clip("\n".join([t.gettext("**{name}'s costliest moves**").format(name=name),
                            *(_costly_line(mv, t) for mv in moves)]))
+
+
 def review_own(review: Review, seat: int, *, t: Texts = ENGLISH) -> list[str]:
     """A player's every reviewed move, labelled, with the better move and why: as many messages as it takes."""
     lines = []

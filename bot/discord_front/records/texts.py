@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from bot.discord_front.messages import Post, clip, n_games, n_moves, n_wins
 from bot.language import seat_names, words
@@ -18,13 +18,17 @@ from bot.storage.records import RATED, GameRecord, RatingRow
 from bot.storage.rows import GameStatus
 from engine import COLOURS, DYNASTIES
 
-if TYPE_CHECKING:
-    pass
 MINUS = "−"  # a true minus sign: "985 (−15)"
+
+
 def signed(change: int) -> str:
     return f"+{change}" if change > 0 else f"{MINUS}{-change}" if change < 0 else "±0"
+
+
 def _by_rank(summary: list[dict[str, Any]]) -> list[dict[str, Any]]:
     return sorted(summary, key=lambda s: (s.get("rank") or s.get("place") or 9, s["seat"]))
+
+
 def rating_changes(record: GameRecord, *, t: Texts = ENGLISH) -> Post:
     """Right after the final standings: each player's new rating and its change, or why the game is not rated
     (nobody is pinged)."""
@@ -37,11 +41,17 @@ def rating_changes(record: GameRecord, *, t: Texts = ENGLISH) -> Post:
                                                                                ratings=", ".join(parts))
                      + "\n" + t.gettext("-# `/tne stats leaderboard` shows this server's best; `/tne stats profile` "
                                         "your record.")))
+
+
 def _when(epoch: float | None) -> str:
     return f"<t:{int(epoch)}:d>" if epoch else "?"
+
+
 def record_ending(record: GameRecord, *, t: Texts = ENGLISH) -> str:
     """How a recorded game ended, in the language (plain text), its seats named from the record's summary."""
     return endings.said(Ending.parse(record.end_reason), *summary_seats(record.summary), t=t)
+
+
 def history_line(record: GameRecord, *, t: Texts = ENGLISH) -> str:
     """'#12 · date · 1. Alice 7 · 2. Bob 5 — Alice won; only 2 treasures left on the board'."""
     ranked = _by_rank(record.summary)
@@ -52,6 +62,8 @@ def history_line(record: GameRecord, *, t: Texts = ENGLISH) -> str:
            else t.gettext("no winner"))
     how = T.prose(record_ending(record, t=t), 80)
     return f"**#{record.game_id}** · {_when(record.ended_at)} · {scores} — {won}; {how}"
+
+
 def history_text(page: HistoryPage, *, t: Texts = ENGLISH) -> str:
     if not page.total:
         return t.gettext("No game has been played to its end in this server yet. Open one with `/tne new`.")
@@ -60,6 +72,8 @@ def history_text(page: HistoryPage, *, t: Texts = ENGLISH) -> str:
     return clip("\n".join([head, *(history_line(r, t=t) for r in page.records),
                            t.gettext("-# `/tne export game:<number>` gives a game's record, `/tne replay "
                                      "game:<number>` its replay.")]))
+
+
 def _average_time(seconds: float | None, t: Texts = ENGLISH) -> str:
     if seconds is None:
         return "?"
@@ -70,6 +84,8 @@ def _average_time(seconds: float | None, t: Texts = ENGLISH) -> str:
     if minutes:
         return t.gettext("{minutes}m {seconds}s").format(minutes=minutes, seconds=f"{secs:02d}")
     return t.gettext("{seconds}s").format(seconds=secs)
+
+
 def profile_text(view: ProfileView, name: str, *, t: Texts = ENGLISH) -> str:
     """A person's record in this server, in words (the picture shows their last games)."""
     who = T.name(name)
@@ -99,19 +115,31 @@ def profile_text(view: ProfileView, name: str, *, t: Texts = ENGLISH) -> str:
         + (t.gettext(" · resigned {n}").format(n=c.resigned) if c.resigned else ""),
     ]
     return clip("\n".join(lines))
+
+
 # Points by where they came from (bot/records/stats.py's keys), as a profile says it: '12 from tiles'.
 FROM_SOURCE = {"tiles": N_("{n} from tiles"), "monuments": N_("{n} from monuments"),
                "revolts": N_("{n} from revolts"), "wars": N_("{n} from wars"), "treasures": N_("{n} from treasures")}
+
+
 def _from_source(key: str, n: int, t: Texts) -> str:
     return t.gettext(FROM_SOURCE[key]).format(n=n) if key in FROM_SOURCE else f"{n} from {key}"
+
+
 def _dynasty_named(name: str, t: Texts) -> str:
     return words.dynasty(DYNASTIES.index(name), t) if name in DYNASTIES else name.capitalize()
+
+
 def ordinal(n: int) -> str:
     """An English rank ('1st'); words.ordinal says it in the reader's language."""
     return words.ordinal(n)
+
+
 def _board_line(rank: int, row: RatingRow, t: Texts = ENGLISH) -> str:
     bot = "🤖 " if row.player.startswith("bot:") else ""
     return f"{rank}. {bot}{T.name(row.name)} — **{row.rating}** · {n_games(row.games, t)} · {n_wins(row.wins, t)}"
+
+
 def leaderboard_text(board: Leaderboard, *, t: Texts = ENGLISH) -> str:
     if not board.top:
         return t.gettext("Nobody is rated in this server yet: ratings start with the first finished game.")
@@ -129,6 +157,8 @@ def leaderboard_text(board: Leaderboard, *, t: Texts = ENGLISH) -> str:
             rank=words.ordinal(board.my_rank, t), rated=board.rated, rating=board.me.rating,
             games=n_games(board.me.games, t), wins=n_wins(board.me.wins, t)))
     return clip("\n".join(lines))
+
+
 def export_caption(game: StoredGame, *, t: Texts = ENGLISH) -> str:
     if game.status == GameStatus.ACTIVE:
         return t.gettext("The record of game #{n} so far ({moves}), as the table sees it: no tiles in hand and no "
@@ -136,6 +166,8 @@ def export_caption(game: StoredGame, *, t: Texts = ENGLISH) -> str:
             n=game.id, moves=n_moves(len(game.moves), t))
     return t.gettext("The complete record of game #{n} ({moves}): `tne-record/1`, readable by `python -m play "
                      "--replay`.").format(n=game.id, moves=n_moves(len(game.moves), t))
+
+
 def replay_progress(game_id: int, done: int | None = None, total: int | None = None, *, waiting: bool = False,
                     t: Texts = ENGLISH) -> str:
     if waiting:
@@ -144,6 +176,8 @@ def replay_progress(game_id: int, done: int | None = None, total: int | None = N
         return t.gettext("Drawing the replay of game #{n}…").format(n=game_id)
     return t.gettext("Drawing the replay of game #{n}: turn {done}/{total}…").format(n=game_id, done=done,
                                                                                        total=total)
+
+
 def replay_caption(game: StoredGame, frames: int, *, t: Texts = ENGLISH) -> str:
     names = ", ".join(T.escape(n) for n in seat_names.seat_names(game.names, game.kinds, t))
     end = T.prose(endings.said(Ending.parse(game.end_reason), game.names, game.kinds, t=t), 80)

@@ -2,16 +2,12 @@
 
 from __future__ import annotations
 
-import logging
-
 import discord
 
 from bot.discord_front.front import Front
 from bot.discord_front.interactions import QUIET, guarded, private
 from bot.discord_front.settings.texts import NOTIFY_TEXT, clock_changed
 from bot.language.server_languages import language_set_text
-
-log = logging.getLogger(__name__)
 
 
 class SettingsHandlers(Front):

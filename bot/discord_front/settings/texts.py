@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from bot.background import clocks
 from bot.background.clocks import ClockEvent
 from bot.discord_front.messages import Post, clip, when
@@ -13,8 +11,7 @@ from bot.language.table_words import label
 from bot.service.table import Table
 from bot.storage.rows import GameStatus
 
-if TYPE_CHECKING:
-    pass
+
 def clock_setting(table: Table, *, t: Texts = ENGLISH) -> str:
     """The table's clock choice in words."""
     clock = table.row.clock
@@ -27,6 +24,8 @@ def clock_setting(table: Table, *, t: Texts = ENGLISH) -> str:
     if clock.on_timeout == clocks.STANDIN:
         return t.gettext("{clock}; when time runs out the stand-in plays").format(clock=said)
     return t.gettext("{clock}; when time runs out the table waits").format(clock=said)
+
+
 def clock_changed(table: Table, choice: str, *, t: Texts = ENGLISH) -> str:
     """/tne settings clock: the host's new choice, at once in a lobby, else from the next turn on."""
     lobby = table.row.status == GameStatus.LOBBY
@@ -36,11 +35,15 @@ def clock_changed(table: Table, choice: str, *, t: Texts = ENGLISH) -> str:
     return (t.gettext("The clock of game #{id} is {length} per turn now.") if lobby
             else t.gettext("The clock of game #{id} is {length} per turn from the next turn on.")).format(
         id=table.id, length=clock_texts.length(choice, t=t))
+
+
 def clock_name(choice: str, *, t: Texts = ENGLISH) -> str:
     """'clock 12 h', or 'no clock'."""
     if choice == "none":
         return t.gettext("no clock")
     return t.gettext("clock {length}").format(length=clock_texts.length(choice, t=t))
+
+
 def clock_lines(table: Table, now: float | None, *, t: Texts = ENGLISH) -> list[str]:
     """/tne status: the clock, and the time left to whoever must act."""
     clock = table.row.clock
@@ -59,6 +62,8 @@ def clock_lines(table: Table, now: float | None, *, t: Texts = ENGLISH) -> list[
             lines.append(t.gettext("Time is up for {who} (since {deadline}).").format(
                 who=who, deadline=when(clock.deadline)))
     return lines
+
+
 def reminder(table: Table, event: ClockEvent, now: float, *, ping: bool, t: Texts = ENGLISH) -> Post:
     """A clock's message in the game's channel: a reminder or overdue notice for the person to act (pinged if
     they want it), or the stand-in taking their seat; in `t`'s language (the reminded person's, for a reminder)."""
@@ -92,6 +97,8 @@ def reminder(table: Table, event: ClockEvent, now: float, *, ping: bool, t: Text
         if ping:
             text = f"<@{event.user_id}>: {text}"
     return Post(clip(text), (event.user_id,) if ping else ())
+
+
 NOTIFY_TEXT = {
     "channel": N_("Reminders ping you in the game's channel."),
     "dm": N_("Reminders come to you as direct messages, with a link to the game (in the channel when your DMs are "
