@@ -29,7 +29,7 @@ import tempfile
 import time
 from pathlib import Path
 
-from bot.service.game_service import GameService
+from bot.service.tables import replay
 from bot.storage import Storage
 from tests.loopback import LoopbackDiscord
 from tests.loopback.model import Channel, User
@@ -182,7 +182,7 @@ class Soak:
                     moves = await storage.moves(gid)
                     stored += [m.move for m in moves]
                     if row is not None and row.status == "active":
-                        game = GameService._replay(row, moves)
+                        game = replay(row, moves)
                         waiting_on_computer = not game.over and row.players[game.to_move].is_bot
                 shown = [MOVE.search(m.content).group(1) for m in self.server.channel(channel).find(MOVE)]
                 contents = [m.content for m in self.server.channel(channel).find(MOVE)]

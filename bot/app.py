@@ -25,9 +25,10 @@ from bot.discord_front.controller import Controller
 from bot.discord_front.discord_sight import WebMembers, guild_member_fetch, web_sight
 from bot.discord_front.interactions import FirstAnswers, Interactions
 from bot.discord_front.lobby_messages import LobbyMessages
-from bot.discord_front.outbox import Outbox, Timing
+from bot.discord_front.outbox import Outbox
 from bot.discord_front.outbox_courier import DiscordCourier
 from bot.discord_front.outbox_herald import DiscordHerald
+from bot.discord_front.outbox_timing import Timing
 from bot.discord_front.pictures import Painter
 from bot.language.locales import Locales
 from bot.language.locales import load as load_locales
@@ -154,10 +155,10 @@ async def build(client: discord.Client, config: Config, *, gone: Callable[[int],
     herald = DiscordHerald(now=lambda: service.now(), activity=activity_on, links=links)
     # The web board's hub: open pages update at once after a change here, by polling after another process's.
     hub = Hub(storage.game_rev) if config.web is not None else None
-    service = GameService(storage, seed_source=seed_source, caps=config.limits, herald=herald)
     # Posts no interaction causes (the lobby sweep, the clocks, computer moves) in a server never seen through an
     # interaction yet speak the server's language as the gateway told it.
-    service.languages.gateway = gateway_locale(client)
+    service = GameService(storage, seed_source=seed_source, caps=config.limits, herald=herald,
+                          server_locale=gateway_locale(client))
     # A game's rating changes are stored in the transaction that records it, and the outbox posts them.
     recorder = Recorder(Finisher(storage, announcement=rating_changes, stored=outbox.stored,
                                  language=service.languages.texts))

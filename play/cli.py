@@ -174,11 +174,12 @@ def war_previews(game: Game) -> dict[str, dict[str, Any]] | None:
     p = game.pending
     if not p or p["kind"] != "war_order":
         return None
-    out = {}
+    out: dict[str, dict[str, Any]] = {}
     for colour in p["waiting"]:
         trial = game.copy(history=False)
         trial.play(f"war {colour}")
-        out[colour] = trial.pending
+        if trial.pending is not None:
+            out[str(colour)] = trial.pending
     return out
 
 
@@ -293,6 +294,7 @@ def play(args: argparse.Namespace, t: Texts = ENGLISH) -> None:
     before: list[list[dict[str, Any]]] = []
     while not game.over:
         seat = game.to_move
+        assert seat is not None, "a game going on always has a seat to act"
         if seat == human:
             if not shown:  # the board once before each of the person's moves, not after every computer move
                 show(game, human, t)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Sequence
 
 from bot.language.locales import ENGLISH, Texts
 from bot.language.words import count
@@ -94,7 +95,7 @@ def swap_text(items: list[str], t: Texts = ENGLISH) -> str | None:
     return None
 
 
-def listing(moves: list[str], words: list[str] | None = None, width: int = 100, t: Texts = ENGLISH) -> str:
+def listing(moves: Sequence[str], words: list[str] | None = None, width: int = 100, t: Texts = ENGLISH) -> str:
     """The text `moves [filter]` prints: a count by kind, then a wrapped line or two per group."""
     words = words or []
     chosen = [m for m in moves if matches(m, words)]

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from bot.language import table_words, words
@@ -85,7 +86,7 @@ def awaited(view: dict[str, Any], seat: int, described: str | None, wars: dict[s
     return table_words.choice_words(p, _dynasty(view, p["seat"], t), mine=p["seat"] == seat, t=t) or f"{described}."
 
 
-def situation(view: dict[str, Any], seat: int, described: str | None, legal: list[str],
+def situation(view: dict[str, Any], seat: int, described: str | None, legal: Sequence[str],
               wars: dict[str, dict[str, Any]] | None = None, t: Texts = ENGLISH) -> str:
     """The line printed before the prompt: the decision awaited in full, or whose turn and actions left;
     `wars` (colour -> that war opened) gives a war order its strengths."""

@@ -327,7 +327,7 @@ def profile_image(profile: Mapping[str, Any] | Any, name: str, w: Wording = ENGL
 def render_profile(profile: Mapping[str, Any] | Any, name: str, *, words: Wording = ENGLISH) -> bytes:
     """PNG of a person's profile in one server.
 
-    `profile`: bot.stats' `Profile` (or its `picture()` dict), `{"totals": {"games", "wins", "avg_place",
+    `profile`: bot.records.profiles' `Profile` (or its `picture()` dict), `{"totals": {"games", "wins", "avg_place",
     "avg_score", "best_colour", "weakest_colour", "best_dynasty"}, "games": [{"points_by_source": {"tiles",
     "monuments", "revolts", "wars", "treasures"}, "place", "score"}, ...]}`, games oldest first (the last
     MAX_BARS are charted); averages and choices may be None. ValueError names a bad field. `words`: the reader's

@@ -53,7 +53,7 @@ class Backoff:
     most: float = 60.0
 
     def delay(self, failures: int) -> float:
-        base = min(self.most, self.first * 2 ** max(0, failures - 1))
+        base = min(self.most, self.first * 2.0 ** max(0, failures - 1))
         return base * random.uniform(0.5, 1.0)
 
 
@@ -80,6 +80,8 @@ def computer_turn(table: Table) -> Turn | None:
     if not present(table.players):
         return None  # nobody attends: the game waits rather than play itself to the end
     seat = game.to_move
+    if seat is None:
+        return None
     player = table.player(seat)
     if player.is_bot:
         level = player.level or ""
@@ -88,7 +90,7 @@ def computer_turn(table: Table) -> Turn | None:
     else:
         return None
     announced = announced_points((e for m in table.moves for e in m.events), game.players)
-    return Turn(table.id, seat, level, table.row.rev, game.view(seat), game.legal_moves(), announced,
+    return Turn(table.id, seat, level, table.row.rev, game.view(seat), [str(m) for m in game.legal_moves()], announced,
                 table.row.guild_id)
 
 
@@ -121,9 +123,9 @@ class ComputerSeats:
         self.serves = serves or (lambda guild_id: True)
         self.orphaned_after = orphaned_after
         self._adopted: set[int] = set()  # games of servers served elsewhere that the sweep found orphaned
-        self._tasks: dict[int, asyncio.Task] = {}
+        self._tasks: dict[int, asyncio.Task[None]] = {}
         self._again: set[int] = set()  # games kicked while their task was finishing: it looks once more
-        self._sweeper: asyncio.Task | None = None
+        self._sweeper: asyncio.Task[None] | None = None
 
     def _leases(self) -> LeaseKeeper:
         keeper = self.keeper
@@ -159,9 +161,9 @@ class ComputerSeats:
         if task is None or task.done():
             task = asyncio.create_task(self._play(game_id), name=f"tne-computer-{game_id}")
             self._tasks[game_id] = task
-            task.add_done_callback(lambda t, gid=game_id: self._finished(gid, t))
+            task.add_done_callback(functools.partial(self._finished, game_id))
 
-    def _finished(self, game_id: int, task: asyncio.Task) -> None:
+    def _finished(self, game_id: int, task: asyncio.Task[None]) -> None:
         if self._tasks.get(game_id) is task:
             del self._tasks[game_id]
             self._adopted.discard(game_id)

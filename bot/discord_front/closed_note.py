@@ -7,7 +7,8 @@ from collections.abc import Callable
 
 import discord
 
-from bot.discord_front.outbox import Block, Outbox
+from bot.discord_front.outbox import Outbox
+from bot.discord_front.outbox_blocks import Block
 from bot.language.clock_texts import span
 from bot.language.locales import N_, Texts
 

@@ -17,8 +17,12 @@ works,
 - a channel the bot may not post in now (a permission taken away: `Blocked`) holds what it owes, in order, and is
   tried again with the same backoff, at once when Discord says the bot's permissions changed (`reopen`); held
   `close_after` seconds, its game's clock stops (`on_closed`), and it runs again once a post gets through
-  (`on_open`); the person who acts there meanwhile is told why (`blocked`);
-- the picture follows each text as an edit, in its own task: a slow or failed picture never holds back a text.
+  (`on_open`); the person who acts there meanwhile is told why (`blocked`) — bot/discord_front/outbox_blocks.py;
+- the picture follows each text as an edit, in its own task: a slow or failed picture never holds back a text
+  (bot/discord_front/outbox_pictures.py).
+
+What a courier promises and how it fails: bot/discord_front/outbox_contract.py; how patient the outbox is:
+bot/discord_front/outbox_timing.py.
 """
 
 from __future__ import annotations
@@ -28,100 +32,18 @@ import contextlib
 import logging
 import time
 from collections.abc import Awaitable, Callable
-from dataclasses import dataclass, field
-from typing import Protocol
 
-from bot.background.backoff import Backoff
 from bot.background.leases import LeaseKeeper
+from bot.discord_front.outbox_blocks import Block, Blocks
+from bot.discord_front.outbox_contract import Blocked, Courier, Gone, Refused, Retry
+from bot.discord_front.outbox_pictures import Pictures
+from bot.discord_front.outbox_timing import Timing
 from bot.service.events import Event
 from bot.storage.leases import CHANNEL
-from bot.storage.outbox import (
-    PENDING,
-    PICTURE_DONE,
-    PICTURE_FAILED,
-    PICTURE_PENDING,
-    POSTED,
-    REPLY,
-    SENT,
-    Announcement,
-    OutboxStore,
-)
+from bot.storage.outbox import PENDING, PICTURE_PENDING, POSTED, REPLY, SENT, Announcement, OutboxStore
 from bot.storage.rows import Stored
 
 log = logging.getLogger(__name__)
-
-
-class Retry(Exception):
-    """Delivery failed in a way that may pass (429, 5xx, a dropped connection); `after`: Discord's retry_after."""
-
-    def __init__(self, reason: str, after: float | None = None) -> None:
-        super().__init__(reason)
-        self.after = after
-
-
-class Blocked(Retry):
-    """The bot may not post in the channel now (403 Missing Access / Missing Permissions): what it owes is held and
-    tried again until it can. `missing`: the permissions to give back (discord.Permissions' names)."""
-
-    def __init__(self, reason: str, missing: tuple[str, ...]) -> None:
-        super().__init__(reason)
-        self.missing = missing
-
-
-@dataclass
-class Block:
-    """A channel whose posts are held: since when, what the bot lacks there, and whether its game was paused."""
-
-    guild_id: int | None
-    since: float
-    missing: tuple[str, ...]
-    closed: bool = False
-    texts: bool = False  # a text is held (not only a picture): only a text getting through ends it
-
-
-class Refused(Exception):
-    """Discord refuses this for good (no access to the channel, the channel is gone): retrying cannot help."""
-
-
-class Gone(Refused):
-    """The channel itself no longer exists (deleted while nobody heard): its game closes too."""
-
-
-class Courier(Protocol):
-    """How announcements reach people (bot/discord_front/outbox_courier.py for Discord; tests bring their own)."""
-
-    async def find_reply(self, a: Announcement) -> int | None:
-        """The interaction's reply if it is this announcement (its message id); None if there is none."""
-        ...
-
-    async def find_post(self, a: Announcement) -> int | None:
-        """A message already showing this announcement in its channel (after an ambiguous post), or None."""
-        ...
-
-    async def post(self, a: Announcement) -> int:
-        """Post it in its channel (with its nonce); the new message's id."""
-        ...
-
-    async def attach_picture(self, a: Announcement) -> None:
-        """Draw its picture and attach it to its delivered message."""
-        ...
-
-
-@dataclass(frozen=True)
-class Timing:
-    """How patient the outbox is; tests shorten these."""
-
-    scan_every: float = 1.0  # look for work left by others (a dead process, another process's stored change)
-    nonce_window: float = 60.0  # a repeated post within this of the change is deduplicated by its nonce
-    token_life: float = 14 * 60.0  # an interaction token works 15 minutes: look for the reply only before that
-    picture_tries: int = 4
-    backoff: Backoff = field(default_factory=lambda: Backoff(first=0.5, most=30.0))
-    stop_grace: float = 5.0  # at shutdown: how long deliveries under way may take to finish
-    # A drained channel's lease is kept this long before it is handed back, so a busy channel costs no claim and
-    # no release per announcement (0: hand back at once). Another process's announcement there waits for our scan.
-    linger: float = 10.0
-    # A channel closed to the bot this long pauses its game (the clock stops) until a post gets through again.
-    close_after: float = 600.0
 
 
 class Outbox:
@@ -134,18 +56,18 @@ class Outbox:
                  on_open: Callable[[int], Awaitable[object]] | None = None) -> None:
         self.store = store
         self.gone = gone
-        self.on_closed = on_closed  # a channel held close_after seconds: its game's clock stops
-        self.on_open = on_open  # a post got through after being held: a stopped clock runs again
-        self._blocked: dict[int, Block] = {}  # channels whose posts are held, as this process last tried them
+        self._blocks = Blocks(clock, on_closed=on_closed, on_open=on_open)
         self.keeper = keeper
         self.courier = courier
         self.clock = clock
         self.timing = timing or Timing()
-        self._workers: dict[int, asyncio.Task] = {}
+        self._workers: dict[int, asyncio.Task[None]] = {}
         self._wake: dict[int, asyncio.Event] = {}
-        self._pictures: dict[int, asyncio.Task] = {}  # announcement id -> its picture being attached
+        self.pictures = Pictures(store, courier, self._blocks, clock=clock, timing=lambda: self.timing,
+                                 settled=self._look_again)
+        self._pictures = self.pictures.tasks  # announcement id -> its picture being attached
         self._timers: set[asyncio.TimerHandle] = set()
-        self._scanner: asyncio.Task | None = None
+        self._scanner: asyncio.Task[None] | None = None
         self._idle: dict[int, float] = {}  # drained channels whose lease we keep for a while -> since when
         self._stopping = False
         keeper.on_lost(self._lost)
@@ -181,13 +103,12 @@ class Outbox:
 
     def blocked(self, channel_id: int | None) -> Block | None:
         """Whether this process holds the channel's posts because the bot may not post there (and why)."""
-        return self._blocked.get(channel_id) if channel_id is not None else None
+        return self._blocks.get(channel_id)
 
     async def reopen(self, guild_id: int | None = None, channel_id: int | None = None) -> list[int]:
         """Discord says the bot's permissions changed (in a server, or in one channel): try every held channel there
         now rather than after its backoff; the channels woken."""
-        woken = [c for c, b in list(self._blocked.items())
-                 if (guild_id is None or b.guild_id == guild_id) and (channel_id is None or c == channel_id)]
+        woken = self._blocks.within(guild_id, channel_id)
         for held in woken:
             await self.store.retry_now(held)
             self.wake(held)
@@ -361,7 +282,7 @@ class Outbox:
                 continue
             task = self._pictures.get(a.id)
             if task is None and a.next_try_at <= now:
-                task = self._start_picture(channel_id, a)
+                task = self.pictures.start(channel_id, a)
             if task is not None:
                 pictures.append(task)
             else:
@@ -406,14 +327,14 @@ class Outbox:
         except Blocked as exc:
             wait = self.timing.backoff.delay(a.tries + 1)
             # Said once per closure; the tries that follow (one every `backoff.most` seconds at most) quietly.
-            first = a.channel_id not in self._blocked
-            await self._held(a, exc, now)
+            first = a.channel_id not in self._blocks
+            await self._blocks.held(a, exc, now, self.timing.close_after)
             log.log(logging.WARNING if first else logging.DEBUG, "Announcement %s in channel %s held: %s (try %d); "
                     "again in %.1f s", a.id, a.channel_id, exc, a.tries + 1, wait)
             await self.store.later(a.id, self.clock() + wait, str(exc))
             return
         except Refused as exc:
-            self._blocked.pop(a.channel_id, None)
+            self._blocks.refused(a.channel_id)
             log.error("Announcement %s in channel %s cannot be delivered: %s", a.id, a.channel_id, exc)
             await self.store.failed(a.id, str(exc))
             if isinstance(exc, Gone) and self.gone is not None:
@@ -432,87 +353,20 @@ class Outbox:
         log.debug("Announcement %s delivered in channel %s as message %s (%s)", a.id, a.channel_id, message_id, via)
         await self.store.sent(a.id, message_id, via, self.clock(), picture=a.picture is not None,
                               token=a.reply_token if via == REPLY else None)
-        if a.channel_id in self._blocked or a.tries:
-            await self._opened(a.channel_id)
+        if a.channel_id in self._blocks or a.tries:
+            await self._blocks.opened(a.channel_id)
 
-    async def _held(self, a: Announcement, exc: Blocked, now: float) -> None:
-        """Note the channel as closed to the bot; held long enough, its game pauses (once)."""
-        block = self._blocked.get(a.channel_id)
-        if block is None:
-            # Counted from the first held try this process saw (after a restart, from its first try).
-            block = self._blocked[a.channel_id] = Block(a.guild_id, now, exc.missing)
-        block.missing, block.texts = exc.missing, True
-        if not block.closed and now - block.since >= self.timing.close_after and self.on_closed is not None:
-            block.closed = True
-            try:
-                await self.on_closed(a.channel_id)
-            except Exception:
-                block.closed = False
-                log.warning("Could not pause the game of closed channel %s", a.channel_id, exc_info=True)
-
-    async def _opened(self, channel_id: int) -> None:
-        """A post got through in a channel that was held (or retried, after a restart): its game goes on."""
-        block = self._blocked.pop(channel_id, None)
-        if block is not None:
-            log.info("Channel %s takes the bot's posts again (held %.0f s)", channel_id, self.clock() - block.since)
-        if self.on_open is not None:
-            try:
-                await self.on_open(channel_id)
-            except Exception:
-                log.warning("Could not resume the game of reopened channel %s", channel_id, exc_info=True)
-
-    def _start_picture(self, channel_id: int, a: Announcement) -> asyncio.Task:
-        task = asyncio.create_task(self._picture(channel_id, a), name=f"tne-outbox-picture-{a.id}")
-        self._pictures[a.id] = task
-        task.add_done_callback(lambda _t, aid=a.id: self._pictures.pop(aid, None))
-        return task
-
-    async def _picture(self, channel_id: int, a: Announcement) -> None:
-        try:
-            await self.courier.attach_picture(a)
-        except asyncio.CancelledError:
-            raise
-        except Exception as exc:
-            tries = a.tries + 1
-            # A channel closed to the bot keeps its pictures owed, as its texts, while it may yet reopen.
-            held = (isinstance(exc, Blocked) and a.sent_at is not None
-                    and self.clock() - a.sent_at < self.timing.close_after)
-            if isinstance(exc, Blocked):
-                self._blocked.setdefault(channel_id, Block(a.guild_id, self.clock(), exc.missing)).missing = exc.missing
-            if not held and (isinstance(exc, Refused) or tries >= self.timing.picture_tries):
-                log.warning("Gave up the picture of announcement %s in channel %s: %s", a.id, channel_id,
-                            exc if isinstance(exc, Retry | Refused) else repr(exc), exc_info=not isinstance(
-                                exc, Retry | Refused))
-                await self._settle_picture(a, PICTURE_FAILED)
-            else:
-                after = exc.after if isinstance(exc, Retry) and exc.after is not None else None
-                wait = after if after is not None else self.timing.backoff.delay(tries)
-                log.info("Picture of announcement %s not attached (%s); again in %.1f s", a.id,
-                         exc if isinstance(exc, Retry) else repr(exc), wait)
-                with contextlib.suppress(Exception):
-                    await self.store.later(a.id, self.clock() + wait, str(exc) or type(exc).__name__)
-        else:
-            await self._settle_picture(a, PICTURE_DONE)
-            block = self._blocked.get(channel_id)
-            if block is not None and not block.texts:
-                del self._blocked[channel_id]  # the bot may attach pictures there again
-        finally:
-            event = self._wake.get(channel_id)
-            if event is not None:
-                event.set()
-
-    async def _settle_picture(self, a: Announcement, state: str) -> None:
-        try:
-            await self.store.picture_settled(a.id, state)
-        except Exception:
-            log.warning("Could not record the picture of announcement %s; it may be attached again", a.id,
-                        exc_info=True)
+    def _look_again(self, channel_id: int) -> None:
+        """Something settled in the channel (a picture): its worker looks again."""
+        event = self._wake.get(channel_id)
+        if event is not None:
+            event.set()
 
     async def _sleep(self, event: asyncio.Event, seconds: float) -> None:
         with contextlib.suppress(TimeoutError):
             await asyncio.wait_for(event.wait(), max(0.0, seconds))
 
-    async def _wait_any(self, event: asyncio.Event, tasks: list[asyncio.Task], seconds: float | None) -> None:
+    async def _wait_any(self, event: asyncio.Event, tasks: list[asyncio.Task[None]], seconds: float | None) -> None:
         waiter = asyncio.ensure_future(event.wait())
         try:
             await asyncio.wait([waiter, *tasks], timeout=seconds, return_when=asyncio.FIRST_COMPLETED)

@@ -9,6 +9,7 @@ import datetime
 import logging
 import time
 from collections.abc import Awaitable, Callable
+from typing import TypeVar
 
 import aiohttp
 import discord
@@ -16,7 +17,7 @@ from discord.http import handle_message_parameters
 from discord.utils import MISSING
 from discord.webhook.async_ import async_context
 
-from bot.discord_front.outbox import Blocked, Gone, Refused, Retry
+from bot.discord_front.outbox_contract import Blocked, Gone, Refused, Retry
 from bot.discord_front.outbox_herald import DIRECT, view_of
 from bot.discord_front.outbox_tag import tag_of, tagged
 from bot.discord_front.pictures import Painter
@@ -24,6 +25,7 @@ from bot.language import text as T
 from bot.storage.outbox import REPLY, Announcement
 
 log = logging.getLogger(__name__)
+R = TypeVar("R")
 
 # A call to Discord that takes longer than this is given up and judged as a failure that may pass (the post may
 # still have been made: its nonce, or the search for it, keeps it single).
@@ -82,7 +84,7 @@ class DiscordCourier:
     def _webhook(self, token: str) -> discord.Webhook:
         return discord.Webhook.partial(self.client.application_id or 0, token, client=self.client)
 
-    async def _call(self, call: Awaitable, needs: tuple[str, ...] = POSTING):
+    async def _call(self, call: Awaitable[R], needs: tuple[str, ...] = POSTING) -> R:
         try:
             return await asyncio.wait_for(call, CALL_TIMEOUT)
         except asyncio.CancelledError:

@@ -11,7 +11,6 @@ from typing import Any
 import discord
 
 from bot.background import clocks
-from bot.background.clocks import ClockEvent
 from bot.discord_front import messages as M
 from bot.discord_front.play import texts as play_texts
 from bot.discord_front.settings import texts as settings_texts
@@ -21,6 +20,7 @@ from bot.language import text as T
 from bot.language.locales import ENGLISH, N_, Texts
 from bot.language.locales import load as load_locales
 from bot.language.table_words import label
+from bot.service.events import ClockEvent
 from bot.service.table import Notice, Played, Table
 from bot.storage.rows import GameStatus
 from bot.web.auth import Links
@@ -33,7 +33,7 @@ def buttons(view: discord.ui.View | None) -> list[dict[str, Any]]:
     """A view's buttons as stored data (custom id, label, style, emoji; a link button's url instead of an id)."""
     out = []
     for item in view.children if view is not None else []:
-        button = getattr(item, "item", item)  # a DynamicItem wraps its button
+        button: Any = getattr(item, "item", item)  # a DynamicItem wraps its button
         stored = {"custom_id": button.custom_id, "label": button.label, "style": button.style.value,
                   "emoji": str(button.emoji) if button.emoji else None}
         if button.url:
@@ -67,7 +67,7 @@ def picture(table: Table, now: float | None = None, *, t: Texts = ENGLISH) -> di
         return None
     # A game ended by a resignation is over for the table though not by the rules: it gets the final picture too.
     final = game.over or table.row.status == GameStatus.OVER
-    out = {"kind": "final" if final else "board", "game_id": table.id, "n": len(table.moves),
+    out: dict[str, Any] = {"kind": "final" if final else "board", "game_id": table.id, "n": len(table.moves),
            "view": game.view(None), "names": seat_names.seat_names([p.name for p in table.players],
                                                                    [p.level for p in table.players], t)}
     if final:

@@ -28,7 +28,7 @@ from bot.discord_front.outbox_herald import picture as public_picture
 from bot.language.locales import load as load_locales
 from bot.language.picture_words import wording
 from bot.records.export import StoredGame, turn_frames
-from bot.records.stats import Profile
+from bot.records.profiles import Profile
 from bot.service.table import Table
 
 log = logging.getLogger(__name__)

@@ -33,7 +33,7 @@ class ServerLanguages:
         self.store = store
         self.locales = locales or load()
         # The server's locale as the gateway last told it (the front end's guild cache), for a server that has
-        # no stored guess yet: set by the front end once it has a connection.
+        # no stored guess yet: handed in by the composition root (bot/app.py).
         self.gateway = gateway
         # The locale this process last stored per server: the same one is not written again at every command.
         self._seen: dict[int, str] = {}

@@ -8,8 +8,8 @@ from dataclasses import dataclass
 
 from bot.language.locales import N_
 from bot.records.export import StoredGame
+from bot.records.profiles import Profile
 from bot.records.ratings import player_key
-from bot.records.stats import Profile
 from bot.records.totals import RECENT, Totals, profile_game
 from bot.service.table import GameError
 from bot.service.visibility import NO_SUCH_GAME, Seen, Viewer

@@ -1,7 +1,7 @@
 """A player's running totals in one server, kept with their rating, and their profile built from them.
 
 Adding each game's `PlayerStats` as it is recorded keeps a profile one row away, however many games the player
-has: `profile()` gives exactly what `bot.stats.profile` gives from the whole history (tests compare them).
+has: `profile()` gives exactly what `bot.records.profiles.profile` gives from the whole history (tests compare them).
 """
 
 from __future__ import annotations
@@ -10,11 +10,12 @@ from collections.abc import Sequence
 from dataclasses import asdict, dataclass, field, replace
 from typing import Any
 
-from bot.records.stats import SOURCES, Career, PlayerStats, Profile, ProfileGame, ProfileTotals
+from bot.records.profiles import Career, Profile, ProfileGame, ProfileTotals
+from bot.records.stats import SOURCES, PlayerStats
 from bot.storage.records import PlayerGame
 from engine import COLOURS, DYNASTIES
 
-RECENT = 10  # games in the profile's chart (bot.stats.profile's default)
+RECENT = 10  # games in the profile's chart (bot.records.profiles.profile's default)
 MIN_DYNASTY_GAMES = 3
 
 
@@ -81,7 +82,8 @@ class Totals:
         return cls(**known)
 
     def profile(self, recent: Sequence[ProfileGame]) -> Profile:
-        """The profile `bot.stats.profile` draws from the whole history, from these totals and the last games."""
+        """The profile `bot.records.profiles.profile` draws from the whole history, from these totals and the last
+        games."""
         n = self.games
         return Profile(
             ProfileTotals(
@@ -111,7 +113,7 @@ class Totals:
 
     def _colour(self, pick: Any) -> str:
         sums = [self.colours.get(c, 0) for c in COLOURS]
-        return COLOURS[sums.index(pick(sums))]  # the first in colour order on a tie, as bot.stats does
+        return COLOURS[sums.index(pick(sums))]  # the first in colour order on a tie, as bot.records.profiles does
 
     def _best_dynasty(self) -> str | None:
         played = [(places / games, -games, DYNASTIES.index(d) if d in DYNASTIES else len(DYNASTIES), d)

@@ -19,7 +19,6 @@ from __future__ import annotations
 
 import asyncio
 import secrets
-import weakref
 from collections.abc import Callable, Hashable
 
 from bot.background import clocks
@@ -44,10 +43,10 @@ from bot.service.table import (
     Table,
     turn_of,
 )
-from bot.service.tables import LiveTables, replay
+from bot.service.tables import LiveTables
 from bot.service.visibility import Viewer
-from bot.storage import GameRow, MoveRow, Storage
-from engine import DYNASTIES, Game
+from bot.storage import MoveRow, Storage
+from engine import DYNASTIES
 
 # The names front ends and tests have always taken from here.
 __all__ = [
@@ -63,7 +62,10 @@ class GameService:
 
     def __init__(self, storage: Storage, *, seed_source: Callable[[], int] | None = None,
                  herald: Herald | None = None, now: clocks.Now | None = None,
-                 caps: Limits | None = None, publisher: Publisher | None = None) -> None:
+                 caps: Limits | None = None, publisher: Publisher | None = None,
+                 server_locale: Callable[[int], str | None] | None = None) -> None:
+        """`server_locale`: a server's locale as the front end last heard it (its guild cache), for posts in a
+        server never seen through an interaction."""
         self.storage = storage
         self.tables = LiveTables(storage)
         # Caps: running games per person and per server; paused games' patience.
@@ -75,7 +77,7 @@ class GameService:
         self.clocks = ClockSteps(self.desk, self.person_languages)
         self.closings = Closings(self.desk)
         self.publisher = publisher or Publisher()  # the parts that follow every change (bot/app.py subscribes them)
-        self.languages = self.desk.languages = ServerLanguages(storage.servers)
+        self.languages = self.desk.languages = ServerLanguages(storage.servers, gateway=server_locale)
 
     # What the front end and tests set after building the service lives on the desk, where every part reads it.
 
@@ -102,33 +104,6 @@ class GameService:
     @limits.setter
     def limits(self, caps: Limits) -> None:
         self.desk.limits = caps
-
-    @property
-    def _seed_source(self) -> Callable[[], int]:
-        return self.desk.seed_source
-
-    @_seed_source.setter
-    def _seed_source(self, source: Callable[[], int]) -> None:
-        self.desk.seed_source = source
-
-    @property
-    def _tables(self) -> dict[int, Table]:
-        return self.tables.tables
-
-    @property
-    def _channels(self) -> dict[int, int]:
-        return self.tables.channels
-
-    @property
-    def _locks(self) -> weakref.WeakValueDictionary[Hashable, asyncio.Lock]:
-        return self.tables.locks
-
-    def _forget(self, game_id: int) -> None:
-        self.tables.forget(game_id)
-
-    @staticmethod
-    def _replay(row: GameRow, moves: list[MoveRow]) -> Game:
-        return replay(row, moves)
 
     # --- the live tables --------------------------------------------------------------------------------------
 

@@ -24,6 +24,7 @@ from bot.service.visibility import ChannelSight
 from bot.web import activity, api
 from bot.web.activity import ActivitySettings
 from bot.web.activity import Person as SignedIn
+from bot.web.asking import BODY_LIMIT
 from bot.web.auth import COOKIE, SESSION_LIFE, BadToken, Person
 from bot.web.context import CONTEXT, Context, Refusal, context_of
 from bot.web.speech import texts_of
@@ -188,7 +189,7 @@ async def server_page(request: web.Request) -> web.StreamResponse:
 
 def make_app(ctx: Context, activity_settings: ActivitySettings | None = None) -> web.Application:
     """The whole application: the page, its JSON endpoints, and the Activity's when it is configured."""
-    app = web.Application(middlewares=[guard], client_max_size=api.BODY_LIMIT)
+    app = web.Application(middlewares=[guard], client_max_size=BODY_LIMIT)
     app[CONTEXT] = ctx
     app.on_response_prepare.append(protective_headers)
     app.add_routes([web.get("/", index), web.get("/g/{id}", index), web.get("/s/{guild}", server_page),

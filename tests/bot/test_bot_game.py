@@ -8,6 +8,7 @@ import re
 import pytest
 
 import render
+from bot.service.tables import replay
 from engine import public_move
 from tests.bot_harness import (
     ALICE,
@@ -62,7 +63,7 @@ async def assert_each_message_pings_who_acts_next(h: Harness, game_id: int) -> i
     table = await h.service.load(game_id)
     moves = await h.service.storage.moves(game_id)
     people = {p.seat: p.user_id for p in table.players if not p.is_bot}
-    game = h.service._replay(table.row, [])
+    game = replay(table.row, [])
 
     def asked() -> tuple:
         return (game.to_move, game.pending["kind"] if game.pending else None)
@@ -107,7 +108,7 @@ async def test_whole_game_to_the_final_standings(fake, database, drawn, users, s
             assert f"{s['place']}. {table.label(s['seat'])} — score **{s['score']}**" in final[0].content
         # The game is stored as seed + moves: replaying them gives the same final position.
         moves = await h.service.storage.moves(game_id)
-        assert h.service._replay(table.row, moves).position() == table.game.position()
+        assert replay(table.row, moves).position() == table.game.position()
         assert_nothing_private(fake, drawn)
         assert any(v.get("over") for v in drawn), "the final picture is drawn"
         assert await assert_each_message_pings_who_acts_next(h, game_id) == len(moves)

@@ -8,6 +8,7 @@ import random
 import pytest
 
 from bot.discord_front.interactions import IN_CHANNEL
+from bot.service.tables import replay
 from tests.bot_harness import (
     ALICE,
     BOB,
@@ -86,7 +87,7 @@ async def test_two_concurrent_moves_in_one_game_apply_one_after_the_other(harnes
     assert all(not c.ephemeral or c.content == IN_CHANNEL for c in answers)
     # What is stored replays to what is in memory: no lost or doubled move.
     stored = await harness.service.storage.moves(game_id)
-    assert harness.service._replay(table.row, stored).position() == table.game.position()
+    assert replay(table.row, stored).position() == table.game.position()
 
 
 async def test_two_games_in_two_channels_at_once(harness, fake):
@@ -179,7 +180,7 @@ async def test_racing_loads_share_one_table(fake, database):
     await first.close()
     second = await Harness(fake, db).start()
     try:
-        second.service._tables.clear()  # as if never loaded (start-up loads active games to resume computers)
+        second.service.tables.tables.clear()  # as if never loaded (start-up loads active games to resume computers)
         a, b = await asyncio.gather(second.service.load(game_id), second.service.load(game_id))
         assert a is b
     finally:

@@ -10,6 +10,7 @@ from collections import Counter
 
 import pytest
 
+from bot.service.tables import replay
 from bot.storage.outbox import OutboxStore
 from engine import DYNASTIES
 from tests.bot_harness import ALICE, BOB, CAROL, CHANNEL, Harness, User, announced, open_game, response
@@ -171,7 +172,7 @@ async def check_pings(h: Harness, game_id: int, people: dict[int, User]) -> Coun
     table = await h.service.load(game_id)
     moves = await h.service.storage.moves(game_id)
     stored = await OutboxStore(h.service.storage.db).of_game(game_id)
-    game = h.service._replay(table.row, [])
+    game = replay(table.row, [])
     played = 0
     turn_no = decision_no = 0
     previous: tuple | None = None

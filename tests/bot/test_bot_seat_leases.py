@@ -103,7 +103,7 @@ async def test_the_database_lists_the_games_waiting_for_a_computer(processes):
     waiting_game = await computer_game(one.service, channel=7)
     person_first = await one.service.new_game(guild_id=1, channel_id=8, user_id=ALICE, name="Alice", seats=2)
     await one.service.join(person_first.id, BOB, "Bob")
-    one.service._seed_source = lambda: seed_where_first(0)
+    one.service.desk.seed_source = lambda: seed_where_first(0)
     await one.service.start(person_first.id, ALICE)
     lobby = await one.service.new_game(guild_id=1, channel_id=9, user_id=ALICE, name="Alice", seats=2)
     await one.service.add_bot(lobby.id, ALICE, "easy")

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from bot.service.game_service import GameService
+from bot.service import tables
 from tests.bot_harness import ALICE, BOB, CHANNEL, Harness, find_conflict, open_game, play_moves, response
 
 USERS = [ALICE, BOB]
@@ -17,7 +17,8 @@ def no_replay(monkeypatch):
     def replay(row, moves):
         raise AssertionError("the game was replayed from its seed")
 
-    monkeypatch.setattr(GameService, "_replay", staticmethod(replay))
+    # The live tables rebuild a game only through bot.service.tables.replay (a stored snapshot needs none).
+    monkeypatch.setattr(tables, "replay", replay)
 
 
 async def first_tile(h: Harness, game_id: int) -> tuple[dict, str]:

@@ -8,7 +8,7 @@ import discord
 import pytest
 
 from bot.discord_front.closed_note import closed_note, given_back, missing
-from bot.discord_front.outbox import Block
+from bot.discord_front.outbox_blocks import Block
 from bot.language.locales import load
 
 ALL = discord.Permissions.all()

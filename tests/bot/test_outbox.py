@@ -13,7 +13,9 @@ import pytest
 
 from bot.background.backoff import Backoff
 from bot.background.leases import LeaseKeeper
-from bot.discord_front.outbox import Blocked, Gone, Outbox, Refused, Retry, Timing
+from bot.discord_front.outbox import Outbox
+from bot.discord_front.outbox_contract import Blocked, Gone, Refused, Retry
+from bot.discord_front.outbox_timing import Timing
 from bot.storage import Storage
 from bot.storage.leases import CHANNEL, Leases
 from bot.storage.outbox import (

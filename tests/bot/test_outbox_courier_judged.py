@@ -8,7 +8,7 @@ from types import SimpleNamespace
 
 import discord
 
-from bot.discord_front.outbox import Blocked, Gone, Refused, Retry
+from bot.discord_front.outbox_contract import Blocked, Gone, Refused, Retry
 from bot.discord_front.outbox_courier import PICTURING, judged
 
 

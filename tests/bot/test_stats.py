@@ -6,7 +6,8 @@ from dataclasses import replace
 
 import pytest
 
-from bot.records.stats import GameStats, PlayerStats, StatsError, game_stats, profile
+from bot.records.profiles import profile
+from bot.records.stats import GameStats, PlayerStats, StatsError, game_stats
 from engine import Game
 from tests.stats_helpers import START, Row, Seat, expected_scripted, scripted_rows
 

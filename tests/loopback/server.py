@@ -32,6 +32,7 @@ from tests.loopback.model import (
     PUBLIC_THREAD,
     SUPPRESS_NOTIFICATIONS,
     TEXT,
+    WAIT,
     Channel,
     Guild,
     Interaction,
@@ -196,7 +197,7 @@ class LoopbackDiscord:
         changed, self._changed = self._changed, asyncio.Event()
         changed.set()
 
-    async def wait_for(self, predicate: Callable[[], T], timeout: float = 5.0, what: str = "") -> T:
+    async def wait_for(self, predicate: Callable[[], T], timeout: float = WAIT, what: str = "") -> T:
         """Until `predicate()` is truthy (looked at after every change); returns its value. Never sleeps blindly."""
         loop = asyncio.get_running_loop()
         deadline = loop.time() + timeout

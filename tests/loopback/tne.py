@@ -12,7 +12,7 @@ import random
 import re
 from dataclasses import dataclass
 
-from bot.service.game_service import GameService
+from bot.service.tables import replay
 from bot.storage import GameRow, Storage
 from engine import public_move
 from tests.loopback.channels import ChannelView
@@ -135,7 +135,7 @@ async def stored_game(db_path: str, channel_id: int) -> Stored:
     finally:
         await storage.close()
     assert row is not None
-    game = GameService._replay(row, [])
+    game = replay(row, [])
     after: list[int | None] = []
     pinged: list[int | None] = []
     for m in moves:

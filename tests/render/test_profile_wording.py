@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 from bot.discord_front.records import texts as records_texts
+from bot.records.profiles import Career, Profile, ProfileGame, ProfileTotals
 from bot.records.service import ProfileView
-from bot.records.stats import Career, Profile, ProfileGame, ProfileTotals
 from bot.storage.records import RatingRow
 from render.profile import HEIGHT, SHORT_HEIGHT, SOURCE_COLOUR, WIDTH, card_box, render_profile
 from render.sprites import tile

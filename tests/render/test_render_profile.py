@@ -8,8 +8,8 @@ import json
 import pytest
 from PIL import Image, ImageChops
 
+from bot.records.profiles import profile as stats_profile
 from bot.records.stats import PlayerStats
-from bot.records.stats import profile as stats_profile
 from render import palette as P
 from render import render_profile
 from render.layout import WIDTH

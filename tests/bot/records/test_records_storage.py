@@ -11,8 +11,9 @@ import pytest
 from openskill.models import PlackettLuce
 
 from bot.records.finisher import Finisher
+from bot.records.profiles import profile
 from bot.records.ratings import Rating
-from bot.records.stats import PlayerStats, profile
+from bot.records.stats import PlayerStats
 from bot.records.totals import Totals, profile_game
 from bot.storage import Storage
 from bot.storage.outbox import NewAnnouncement, OutboxStore, Stored
@@ -245,7 +246,7 @@ async def test_a_resigned_game_counts_the_resigning_seat_last(database):
 
 
 async def test_profile_from_running_totals_equals_the_profile_from_every_game(database):
-    """Running totals (one row) give what bot.stats.profile computes from the whole history."""
+    """Running totals (one row) give what bot.records.profiles.profile computes from the whole history."""
     storage = await opened(database)
     try:
         seats = people("Alice", "Bob", "Carol")

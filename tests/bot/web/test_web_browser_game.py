@@ -13,7 +13,7 @@ from dataclasses import dataclass
 
 import pytest
 
-from bot.service.game_service import GameService
+from bot.service.tables import replay
 from bot.storage import Storage
 from engine import public_move
 from tests.browser import Page, chrome, wait_until
@@ -61,7 +61,7 @@ async def position(db_path: str, channel_id: int, alice_id: int) -> Position:
     try:
         game_id = await storage.live_game_id(channel_id) or await storage.last_finished_game_id(channel_id)
         row = await storage.get_game(game_id)
-        game = GameService._replay(row, await storage.moves(game_id))
+        game = replay(row, await storage.moves(game_id))
     finally:
         await storage.close()
     seat = next(i for i, p in enumerate(row.players) if p.user_id == alice_id)

@@ -10,8 +10,10 @@ from aiohttp.test_utils import TestClient, TestServer
 from bot.background.leases import LeaseKeeper
 from bot.config import WebConfig
 from bot.discord_front.closed_note import closed_words
-from bot.discord_front.outbox import Blocked, Outbox, Timing
+from bot.discord_front.outbox import Outbox
+from bot.discord_front.outbox_contract import Blocked
 from bot.discord_front.outbox_herald import DiscordHerald
+from bot.discord_front.outbox_timing import Timing
 from bot.records.service import Records
 from bot.service.events import Publisher
 from bot.service.game_service import GameService
