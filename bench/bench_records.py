@@ -25,7 +25,7 @@ from dataclasses import replace
 from typing import Any
 
 from bench.bench_bot import pct, with_database
-from bot.discord_front import messages as M
+from bot.discord_front.records import texts as records_texts
 from bot.records.finisher import Draft, Finisher, settle
 from bot.records.service import Records
 from bot.records.stats import GameStats, game_stats
@@ -163,20 +163,20 @@ async def run(args: argparse.Namespace, database: str) -> None:
 
         async def leaderboard(_: int) -> None:
             board = await records.leaderboard(GUILD, rng.choice(users))
-            M.leaderboard_text(board)
+            records_texts.leaderboard_text(board)
 
         async def profile(_: int, user: int | None = None) -> None:
             who = user or rng.choice(users)
             view = await records.profile(GUILD, who)
-            M.profile_text(view, f"Player {who}")
+            records_texts.profile_text(view, f"Player {who}")
             if view.profile is not None:
                 view.profile.picture()
 
         async def history(i: int) -> None:
-            M.history_text(await records.history(GUILD, 0))
+            records_texts.history_text(await records.history(GUILD, 0))
 
         async def deep_history(i: int) -> None:
-            M.history_text(await records.history(GUILD, 50 + i % 50))
+            records_texts.history_text(await records.history(GUILD, 50 + i % 50))
 
         print(line("leaderboard (top 10 + your rank)", await timed(args.runs, leaderboard), TARGET_MS))
         print(line("profile (a random player)", await timed(args.runs, profile), TARGET_MS))

@@ -6,7 +6,7 @@ import asyncio
 import logging
 import time
 
-from bot.discord_front import messages as M
+from bot.discord_front.records import texts as records_texts
 from bot.language import text as T
 from bot.language.locales import ENGLISH, Texts
 from bot.records.finisher import Finisher
@@ -20,7 +20,7 @@ log = logging.getLogger(__name__)
 def rating_changes(record: GameRecord, *, t: Texts = ENGLISH) -> NewAnnouncement:
     """The announcement of a game's rating changes, stored with its record, in the server's language; the outbox
     posts it after the final standings (an earlier announcement of the same channel)."""
-    post = M.rating_changes(record, t=t)
+    post = records_texts.rating_changes(record, t=t)
     return NewAnnouncement(channel_id=record.channel_id, kind="ratings", content=T.fit(post.text),
                            guild_id=record.guild_id, game_id=record.game_id, pings=list(post.pings),
                            created_at=time.time())

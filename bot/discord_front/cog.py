@@ -12,7 +12,7 @@ from discord.ext import commands
 from bot.background.autoplay import LEVELS
 from bot.background.clocks import CLOCKS, DEFAULT_CLOCK
 from bot.discord_front.controller import Controller
-from bot.discord_front.messages import HELP_TOPIC_NAMES
+from bot.discord_front.help.texts import HELP_TOPIC_NAMES
 from bot.language.server_languages import CHOICES as LANGUAGE_CHOICE_NAMES
 from engine import BOARD_NAMES
 

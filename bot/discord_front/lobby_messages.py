@@ -15,7 +15,7 @@ import logging
 
 import discord
 
-from bot.discord_front import messages as M
+from bot.discord_front.lobby.texts import lobby_text
 from bot.service.game_service import GameError, GameService
 from bot.storage.lobby_messages import LobbyMessage, LobbyMessageStore
 
@@ -53,7 +53,7 @@ class LobbyMessages:
         t = await self.service.languages.texts(table.row.guild_id)
         channel = self.client.get_partial_messageable(message.channel_id)
         try:
-            await channel.get_partial_message(message.message_id).edit(content=M.lobby_text(table, t=t), view=None)
+            await channel.get_partial_message(message.message_id).edit(content=lobby_text(table, t=t), view=None)
         except discord.NotFound:
             return True  # the message or its channel was deleted: no buttons left to close
         except Exception as exc:  # refused (403), Discord down, the connection lost: the next sweep tries again

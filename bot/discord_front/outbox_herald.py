@@ -12,6 +12,8 @@ import discord
 
 from bot.background import clocks
 from bot.discord_front import messages as M
+from bot.discord_front.play import texts as play_texts
+from bot.discord_front.settings import texts as settings_texts
 from bot.discord_front.views import layout, table_view
 from bot.language import clock_texts, seat_names
 from bot.language import text as T
@@ -93,7 +95,7 @@ def _notice(kind: str, table: Table, post: M.Post, *, with_picture: bool = True,
 
 
 class DiscordHerald:
-    """Words a change as the channel sees it (bot/discord_front/messages.py), with the buttons of
+    """Words a change as the channel sees it (bot/discord_front/play/texts.py and its neighbours), with the buttons of
     bot/discord_front/views.py; `now` is the
     service's time source, for the clock on the board's panel; `links`: the web board's addresses, when it is on."""
 
@@ -103,11 +105,11 @@ class DiscordHerald:
         self.links = links  # the web board is on: the board message carries its "Open the board" link
 
     def start(self, table: Table, *, t: Texts = ENGLISH) -> Notice:
-        return _notice("start", table, M.opening(table, t=t), now=self.now() if self.now else None,
+        return _notice("start", table, play_texts.opening(table, t=t), now=self.now() if self.now else None,
                        activity=self.activity, links=self.links, t=t)
 
     def move(self, played: Played, *, t: Texts = ENGLISH) -> Notice:
-        return _notice("move", played.table, M.account(played, t=t), now=self.now() if self.now else None,
+        return _notice("move", played.table, play_texts.account(played, t=t), now=self.now() if self.now else None,
                        activity=self.activity, links=self.links, t=t)
 
     def clock(self, table: Table, event: ClockEvent, mode: str, now: float, *, t: Texts = ENGLISH,
@@ -116,24 +118,25 @@ class DiscordHerald:
         the stand-in taking their seat (always said here, for the whole table in the server's `t`, pinging nobody)."""
         if event.kind == clocks.TIMED_OUT:
             # Said for the whole table, pinging nobody: the stand-in acts now, not the person (issue 33's rule).
-            return Notice("stand-in", T.fit(M.reminder(table, event, now, ping=False, t=t).text), [])
+            return Notice("stand-in", T.fit(settings_texts.reminder(table, event, now, ping=False, t=t).text), [])
         if mode == "off":
             return None
-        post = M.reminder(table, event, now, ping=True, t=load_locales().for_tag(language))
+        post = settings_texts.reminder(table, event, now, ping=True, t=load_locales().for_tag(language))
         return Notice(DIRECT if mode == "dm" else "reminder", T.fit(post.text), list(post.pings))
 
     def away(self, table: Table, seat: int, away: bool, *, t: Texts = ENGLISH) -> Notice:
-        return _notice("away", table, M.away_text(table, seat, away, t=t), with_picture=False, t=t)
+        return _notice("away", table, play_texts.away_text(table, seat, away, t=t), with_picture=False, t=t)
 
     def undo(self, table: Table, seat: int, move: str, *, t: Texts = ENGLISH) -> Notice:
-        return _notice("undo", table, M.takeback(table, seat, move, t=t), links=self.links, t=t)
+        return _notice("undo", table, play_texts.takeback(table, seat, move, t=t), links=self.links, t=t)
 
     def resign(self, table: Table, seat: int, *, t: Texts = ENGLISH) -> Notice:
         """The board as it stands, or, when the resignation ends the game, the final standings picture."""
-        return _notice("resign", table, M.resignation(table, label(table, seat, t=t), t=t), links=self.links, t=t)
+        return _notice("resign", table, play_texts.resignation(table, label(table, seat, t=t), t=t), links=self.links,
+                       t=t)
 
     def abandon(self, table: Table, who: str, seat: int | None = None, *, t: Texts = ENGLISH) -> Notice:
         """No picture for a game that counts nowhere: the final one would name a winner, and it has none; one that
         counts as the abandoning player's resignation ends like any other, picture included."""
-        return _notice("abandon", table, M.abandonment(table, who, seat, t=t), with_picture=seat is not None,
+        return _notice("abandon", table, play_texts.abandonment(table, who, seat, t=t), with_picture=seat is not None,
                        links=self.links, t=t)

@@ -17,8 +17,8 @@ from babel.messages.extract import DEFAULT_KEYWORDS, extract_from_dir
 from babel.messages.pofile import read_po, write_po
 from discord import app_commands
 
-from bot.discord_front import messages as M
 from bot.discord_front.cog import TneCog
+from bot.discord_front.help import texts as help_topics
 from bot.language.locales import DOMAIN, LOCALE_DIR
 
 ROOT = LOCALE_DIR.parent.parent
@@ -38,6 +38,7 @@ HEADER = """\
 
 Entry = tuple[str, str, str]  # (text, where it is shown, where it comes from)
 COG = "bot/discord_front/cog.py"
+HELP = "bot/discord_front/help/texts.py"
 
 
 def command_texts() -> Iterator[Entry]:
@@ -58,10 +59,10 @@ def command_texts() -> Iterator[Entry]:
 
 
 def help_texts() -> Iterator[Entry]:
-    for topic, text in M.HELP_TOPICS.items():
+    for topic, text in help_topics.HELP_TOPICS.items():
         yield text, f"/tne help topic:{topic} (at most 2,000 characters; commands keep their English names)", \
-            "bot/discord_front/messages.py"
-    yield M.MORE_HELP, "the end of /tne help's refusal of an unknown topic", "bot/discord_front/messages.py"
+            HELP
+    yield help_topics.MORE_HELP, "the end of /tne help's refusal of an unknown topic", HELP
 
 
 def template() -> Catalog:

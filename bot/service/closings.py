@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import logging
 
-from bot.discord_front import lobby_notes
+from bot.discord_front.lobby import notes as lobby_notes
 from bot.language.locales import ENGLISH, Texts
 from bot.service.desk import Desk
 from bot.service.endings import Ending, EndKind, said

@@ -8,7 +8,7 @@ from typing import Any
 
 from aiohttp import web
 
-from bot.discord_front import messages
+from bot.discord_front.play import decision_texts
 from bot.language import seat_names
 from bot.language.clock_texts import clock_words
 from bot.language.locales import ENGLISH, SOURCE, Texts
@@ -58,7 +58,7 @@ def describe(table: Table, you: int | None, t: Texts) -> str | None:
     assert table.game is not None
     if t.lang == SOURCE or not table.game.pending:
         return table.game.describe_pending()
-    return messages.decision_words(table, you, t=t)
+    return decision_texts.decision_words(table, you, t=t)
 
 
 async def game(request: web.Request) -> web.Response:

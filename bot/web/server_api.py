@@ -6,7 +6,7 @@ from typing import Any
 
 from aiohttp import web
 
-from bot.discord_front import messages
+from bot.discord_front.records import texts as records_texts
 from bot.language.locales import N_
 from bot.records.ratings import player_key
 from bot.service.endings import Ending
@@ -97,7 +97,7 @@ async def server_history(request: web.Request) -> web.Response:
         "page": shown.page + 1, "pages": shown.pages, "total": shown.total, "anchor": shown.anchor,
         "games": [{"id": r.game_id, "board": r.board, "channel_id": str(r.channel_id), "outcome": r.outcome,
                    "started_at": r.started_at, "ended_at": r.ended_at, "ending": Ending.parse(r.end_reason).stored(),
-                   "end_reason": messages.record_ending(r, t=t),
+                   "end_reason": records_texts.record_ending(r, t=t),
                    "moves": r.moves, "players": [{k: s.get(k) for k in SUMMARY_KEYS} for s in r.summary]}
                   for r in shown.records]})
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import engine.ai
 from bot.background.autoplay import LEVELS
 from bot.discord_front.completion import kinds, matching_moves
-from bot.discord_front.messages import RULES_TEXT
+from bot.discord_front.help.texts import RULES_TEXT
 from bot.language import text as T
 from engine import Game
 from tests.bot_harness import (

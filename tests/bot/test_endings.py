@@ -9,7 +9,8 @@ import json
 
 import pytest
 
-from bot.discord_front import messages
+from bot.discord_front.play import texts as play_texts
+from bot.discord_front.records import texts as records_texts
 from bot.language.locales import ENGLISH, load
 from bot.records.export import StoredGame, record_text
 from bot.records.unrated import NotRated, UnratedKind
@@ -136,26 +137,26 @@ def test_the_final_standings_history_record_and_replay_say_how_each_game_ended(e
     status = GameStatus.ABANDONED if ending.kind in (EndKind.ABANDONED, EndKind.AWAY) else GameStatus.OVER
     for t in (ENGLISH, DE, FR):
         words = said(ending, NAMES, KINDS, t=t)
-        final = messages.final_text(table(ending, status), t=t)
+        final = play_texts.final_text(table(ending, status), t=t)
         assert f"({words})" in final or f"{words}." in final, final
         summary = [{"seat": i, "name": n if k is None else "Hard computer", "rank": i + 1, "score": 3,
                     "player": f"bot:{k}" if k else f"user:{i}"}
                    for i, (n, k) in enumerate(zip(NAMES, KINDS, strict=True))]
         record = GameRecord(1, 12, 1, 2, UNRATED, None, None, 1.0, "rules", ending.stored(), "standard", 3, 1, summary,
                             0)
-        assert messages.history_line(record, t=t).endswith(f"; {words}")
+        assert records_texts.history_line(record, t=t).endswith(f"; {words}")
     p = random_game(3, 7)
     game = StoredGame(id=12, board="standard", scores="hidden", seed=p.seed, status="over", names=tuple(NAMES),
                       kinds=("human", "human", "hard"), moves=tuple((s, m) for s, m, _ in p.moves),
                       end_reason=ending.stored())
     assert json.loads(record_text(game))["end"] == english  # the record's contract: its words in English
     assert records.read(record_text(game)).end == english
-    assert messages.replay_caption(game, 3, t=DE).endswith(f"; {said(ending, NAMES, KINDS, t=DE)}.")
+    assert records_texts.replay_caption(game, 3, t=DE).endswith(f"; {said(ending, NAMES, KINDS, t=DE)}.")
 
 
 def test_the_not_rated_post_says_the_reason_as_before_in_each_language():
     for reason, english in NOT_RATED.items():
         record = GameRecord(1, 12, 1, 2, UNRATED, reason.stored(), None, 1.0, "resignation", "resigned:1", "standard",
                             3, 1, [], 1)
-        assert messages.rating_changes(record).text == f"**Game #12 is not rated.** {english}"
-        assert messages.rating_changes(record, t=FR).text.endswith(f"** {unrated_said(reason, t=FR)}")
+        assert records_texts.rating_changes(record).text == f"**Game #12 is not rated.** {english}"
+        assert records_texts.rating_changes(record, t=FR).text.endswith(f"** {unrated_said(reason, t=FR)}")

@@ -12,7 +12,8 @@ from functools import partial
 from pathlib import Path
 from string import Formatter
 
-from bot.discord_front import messages as M
+from bot.discord_front.play.texts import hint_text
+from bot.discord_front.records.review_texts import _costly_line
 from bot.language import numbers
 from bot.language import text as T
 from bot.language.locales import ENGLISH, load
@@ -94,13 +95,13 @@ def test_hint_text_says_the_words_and_keeps_english_as_it_was():
                                                              {"n": 3, "colour": "red"}),)}),)}),)
     english = "scores 3 red points."
     assert say(words) == english
-    assert M.hint_text("pass", english, 1, reason_words=words).startswith("Hint: **pass** — scores 3 red points.\n")
-    german = M.hint_text("pass", english, 1, reason_words=words, t=DE)
+    assert hint_text("pass", english, 1, reason_words=words).startswith("Hint: **pass** — scores 3 red points.\n")
+    german = hint_text("pass", english, 1, reason_words=words, t=DE)
     assert german.startswith("Hinweis: **pass** — erzielt 3 rote Punkte.")
-    french = M.hint_text("pass", english, 1, reason_words=words, t=FR)
+    french = hint_text("pass", english, 1, reason_words=words, t=FR)
     assert french.startswith("Indice : **pass** — marque 3 points rouges.")
     # A hint without words (none were given) reads its English reason in every language.
-    assert "— scores 3 red points." in M.hint_text("pass", english, 1, t=DE)
+    assert "— scores 3 red points." in hint_text("pass", english, 1, t=DE)
 
 
 # --- reviews --------------------------------------------------------------------------------------------------------
@@ -174,10 +175,10 @@ def test_the_costliest_line_says_the_words():
     from engine.ai.review import MoveReview
 
     mv = MoveReview(4, 0, "commit 0", "commit 2", 0.2, 0.5, "blunder", english, words)
-    assert M._costly_line(mv, ENGLISH).endswith(f"`commit 2` was best: {english}")
-    assert M._costly_line(mv, DE).endswith("`commit 2` war am besten: commit 0 hat den Krieg auf F4 verloren (Bob "
+    assert _costly_line(mv, ENGLISH).endswith(f"`commit 2` was best: {english}")
+    assert _costly_line(mv, DE).endswith("`commit 2` war am besten: commit 0 hat den Krieg auf F4 verloren (Bob "
                                            "erhielt 2 schwarze Punkte); commit 2 gewinnt ihn.")
-    assert "commit 0 a perdu la guerre en F4 (Bob a pris 2 points noirs) ; commit 2 la gagne." in M._costly_line(mv, FR)
+    assert "commit 0 a perdu la guerre en F4 (Bob a pris 2 points noirs) ; commit 2 la gagne." in _costly_line(mv, FR)
 
 
 # --- /tne stats history ---------------------------------------------------------------------------------------------

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import pytest
 
-from bot.discord_front import messages as M
-from bot.discord_front.help_topics import help_answer
+from bot.discord_front.help import texts as help_texts
+from bot.discord_front.help.topics import help_answer
 from bot.language.locales import load
 from tests.bot_harness import ALICE, BOB, CHANNEL, EPHEMERAL, response
 
@@ -24,19 +24,19 @@ async def ask(harness, user, locale: str, guild_locale: str = "en-US", **options
 def test_every_topic_fits_a_message_in_every_language():
     locales = load()
     for lang, texts in locales.texts.items():
-        for topic in M.HELP_TOPICS:
+        for topic in help_texts.HELP_TOPICS:
             text = help_answer(texts, topic)
             assert len(text) <= DISCORD_LIMIT, (lang, topic, len(text))
-            assert lang == "en" or text != M.HELP_TOPICS[topic], (lang, topic)
+            assert lang == "en" or text != help_texts.HELP_TOPICS[topic], (lang, topic)
         # The last line names the other topics as this language's /tne help option lists them.
-        more = texts.gettext(M.MORE_HELP)
-        for name in list(M.HELP_TOPIC_NAMES.values())[1:]:
+        more = texts.gettext(help_texts.MORE_HELP)
+        for name in list(help_texts.HELP_TOPIC_NAMES.values())[1:]:
             assert texts.gettext(name) in more, (lang, name)
 
 
 async def test_a_german_asker_gets_every_topic_in_german(harness):
     german = load().texts["de"]
-    for topic, english in M.HELP_TOPICS.items():
+    for topic, english in help_texts.HELP_TOPICS.items():
         assert await ask(harness, ALICE, "de", topic=topic) == german.gettext(english), topic
     rules = await ask(harness, ALICE, "de", topic="rules")
     for word in ("Tempel", "Bauernhöfe", "Märkte", "Siedlungen", "König", "Händler", "Katastrophe", "**Revolte**",
@@ -48,7 +48,7 @@ async def test_a_german_asker_gets_every_topic_in_german(harness):
 
 async def test_a_french_asker_gets_every_topic_in_french(harness):
     french = load().texts["fr"]
-    for topic, english in M.HELP_TOPICS.items():
+    for topic, english in help_texts.HELP_TOPICS.items():
         assert await ask(harness, BOB, "fr", topic=topic) == french.gettext(english), topic
     rules = await ask(harness, BOB, "fr", topic="rules")
     for word in ("temples rouges", "fermes", "marchés", "habitations", "roi", "marchand", "Catastrophe",
@@ -61,15 +61,15 @@ async def test_a_french_asker_gets_every_topic_in_french(harness):
                                               ("es-ES", "en"), ("ja", "en"), ("xx-YY", "en")])
 async def test_other_locales_fall_back_to_their_language_or_english(harness, locale, lang):
     # Discord sends no de-CH or fr-CA today; a tag it may send tomorrow still finds its language.
-    expected = load().texts[lang].gettext(M.RULES_TEXT)
+    expected = load().texts[lang].gettext(help_texts.RULES_TEXT)
     assert await ask(harness, ALICE, locale, topic="rules") == expected
-    assert (expected == M.RULES_TEXT) == (lang == "en")
+    assert (expected == help_texts.RULES_TEXT) == (lang == "en")
 
 
 async def test_the_asker_s_language_wins_over_the_server_s(harness):
-    assert await ask(harness, ALICE, "en-US", guild_locale="de") == M.HELP_TEXT
+    assert await ask(harness, ALICE, "en-US", guild_locale="de") == help_texts.HELP_TEXT
     german = await ask(harness, BOB, "de", guild_locale="fr")
-    assert german == load().texts["de"].gettext(M.HELP_TEXT)
+    assert german == load().texts["de"].gettext(help_texts.HELP_TEXT)
 
 
 async def test_a_topic_that_does_not_exist_is_refused_in_the_askers_language(harness):
@@ -79,4 +79,4 @@ async def test_a_topic_that_does_not_exist_is_refused_in_the_askers_language(har
     refused = await ask(harness, BOB, "fr", topic="everything")
     assert refused.startswith("Il n'y a pas d'aide à ce sujet. Plus : `/tne help topic:` règles")
     refused = await ask(harness, ALICE, "en-GB", topic="everything")
-    assert refused == f"There is no help on that. {M.MORE_HELP}"
+    assert refused == f"There is no help on that. {help_texts.MORE_HELP}"

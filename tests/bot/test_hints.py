@@ -10,7 +10,7 @@ from dataclasses import replace
 
 import pytest
 
-from bot.discord_front import messages as M
+from bot.discord_front.lobby import texts as lobby_texts
 from bot.records.finisher import PLAYED_WITH_HINTS
 from bot.records.ratings import MIN_TURNS
 from bot.records.unrated import said as unrated_said
@@ -73,13 +73,13 @@ async def pass_turns(h: Harness, game_id: int, users: list[User], turns: int) ->
 
 async def test_a_game_opened_with_hints_says_so_in_its_lobby_and_opening(h):
     lobby = response(await h.command(ALICE, CHANNEL, "new", seats=2, hints="on"))
-    assert M.HINTS_ON in lobby.content and not lobby.ephemeral
+    assert lobby_texts.HINTS_ON in lobby.content and not lobby.ephemeral
     table = await h.service.channel_table(CHANNEL)
     assert table.row.hints and (await h.service.storage.get_game(table.id)).hints
     await h.command(BOB, CHANNEL, "join")
     await h.command(ALICE, CHANNEL, "start")
     opening = next(c for c in announced(h.fake.calls) if "**The game begins!**" in c.content)
-    assert M.HINTS_ON in opening.content
+    assert lobby_texts.HINTS_ON in opening.content
 
 
 async def test_a_game_opened_without_hints_says_nothing_of_them(h):

@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from bot.discord_front import lobby_notes
+from bot.discord_front.lobby import notes as lobby_notes
 from bot.language import words as W
 from bot.language.locales import ENGLISH, load
 from bot.language.table_words import event_line

@@ -313,7 +313,7 @@ async def test_a_second_review_while_the_first_is_worked_out_is_refused_in_words
 def test_review_lines_print_the_decimal_comma_and_a_decided_games_margins():
     """German and French lines write −1,8; a reason's chances read as the language writes a percent; once the game
     is decided a best move is told by its final margin, not by '100% to win' again and again."""
-    from bot.discord_front import messages
+    from bot.discord_front.records import review_texts
     from bot.language.locales import load
     from engine.ai.phrases import N_, phrase
     from engine.ai.review import MoveReview, PlayerReview
@@ -329,12 +329,12 @@ def test_review_lines_print_the_decimal_comma_and_a_decided_games_margins():
     rv = Review(players, (slip, early, late), curve)
     de = load().for_tag("de")
     # A message's prose has its no-break spaces made plain: either reads '47 %'.
-    own = "\n".join(messages.review_own(rv, 0, t=de)).replace("\u00a0", " ")
+    own = "\n".join(review_texts.review_own(rv, 0, t=de)).replace("\u00a0", " ")
     assert "Ungenauigkeit, −1,8 Punkte" in own and "47 % Siegchance statt 44 %" in own
     assert "4. `tile red A1` — am besten (46 % Siegchance)" in own
     assert "9. `tile blue E3` — am besten (erwarteter Endvorsprung −41,2 Punkte)" in own
-    assert "−1,8 Punkte Endvorsprung" in messages.review_costliest(rv, 0, ["Anna", "Bert"], t=de)
-    fr = "\n".join(messages.review_own(rv, 0, t=load().for_tag("fr")))
+    assert "−1,8 Punkte Endvorsprung" in review_texts.review_costliest(rv, 0, ["Anna", "Bert"], t=de)
+    fr = "\n".join(review_texts.review_own(rv, 0, t=load().for_tag("fr")))
     assert "−1,8 points" in fr and "(écart final attendu −41,2 points)" in fr
-    en = "\n".join(messages.review_own(rv, 0))
+    en = "\n".join(review_texts.review_own(rv, 0))
     assert "9. `tile blue E3` — best (expected final margin −41.2 points)" in en and "100% to win" not in en

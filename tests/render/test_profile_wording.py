@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from bot.discord_front import messages as M
+from bot.discord_front.records import texts as records_texts
 from bot.records.profiles import Career, Profile, ProfileGame, ProfileTotals
 from bot.records.service import ProfileView
 from bot.storage.records import RatingRow
@@ -26,10 +26,10 @@ def view(points: dict[str, int]) -> ProfileView:
 
 
 def test_nothing_scored_says_so_in_words():
-    text = M.profile_text(view(dict(SOURCES)), "Ann")
+    text = records_texts.profile_text(view(dict(SOURCES)), "Ann")
     assert "No points scored yet" in text
     assert "Best colour" not in text and "weakest" not in text
-    scored = M.profile_text(view({**SOURCES, "tiles": 3}), "Ann")
+    scored = records_texts.profile_text(view({**SOURCES, "tiles": 3}), "Ann")
     assert "Best colour red, weakest red" in scored and "No points scored" not in scored
 
 

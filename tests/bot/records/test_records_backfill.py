@@ -10,7 +10,7 @@ import time
 
 import pytest
 
-from bot.discord_front import messages as M
+from bot.discord_front.records import texts as records_texts
 from bot.records.finisher import Finisher
 from bot.storage import MIGRATIONS, Storage, connect, migrate
 from bot.storage.outbox import NewAnnouncement, OutboxStore
@@ -107,7 +107,7 @@ async def test_a_game_that_ended_while_no_process_could_record_it_is_rated_and_a
                 record = await RecordsStore.of(h.service.storage).record_of(game_id)
                 (post,) = posts
                 assert post.path.endswith(f"/channels/{CHANNEL}/messages")
-                assert post.content == M.rating_changes(record).text
+                assert post.content == records_texts.rating_changes(record).text
                 (stored,) = await OutboxStore(h.service.storage.db).of_game(game_id)
                 assert post.payload["nonce"] == stored.nonce and stored.state == "sent"
             else:

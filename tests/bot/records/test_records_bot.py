@@ -11,7 +11,9 @@ import re
 import pytest
 from PIL import Image
 
-from bot.discord_front import messages as M
+from bot.discord_front.help import texts as help_texts
+from bot.discord_front.records import texts as records_texts
+from bot.discord_front.records.texts import ordinal, signed
 from bot.records.export import turns
 from bot.records.ratings import MIN_TURNS, Rating
 from bot.storage import PlayerRow, Storage
@@ -93,7 +95,7 @@ async def test_the_rating_changes_follow_the_final_standings(harness):
         before = Rating()
         row = await RecordsStore.of(h.service.storage).rating(GUILD_ID, f"user:{[ALICE, BOB][s['seat']].id}")
         after = Rating(row.mu, row.sigma)
-        changes.append(f"{[ALICE, BOB][s['seat']].name} {after.display} ({M.signed(after.display - before.display)})")
+        changes.append(f"{[ALICE, BOB][s['seat']].name} {after.display} ({signed(after.display - before.display)})")
     assert ratings.startswith(f"**Ratings after game #{game_id}:** {', '.join(changes)}")
     assert "−" in ratings or "±0" in ratings  # the loser's change, with a true minus sign
     assert rated[0].kind == "channel" and rated[0].data["allowed_mentions"]["parse"] == []
@@ -124,7 +126,7 @@ async def test_a_two_player_resignation_flags_the_seat_and_counts_it_last(harnes
     assert record.ended_by == "resignation"
     by_player = {s["player"]: s for s in record.summary}
     assert by_player["user:1002"]["rank"] == 2 and by_player["user:1001"]["rank"] == 1
-    assert texts[1] == M.rating_changes(record).text
+    assert texts[1] == records_texts.rating_changes(record).text
     assert re.search(r"Alice \d{4} \(\+\d+\), Bob \d{3,4} \(−\d+\)", texts[1]), texts[1]
 
 
@@ -314,7 +316,7 @@ async def test_profile_shows_totals_in_words_and_a_picture(harness):
     assert first.ephemeral and first.data["allowed_mentions"]["parse"] == []  # private: its chart shows games
     view = await h.bot.controller.records.profile(GUILD_ID, ALICE.id)
     t = view.profile.totals
-    assert first.content.startswith(f"**Alice** — rating **{view.rating.rating}**, {M.ordinal(view.rank)} of 2")
+    assert first.content.startswith(f"**Alice** — rating **{view.rating.rating}**, {ordinal(view.rank)} of 2")
     assert f"4 games, {t.wins} win" in first.content and f"average place {t.avg_place}" in first.content
     (call, png) = attachment(calls, "profile.png")
     assert call.kind == "original_edit"
@@ -344,7 +346,7 @@ async def test_leaderboard_shows_the_top_and_the_callers_rank(harness):
     ratings = [int(m[1]) for line in lines[1:4] if (m := re.search(r"\*\*(\d+)\*\*", line))]
     assert ratings == sorted(ratings, reverse=True) and len(ratings) == 3
     assert any("🤖 Hard computer" in line and "3 games" in line for line in lines)
-    assert lines[-1] == (f"You: {M.ordinal(board.my_rank)} of 3 — **{board.me.rating}** · 3 games · "
+    assert lines[-1] == (f"You: {ordinal(board.my_rank)} of 3 — **{board.me.rating}** · 3 games · "
                          f"{board.me.wins} win{'s' if board.me.wins != 1 else ''}")
     calls = await stats(h, CAROL, "leaderboard")
     assert response(calls).content.splitlines()[-1] == ("You are not rated yet: finish a game here to join the 3 "
@@ -363,13 +365,13 @@ def test_help_lists_every_command_and_tne_stays_within_discords_limit():
     assert {"tne stats history", "tne stats profile", "tne stats leaderboard", "tne export", "tne replay"} <= set(
         names)
     for name in names:
-        assert any(f"`/{name}" in text for text in M.HELP_TOPICS.values()), name
+        assert any(f"`/{name}" in text for text in help_texts.HELP_TOPICS.values()), name
 
 
 async def test_help_command_answers_privately(harness):
     calls = await harness.command(ALICE, CHANNEL, "help")
-    assert response(calls).ephemeral and response(calls).content == M.HELP_TEXT
-    for text in M.HELP_TOPICS.values():
+    assert response(calls).ephemeral and response(calls).content == help_texts.HELP_TEXT
+    for text in help_texts.HELP_TOPICS.values():
         assert len(text) <= 2000, "Discord's limit: a longer help would be cut"
     assert response(calls).data["flags"] & EPHEMERAL
 

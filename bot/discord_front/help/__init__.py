@@ -1,0 +1,1 @@
+"""/tne help: the topics and their answer in the asker's language."""

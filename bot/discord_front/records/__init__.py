@@ -1,0 +1,1 @@
+"""Finished games: /tne stats, replay, export and review, with their texts."""

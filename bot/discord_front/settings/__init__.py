@@ -1,0 +1,1 @@
+"""/tne settings: the clock, reminders and the server language, with their texts."""
