@@ -5,12 +5,13 @@ applies the migrations and offers the game queries the service calls. Above this
 sqlite3 or asyncpg: errors are StaleError, DuplicateError, BusyError, UnavailableError, DiskFullError.
 
 Modules: url (parsing, password hidden), sql (statements, `?` -> `$n`), driver (the Database protocol),
-sqlite / postgres (the two drivers), backends (`connect`, which picks one of them), schema (MIGRATIONS), rows
-(GameStatus and row values), games (the game queries, `Storage`), changes (whole changes of a running game, each
-one transaction with its announcement and clock step), copy (`python -m bot migrate-db`).
+sqlite / postgres (the two drivers), backends (`connect`, which picks one of them), migrations (MIGRATIONS),
+schema (applying them), rows (GameStatus and row values), games (the game queries, `Storage`), changes (whole
+changes of a running game, each one transaction with its announcement and clock step), copy (`python -m bot
+migrate-db`).
 
 How to add a table (an outbox, clocks, ratings, leases ...):
-1. Append one entry to `schema.MIGRATIONS` (never edit a released one). Write portable SQL: BIGINT for Discord
+1. Append one entry to `migrations.MIGRATIONS` (never edit a released one). Write portable SQL: BIGINT for Discord
    ids, DOUBLE PRECISION for times, TEXT for JSON, INTEGER 0/1 for flags, `{identity}` for a numbered key;
    where the back ends must differ, give {"sqlite": ..., "postgresql": ...}. Both back ends run it in one
    transaction at start-up; `migrate-db` copies the new table by itself (it reads the catalogue).
@@ -45,8 +46,9 @@ from bot.storage.errors import (
     UnavailableError,
 )
 from bot.storage.games import Storage
+from bot.storage.migrations import MIGRATIONS
 from bot.storage.rows import FINISHED, LIVE, GameRow, GameStatus, MoveRow, PlayerRow
-from bot.storage.schema import MIGRATIONS, migrate
+from bot.storage.schema import migrate
 from bot.storage.sql import Result, Returned, Statement
 from bot.storage.url import DatabaseURL, URLError, parse_url
 
