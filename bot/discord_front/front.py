@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import discord
+from discord import app_commands
 
 from bot.background.clocks import ClockKeeper
 from bot.background.recording import Recorder
@@ -65,7 +66,7 @@ class Front:
                          stored: bool = False) -> Table:
         """This channel's game; `finished` lets read-only commands show the last ended game too. `stored`: as the
         database has it now, for what only looks (another process may have moved since memory saw the game)."""
-        table = await self.service.channel_table(interaction.channel_id, finished=finished)
+        table = await self.service.channel_table(channel_of(interaction), finished=finished)
         return await self.service.current(table.id) if stored and table.row.status in LIVE else table
 
     @staticmethod
@@ -105,3 +106,17 @@ class Front:
         await self.recorder.idle()
         if self.interactions.outbox is not None:
             await self.interactions.outbox.idle()
+
+
+def guild_of(interaction: discord.Interaction) -> int:
+    """The server a `/tne` command or button came from (`TneCog.interaction_check` refuses direct messages)."""
+    if interaction.guild_id is None:
+        raise app_commands.NoPrivateMessage()
+    return interaction.guild_id
+
+
+def channel_of(interaction: discord.Interaction) -> int:
+    """The channel (or thread) a `/tne` command or button came from."""
+    if interaction.channel_id is None:
+        raise app_commands.NoPrivateMessage()
+    return interaction.channel_id

@@ -49,9 +49,9 @@ def present(table: Table, seat: int) -> bool:
 def new_occasion(table: Table) -> bool:
     """Whether whoever acts now faces a new turn or a new decision since the last move, rather than acting on in one
     they were told of already. Read from the moves alone: nothing more is remembered."""
-    game = table.game
     if not table.moves:
         return True  # the game's first turn
+    game = table.live
     last = table.moves[-1]
     if any(e.get("type") == "turn" for e in last.events):
         return True  # that move ended a turn: a new one begins
@@ -68,7 +68,7 @@ def due(table: Table) -> tuple[int, ...]:
     if game is None or game.over or table.row.status != GameStatus.ACTIVE:
         return ()
     seat = game.to_move
-    if not present(table, seat) or not new_occasion(table):
+    if seat is None or not present(table, seat) or not new_occasion(table):
         return ()
     return (table.player(seat).user_id,)
 

@@ -75,6 +75,13 @@ class Table:
         return self.row.id
 
     @property
+    def live(self) -> Game:
+        """The engine game of a started table (ValueError for a lobby, which has none)."""
+        if self.game is None:
+            raise ValueError(f"game {self.row.id} has not started: it has no position")
+        return self.game
+
+    @property
     def players(self) -> list[PlayerRow]:
         return self.row.players
 

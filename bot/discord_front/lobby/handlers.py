@@ -12,7 +12,7 @@ from discord.utils import MISSING
 from bot.background import clocks
 from bot.background.autoplay import ai_available
 from bot.discord_front.discord_sight import viewer_of
-from bot.discord_front.front import Front
+from bot.discord_front.front import Front, channel_of, guild_of
 from bot.discord_front.interactions import QUIET, guarded, private
 from bot.discord_front.lobby import notes as lobby_notes
 from bot.discord_front.lobby.texts import lobby_text
@@ -34,7 +34,7 @@ class LobbyHandlers(Front):
                   clock: str = clocks.DEFAULT_CLOCK, on_timeout: str = clocks.STANDIN, hints: str = "off") -> None:
         self.may_act(interaction)
         table = await self.service.new_game(
-            guild_id=interaction.guild_id, channel_id=interaction.channel_id, user_id=interaction.user.id,
+            guild_id=guild_of(interaction), channel_id=channel_of(interaction), user_id=interaction.user.id,
             name=interaction.user.display_name, seats=seats, board=board, scores=scores, clock=clock,
             on_timeout=on_timeout, hints=hints)
         t = await self.server_texts(interaction)

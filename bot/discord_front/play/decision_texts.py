@@ -21,7 +21,7 @@ YOUR_DECISION = N_("Your decision")
 
 def decision_text(table: Table, seat: int, *, t: Texts = ENGLISH) -> str:
     """Private: the decision this seat faces, said to them, with what they hold of the colour that matters."""
-    kind = (table.game.pending or {}).get("kind")
+    kind = str((table.live.pending or {}).get("kind"))
     head = t.gettext(DECISION_HEADS.get(kind, YOUR_DECISION))
     return clip(f"**{head}.**\n{decision_words(table, seat, t=t)}")
 
@@ -50,9 +50,10 @@ def _added(colour: str, n: int, t: Texts) -> str:
 def decision_words(table: Table, you: int | None = None, *, t: Texts = ENGLISH) -> str:
     """The awaited decision as a person would say it: who attacks whose leader, the strengths, what to choose.
     Said to `you` when that seat decides (private: it tells their hand), else to the table."""
-    game = table.game
+    game = table.live
     p = game.pending or {}
     seat = p.get("seat", game.to_move)
+    assert seat is not None, "a decision is awaited of a seat"
     mine = you is not None and you == seat
     who = label(table, seat, t=t)
     if p.get("kind") in ("revolt", "war"):
@@ -68,7 +69,7 @@ def decision_words(table: Table, you: int | None = None, *, t: Texts = ENGLISH) 
 def _conflict_words(table: Table, p: dict[str, Any], you: int | None, *, t: Texts = ENGLISH) -> str:
     """A revolt or war: 'Alice (Archer), your red (priest) is attacking Bob (Bull)'s red (priest) in a revolt at
     F7. Strength: ...'."""
-    game = table.game
+    game = table.live
     att, dfn, colour, extra = p["attacker"], p["defender"], p["colour"], p["commit_colour"]
     players = game.view(None)["players"]
     where = (players[att].get("leaders") or {}).get(colour) if p["kind"] == "revolt" else p.get("marker")

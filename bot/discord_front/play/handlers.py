@@ -13,7 +13,7 @@ import render
 from bot.background import clocks
 from bot.discord_front.completion import suggestions
 from bot.discord_front.discord_sight import viewer_of
-from bot.discord_front.front import Front
+from bot.discord_front.front import Front, channel_of, guild_of
 from bot.discord_front.interactions import NO_DMS, guarded, private
 from bot.discord_front.outbox_herald import OPEN_BOARD
 from bot.discord_front.play.decision_texts import decision_text
@@ -45,7 +45,7 @@ class PlayHandlers(Front):
         if secret is not None:  # the channel sees how many; only the swapper is told which
             await private(interaction, secret)
 
-    async def autocomplete_move(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice]:
+    async def autocomplete_move(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
         """The caller's legal moves that match what is typed so far, or the kinds of move (see `suggestions`)."""
         if interaction.guild_id is None:
             return []
@@ -59,7 +59,7 @@ class PlayHandlers(Front):
             return []
         mine = self.interactions.texts_for(interaction)  # named in the asker's words, values canonical
         return [app_commands.Choice(name=name, value=value)
-                for name, value in suggestions(game.legal_moves(), current, t=mine)]
+                for name, value in suggestions([str(m) for m in game.legal_moves()], current, t=mine)]
 
     @guarded()
     async def hand(self, interaction: discord.Interaction, game_id: int | None = None) -> None:
@@ -116,7 +116,7 @@ class PlayHandlers(Front):
         person = Person(user.id, T.plain(user.display_name) or "Player", interaction.guild_id, interaction.channel_id)
         public = None
         try:
-            table = await self.service.channel_table(interaction.channel_id, finished=True)
+            table = await self.service.channel_table(channel_of(interaction), finished=True)
             public = self.links.spectator(table.id, table.row.channel_id)
         except GameError:
             pass  # no game here yet: the personal link alone
@@ -196,7 +196,7 @@ class PlayHandlers(Front):
 
     async def _games_pages(self, interaction: discord.Interaction, mine: bool) -> list[str]:
         """Every page of the games this person may see, in their language."""
-        tables = await self.service.server_tables(interaction.guild_id, viewer_of(interaction))
+        tables = await self.service.server_tables(guild_of(interaction), viewer_of(interaction))
         now = self.service.now()
         t = self.interactions.texts_for(interaction)
         return (turns_pages(tables, interaction.user.id, now, t=t) if mine
@@ -212,7 +212,7 @@ class PlayHandlers(Front):
         if press.rev != table.row.rev or not game.pending:
             raise GameError(N_("That decision has already been made; look at the newest message."))
         seat = game.to_move
-        if table.seat_of(interaction.user.id) != seat:
+        if seat is None or table.seat_of(interaction.user.id) != seat:
             raise GameError(N_("This choice is not yours: {decision}."), decision=Awaited(table))
         t = self.interactions.texts_for(interaction)
         await interaction.response.send_message(decision_text(table, seat, t=t), view=decision_view(table),

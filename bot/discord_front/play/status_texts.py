@@ -84,7 +84,7 @@ def status_text(table: Table, now: float | None = None, *, t: Texts = ENGLISH) -
 
 def hand_text(table: Table, seat: int, *, t: Texts = ENGLISH) -> str:
     """Private: one seat's tiles, leaders, catastrophes and points (only ever sent ephemerally)."""
-    view = table.game.view(seat)
+    view = table.live.view(seat)
     me = view["players"][seat]
     hand = me.get("hand") or {}
     tiles = "  ".join(f"{COLOUR_EMOJI[c]} {words.colour(c, t)} ×{hand.get(c, 0)}" for c in COLOURS)
@@ -95,7 +95,7 @@ def hand_text(table: Table, seat: int, *, t: Texts = ENGLISH) -> str:
         t.gettext("Catastrophes: {n}").format(n=me.get("catastrophes", 0)),
         t.gettext("Your points: {points}").format(points=_points(me.get("points"), t)),
     ]
-    game = table.game
+    game = table.live
     if not game.over and game.to_move == seat:
         if game.pending:
             lines.append(t.gettext("Your decision: {decision}").format(decision=decision_words(table, seat, t=t)))
@@ -165,7 +165,7 @@ def turns_pages(tables: list[Table], user_id: int, now: float, *, t: Texts = ENG
         return [t.gettext("No game in this server is waiting for you.")]
     lines = []
     for table in mine:
-        game = table.game
+        game = table.live
         what = decision_words(table, t=t).rstrip(".") if game.pending else t.gettext("your turn")
         said = clock_texts.clock_words(table.row.clock, now, t=t)
         lines.append(t.gettext("• {channel} — game #{n}: {what}").format(

@@ -42,6 +42,8 @@ def next_line(table: Table, *, ping: bool = True, t: Texts = ENGLISH) -> str:
     if game.over or table.row.status != GameStatus.ACTIVE:
         return ""
     seat = game.to_move
+    if seat is None:
+        return ""
     player = table.player(seat)
     name = label(table, seat, t=t)
     if player.resigned:
@@ -89,7 +91,7 @@ def swapped_privately(move: str, *, t: Texts = ENGLISH) -> str | None:
 
 def opening(table: Table, *, t: Texts = ENGLISH) -> Post:
     seating = ", ".join(label(table, p.seat, t=t) for p in table.players)
-    first = label(table, table.game.view(None)["turn"]["player"], t=t)
+    first = label(table, table.live.view(None)["turn"]["player"], t=t)
     hints = f" {t.gettext(HINTS_ON)}" if table.row.hints else ""
     head = t.gettext("**The game begins!** Seats: {seating}. {first} was drawn to play first.").format(
         seating=seating, first=first)

@@ -12,7 +12,7 @@ import discord
 from discord.utils import MISSING
 
 from bot.discord_front.discord_sight import viewer_of
-from bot.discord_front.front import Front
+from bot.discord_front.front import Front, channel_of, guild_of
 from bot.discord_front.interactions import NO_DMS, QUIET, guarded, made_at, private
 from bot.discord_front.outbox_courier import TOKEN_LIFE
 from bot.discord_front.pictures import ReplaysBusy
@@ -43,7 +43,7 @@ class RecordsHandlers(Front):
 
     @guarded()
     async def history(self, interaction: discord.Interaction) -> None:
-        page = await self.records.history(interaction.guild_id, viewer=viewer_of(interaction))
+        page = await self.records.history(guild_of(interaction), viewer=viewer_of(interaction))
         await interaction.response.send_message(history_text(page, t=self.interactions.texts_for(interaction)),
                                                 view=history_view(page) or MISSING,
                                                 ephemeral=True, allowed_mentions=QUIET)
@@ -51,7 +51,7 @@ class RecordsHandlers(Front):
     @guarded()
     async def profile(self, interaction: discord.Interaction, user: discord.abc.User | None) -> None:
         who = user or interaction.user
-        view = await self.records.profile(interaction.guild_id, who.id, viewer_of(interaction))
+        view = await self.records.profile(guild_of(interaction), who.id, viewer_of(interaction))
         # Private: its chart shows games of channels that others here may not see.
         await interaction.response.send_message(profile_text(view, who.display_name,
                                                                t=self.interactions.texts_for(interaction)),
@@ -70,14 +70,14 @@ class RecordsHandlers(Front):
 
     @guarded()
     async def leaderboard(self, interaction: discord.Interaction) -> None:
-        board = await self.records.leaderboard(interaction.guild_id, interaction.user.id)
+        board = await self.records.leaderboard(guild_of(interaction), interaction.user.id)
         t = await self.server_texts(interaction)  # the leaderboard is posted in the channel
         await interaction.response.send_message(leaderboard_text(board, t=t), allowed_mentions=QUIET)
 
     @guarded()
     async def replay(self, interaction: discord.Interaction, game_id: int | None) -> None:
         viewer = viewer_of(interaction)
-        game = await self.records.game(interaction.guild_id, interaction.channel_id, game_id, finished=True,
+        game = await self.records.game(guild_of(interaction), channel_of(interaction), game_id, finished=True,
                                        viewer=viewer)
         if not game.moves:
             raise GameError(N_("Game #{n} ended before anyone moved: there is nothing to replay."), n=game.id)
@@ -94,7 +94,7 @@ class RecordsHandlers(Front):
 
     @guarded()
     async def export(self, interaction: discord.Interaction, game_id: int | None) -> None:
-        game = await self.records.game(interaction.guild_id, interaction.channel_id, game_id, finished=False,
+        game = await self.records.game(guild_of(interaction), channel_of(interaction), game_id, finished=False,
                                        viewer=viewer_of(interaction))
         await interaction.response.defer(ephemeral=True, thinking=True)
         data = await self.painter.workers.run(record_text, game)  # replays every move: not on the loop
@@ -121,7 +121,7 @@ class RecordsHandlers(Front):
         else:
             await interaction.response.send_message(review_progress(game.id, t=t), ephemeral=hidden,
                                                     allowed_mentions=QUIET)
-        edits: list[asyncio.Task] = []
+        edits: list[asyncio.Task[Any]] = []
         last = [time.monotonic()]
 
         def progress(done: int, total: int) -> None:
@@ -202,13 +202,13 @@ class RecordsHandlers(Front):
 
     @guarded()
     async def _history_page(self, interaction: discord.Interaction, anchor: int, page: int) -> None:
-        shown = await self.records.history(interaction.guild_id, page, anchor, viewer=viewer_of(interaction))
+        shown = await self.records.history(guild_of(interaction), page, anchor, viewer=viewer_of(interaction))
         t = self.interactions.texts_for(interaction)
         await interaction.response.edit_message(content=history_text(shown, t=t), view=history_view(shown))
 
     async def _draw_replay(self, interaction: discord.Interaction, game: Any, *, t: Texts = ENGLISH) -> None:
         """Draw in the replay worker, showing progress by editing the message, then attach the GIF."""
-        edits: list[asyncio.Task] = []
+        edits: list[asyncio.Task[Any]] = []
         last = [time.monotonic()]
 
         def progress(done: int, total: int) -> None:

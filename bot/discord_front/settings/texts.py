@@ -3,11 +3,11 @@
 from __future__ import annotations
 
 from bot.background import clocks
-from bot.background.clocks import ClockEvent
 from bot.discord_front.messages import Post, clip, when
 from bot.language import clock_texts, words
 from bot.language.locales import ENGLISH, N_, Texts
 from bot.language.table_words import label
+from bot.service.events import ClockEvent
 from bot.service.table import Table
 from bot.storage.rows import GameStatus
 
