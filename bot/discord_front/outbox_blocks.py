@@ -64,7 +64,11 @@ class Blocks:
                 log.warning("Could not pause the game of closed channel %s", a.channel_id, exc_info=True)
 
     async def opened(self, channel_id: int) -> None:
-        """A post got through in a channel that was held (or retried, after a restart): its game goes on."""
+        """A post got through in a channel that was held (or retried, after a restart): its game goes on. A channel
+        held only for its pictures stays held: a text getting through says nothing of them (`picture_attached`)."""
+        held = self._blocked.get(channel_id)
+        if held is not None and not held.texts:
+            return
         block = self._blocked.pop(channel_id, None)
         if block is not None:
             log.info("Channel %s takes the bot's posts again (held %.0f s)", channel_id, self.clock() - block.since)
