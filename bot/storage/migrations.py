@@ -5,6 +5,40 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
+
+def _endings_as_codes(table: str) -> str:
+    """Migration 13 for one table's end_reason: every English sentence earlier versions stored, as its code."""
+    return f"""
+    UPDATE {table} SET end_reason = CASE
+        WHEN end_reason = 'the bag could not fill a draw' THEN 'bag'
+        WHEN end_reason = 'only 0 treasures left on the board' THEN 'treasures:0'
+        WHEN end_reason = 'only 1 treasure left on the board' THEN 'treasures:1'
+        WHEN end_reason = 'only 2 treasures left on the board' THEN 'treasures:2'
+        WHEN end_reason = 'it was abandoned' THEN 'abandoned'
+        WHEN end_reason = 'its channel was deleted' THEN 'channel_deleted'
+        WHEN end_reason = 'the bot left the server' THEN 'bot_left'
+        WHEN end_reason = 'nobody started it in time' THEN 'not_started'
+        WHEN end_reason = 'the host cancelled it' THEN 'cancelled'
+        WHEN end_reason LIKE '% (Archer) resigned and only computers were left' THEN 'resigned_to_computers:0'
+        WHEN end_reason LIKE '% (Bull) resigned and only computers were left' THEN 'resigned_to_computers:1'
+        WHEN end_reason LIKE '% (Lion) resigned and only computers were left' THEN 'resigned_to_computers:2'
+        WHEN end_reason LIKE '% (Urn) resigned and only computers were left' THEN 'resigned_to_computers:3'
+        WHEN end_reason LIKE '% (Archer) resigned' THEN 'resigned:0'
+        WHEN end_reason LIKE '% (Bull) resigned' THEN 'resigned:1'
+        WHEN end_reason LIKE '% (Lion) resigned' THEN 'resigned:2'
+        WHEN end_reason LIKE '% (Urn) resigned' THEN 'resigned:3'
+        WHEN end_reason LIKE '% (Archer) abandoned it' THEN 'abandoned_by:0'
+        WHEN end_reason LIKE '% (Bull) abandoned it' THEN 'abandoned_by:1'
+        WHEN end_reason LIKE '% (Lion) abandoned it' THEN 'abandoned_by:2'
+        WHEN end_reason LIKE '% (Urn) abandoned it' THEN 'abandoned_by:3'
+        WHEN end_reason LIKE 'everyone was away for % days'
+            THEN REPLACE(REPLACE(end_reason, 'everyone was away for ', 'away:'), ' days', '')
+        ELSE end_reason
+    END
+    WHERE end_reason IS NOT NULL;
+"""
+
+
 # Each entry upgrades the schema by one version: portable SQL, or {"sqlite": ..., "postgresql": ...} where the
 # two must differ. Never edit a released entry (databases out there already ran it); append a new one.
 MIGRATIONS: list[str | Mapping[str, str]] = [
@@ -282,64 +316,10 @@ MIGRATIONS: list[str | Mapping[str, str]] = [
     );
     """,
     # 13: how a game ended and why a record is unrated are stored as codes (bot/service/endings.py,
-    # bot/records/unrated.py), no
-    # longer as the English sentences every earlier version wrote ('Alice (Archer) resigned' → 'resigned:0'; the
-    # seat is its dynasty). A sentence no version wrote is left as it is (it reads as a game that ended).
-    """
-    UPDATE games SET end_reason = CASE
-        WHEN end_reason = 'the bag could not fill a draw' THEN 'bag'
-        WHEN end_reason = 'only 0 treasures left on the board' THEN 'treasures:0'
-        WHEN end_reason = 'only 1 treasure left on the board' THEN 'treasures:1'
-        WHEN end_reason = 'only 2 treasures left on the board' THEN 'treasures:2'
-        WHEN end_reason = 'it was abandoned' THEN 'abandoned'
-        WHEN end_reason = 'its channel was deleted' THEN 'channel_deleted'
-        WHEN end_reason = 'the bot left the server' THEN 'bot_left'
-        WHEN end_reason = 'nobody started it in time' THEN 'not_started'
-        WHEN end_reason = 'the host cancelled it' THEN 'cancelled'
-        WHEN end_reason LIKE '% (Archer) resigned and only computers were left' THEN 'resigned_to_computers:0'
-        WHEN end_reason LIKE '% (Bull) resigned and only computers were left' THEN 'resigned_to_computers:1'
-        WHEN end_reason LIKE '% (Lion) resigned and only computers were left' THEN 'resigned_to_computers:2'
-        WHEN end_reason LIKE '% (Urn) resigned and only computers were left' THEN 'resigned_to_computers:3'
-        WHEN end_reason LIKE '% (Archer) resigned' THEN 'resigned:0'
-        WHEN end_reason LIKE '% (Bull) resigned' THEN 'resigned:1'
-        WHEN end_reason LIKE '% (Lion) resigned' THEN 'resigned:2'
-        WHEN end_reason LIKE '% (Urn) resigned' THEN 'resigned:3'
-        WHEN end_reason LIKE '% (Archer) abandoned it' THEN 'abandoned_by:0'
-        WHEN end_reason LIKE '% (Bull) abandoned it' THEN 'abandoned_by:1'
-        WHEN end_reason LIKE '% (Lion) abandoned it' THEN 'abandoned_by:2'
-        WHEN end_reason LIKE '% (Urn) abandoned it' THEN 'abandoned_by:3'
-        WHEN end_reason LIKE 'everyone was away for % days'
-            THEN REPLACE(REPLACE(end_reason, 'everyone was away for ', 'away:'), ' days', '')
-        ELSE end_reason
-    END
-    WHERE end_reason IS NOT NULL;
-    UPDATE game_records SET end_reason = CASE
-        WHEN end_reason = 'the bag could not fill a draw' THEN 'bag'
-        WHEN end_reason = 'only 0 treasures left on the board' THEN 'treasures:0'
-        WHEN end_reason = 'only 1 treasure left on the board' THEN 'treasures:1'
-        WHEN end_reason = 'only 2 treasures left on the board' THEN 'treasures:2'
-        WHEN end_reason = 'it was abandoned' THEN 'abandoned'
-        WHEN end_reason = 'its channel was deleted' THEN 'channel_deleted'
-        WHEN end_reason = 'the bot left the server' THEN 'bot_left'
-        WHEN end_reason = 'nobody started it in time' THEN 'not_started'
-        WHEN end_reason = 'the host cancelled it' THEN 'cancelled'
-        WHEN end_reason LIKE '% (Archer) resigned and only computers were left' THEN 'resigned_to_computers:0'
-        WHEN end_reason LIKE '% (Bull) resigned and only computers were left' THEN 'resigned_to_computers:1'
-        WHEN end_reason LIKE '% (Lion) resigned and only computers were left' THEN 'resigned_to_computers:2'
-        WHEN end_reason LIKE '% (Urn) resigned and only computers were left' THEN 'resigned_to_computers:3'
-        WHEN end_reason LIKE '% (Archer) resigned' THEN 'resigned:0'
-        WHEN end_reason LIKE '% (Bull) resigned' THEN 'resigned:1'
-        WHEN end_reason LIKE '% (Lion) resigned' THEN 'resigned:2'
-        WHEN end_reason LIKE '% (Urn) resigned' THEN 'resigned:3'
-        WHEN end_reason LIKE '% (Archer) abandoned it' THEN 'abandoned_by:0'
-        WHEN end_reason LIKE '% (Bull) abandoned it' THEN 'abandoned_by:1'
-        WHEN end_reason LIKE '% (Lion) abandoned it' THEN 'abandoned_by:2'
-        WHEN end_reason LIKE '% (Urn) abandoned it' THEN 'abandoned_by:3'
-        WHEN end_reason LIKE 'everyone was away for % days'
-            THEN REPLACE(REPLACE(end_reason, 'everyone was away for ', 'away:'), ' days', '')
-        ELSE end_reason
-    END
-    WHERE end_reason IS NOT NULL;
+    # bot/records/unrated.py), no longer as the English sentences every earlier version wrote ('Alice (Archer)
+    # resigned' → 'resigned:0'; the seat is its dynasty). A sentence no version wrote is left as it is (it reads as
+    # a game that ended).
+    _endings_as_codes("games") + _endings_as_codes("game_records") + """
     UPDATE game_records SET note = CASE
         WHEN note = 'Played with hints: a casual game.' THEN 'hints'
         WHEN note = 'Abandoned games do not count for ratings.' THEN 'abandoned'
@@ -354,3 +334,4 @@ MIGRATIONS: list[str | Mapping[str, str]] = [
     WHERE note IS NOT NULL;
     """,
 ]
+
