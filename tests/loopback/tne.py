@@ -96,8 +96,9 @@ async def suggested_move(server: LoopbackDiscord, channel: Channel, person: User
     return typed
 
 
-async def wait_pictures(view: ChannelView, timeout: float = 10.0) -> None:
-    """Until every move announcement has its picture."""
+async def wait_pictures(view: ChannelView, timeout: float = 30.0) -> None:
+    """Until every move announcement has its picture (each drawn first: slow on a loaded machine running the suite on
+    parallel workers; the wait ends as soon as they are all there)."""
     def all_drawn() -> bool:
         return all(_picture_after(view, m) for m in view.find(MOVE))
     await view.server.wait_for(all_drawn, timeout, "a picture for every announced move")
