@@ -19,6 +19,7 @@ from bot.background.recording import Recorder, rating_changes
 from bot.background.seats import ComputerSeats
 from bot.background.workers import ANALYSIS_NICE, Workers
 from bot.config import Config
+from bot.discord_front.announcer import Announcer
 from bot.discord_front.closed_note import closed_words
 from bot.discord_front.cog import TneCog
 from bot.discord_front.controller import Controller
@@ -27,7 +28,6 @@ from bot.discord_front.interactions import FirstAnswers, Interactions
 from bot.discord_front.lobby_messages import LobbyMessages
 from bot.discord_front.outbox import Outbox
 from bot.discord_front.outbox_courier import DiscordCourier
-from bot.discord_front.outbox_herald import DiscordHerald
 from bot.discord_front.outbox_timing import Timing
 from bot.discord_front.pictures import Painter
 from bot.language.locales import Locales
@@ -143,21 +143,22 @@ async def build(client: discord.Client, config: Config, *, gone: Callable[[int],
     # computer moves. Its pictures wait for the first answers in hand.
     courier = DiscordCourier(client, painter, before_picture=first_answers.wait)
     # A channel closed to the bot holds its posts; held long, its game's clock stops until a post gets through.
-    outbox = Outbox(OutboxStore(storage.db), keeper, courier, gone=gone,
-                    timing=Timing(close_after=config.closed_minutes * 60.0),
-                    on_closed=lambda channel_id: service.channel_closed(channel_id),
-                    on_open=lambda channel_id: service.channel_open(channel_id))
-    # The herald reads the service's time at each call (tests move it) for the clock on the board's panel.
     activity_on = config.web is not None and config.web.client_secret is not None
     # A personal link signs in once on every shard and after a restart: the used ones are kept with the games.
     auth = Auth(config.web.secret, used=UsedLinkStore(storage.db)) if config.web is not None else None
     links = Links(config.web.url, auth) if config.web is not None and auth is not None else None
-    herald = DiscordHerald(now=lambda: service.now(), activity=activity_on, links=links)
+    # Every change's account is stored in codes and values and worded as it is delivered, in the server's language
+    # of that moment: by the interaction's answer, or by the outbox.
+    announcer = Announcer(lambda guild_id: service.languages.texts(guild_id), activity=activity_on, links=links)
+    outbox = Outbox(OutboxStore(storage.db), keeper, courier, gone=gone,
+                    timing=Timing(close_after=config.closed_minutes * 60.0),
+                    on_closed=lambda channel_id: service.channel_closed(channel_id),
+                    on_open=lambda channel_id: service.channel_open(channel_id), word=announcer.worded)
     # The web board's hub: open pages update at once after a change here, by polling after another process's.
     hub = Hub(storage.game_rev) if config.web is not None else None
     # Posts no interaction causes (the lobby sweep, the clocks, computer moves) in a server never seen through an
     # interaction yet speak the server's language as the gateway told it.
-    service = GameService(storage, seed_source=seed_source, caps=config.limits, herald=herald,
+    service = GameService(storage, seed_source=seed_source, caps=config.limits, announcing=True,
                           server_locale=gateway_locale(client))
     # A game's rating changes are stored in the transaction that records it, and the outbox posts them.
     recorder = Recorder(Finisher(storage, announcement=rating_changes, stored=outbox.stored,
@@ -172,7 +173,8 @@ async def build(client: discord.Client, config: Config, *, gone: Callable[[int],
     clock_keeper = ClockKeeper(service)
     # Every language's texts, read once: private answers in the asker's language, the commands' translations.
     locales = load_locales()
-    interactions = Interactions(first_answers, outbox, locales=locales, remember=service.remember_language)
+    interactions = Interactions(first_answers, outbox, locales=locales, remember=service.remember_language,
+                                announcer=announcer)
     records = Records(storage)
     web = None
     if config.web is not None and hub is not None and auth is not None:

@@ -55,6 +55,10 @@ class TneCog(commands.GroupCog, group_name="tne", group_description="Play Tigris
     async def join(self, interaction: discord.Interaction) -> None:
         await self.controller.join(interaction)
 
+    @app_commands.command(name="rematch", description="Play this channel's last game again: the same seats and options")
+    async def rematch(self, interaction: discord.Interaction) -> None:
+        await self.controller.rematch(interaction)
+
     @app_commands.command(name="leave", description="Leave this channel's lobby")
     async def leave(self, interaction: discord.Interaction) -> None:
         await self.controller.leave(interaction)

@@ -40,7 +40,7 @@ class Controller(LobbyHandlers, PlayHandlers, SettingsHandlers, RecordsHandlers,
             if not await self._in_place(interaction, press):
                 return
             by_game = {"join": self.join, "leave": self.leave, "start": self.start, "cancel": self.cancel,
-                       "hand": self.hand}
+                       "hand": self.hand, "rematch": self.rematch}
             by_press = {"decide": self._open_decision, "play": self._play_button, "activity": self._launch_activity}
             if press.action in by_game:
                 await by_game[press.action](interaction, press.game_id)

@@ -2,10 +2,9 @@
 
 A handler wrapped in `guarded` runs once per interaction id; a timer defers its answer privately at DEFER_AT after
 the interaction was made (a slow database); under a burst, changes past BUSY in hand defer at once and wait their
-turn. A change's public account is stored with the change (bot/service/game_service.py, worded by
-bot/discord_front/outbox_herald.py):
-`deliver` answers with it while the interaction can, otherwise the outbox (bot/discord_front/outbox.py) posts it in the
-channel.
+turn. A change's public account is stored with the change in codes and values (bot/service/said.py): `deliver`
+answers with it, worded by bot/discord_front/announcer.py, while the interaction can; otherwise the outbox
+(bot/discord_front/outbox.py) words it and posts it in the channel.
 """
 
 from __future__ import annotations
@@ -23,9 +22,9 @@ import discord
 from discord import app_commands
 from discord.utils import MISSING
 
+from bot.discord_front.announcer import Announcer, view_of
 from bot.discord_front.closed_note import closed_note, given_back, missing
 from bot.discord_front.outbox import Outbox
-from bot.discord_front.outbox_herald import view_of
 from bot.language import refusals
 from bot.language import text as T
 from bot.language.locales import N_, Locales, Texts
@@ -121,8 +120,10 @@ class Interactions:
     """The answering that every handler shares: guards, deferrals, origins, replies and the outbox's hand-over."""
 
     def __init__(self, first_answers: FirstAnswers, outbox: Outbox | None = None, *, busy: int = BUSY,
-                 locales: Locales | None = None, remember: Remember | None = None) -> None:
+                 locales: Locales | None = None, remember: Remember | None = None,
+                 announcer: Announcer | None = None) -> None:
         self.first_answers = first_answers
+        self.announcer = announcer or Announcer()  # words the account a change answers with
         self.outbox = outbox  # delivers every stored announcement the interaction did not deliver itself
         self._changing = asyncio.Semaphore(busy)
         self.locales = locales or load_locales()  # every language's texts, read once (bot/language/locales.py)
@@ -228,10 +229,11 @@ class Interactions:
                       tell: bool = True) -> None:
         """Answer with the announcement the service stored with the change (`done`) while the interaction can;
         else leave it to the outbox (which posts it in the channel) and, with `tell`, say so privately."""
-        stored, notice = done.announced, done.notice
-        if stored is None or notice is None:
+        stored, said = done.announced, done.said
+        if stored is None or said is None:
             return
         if stored.reply:
+            notice = self.announcer.notice(said, t=await self.announcer.language(done.table.row.guild_id))
             made = made_at(interaction)
             async with self.first_answers.lock(interaction):
                 if not interaction.response.is_done() and time.time() < made + DEADLINE:

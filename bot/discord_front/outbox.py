@@ -53,8 +53,11 @@ class Outbox:
                  clock: Callable[[], float] = time.time, timing: Timing | None = None,
                  gone: Callable[[int], Awaitable[None]] | None = None,
                  on_closed: Callable[[int], Awaitable[object]] | None = None,
-                 on_open: Callable[[int], Awaitable[object]] | None = None) -> None:
+                 on_open: Callable[[int], Awaitable[object]] | None = None,
+                 word: Callable[[Announcement], Awaitable[Announcement]] | None = None) -> None:
+        """`word`: an announcement stored as codes and values, in words (bot/discord_front/announcer.py)."""
         self.store = store
+        self.word = word
         self.gone = gone
         self._blocks = Blocks(clock, on_closed=on_closed, on_open=on_open)
         self.keeper = keeper
@@ -282,7 +285,7 @@ class Outbox:
                 continue
             task = self._pictures.get(a.id)
             if task is None and a.next_try_at <= now:
-                task = self.pictures.start(channel_id, a)
+                task = self.pictures.start(channel_id, await self._worded(a))
             if task is not None:
                 pictures.append(task)
             else:
@@ -294,7 +297,7 @@ class Outbox:
                 if not self.keeper.holds(CHANNEL, channel_id) and not await self.keeper.claim(CHANNEL, channel_id):
                     log.warning("Channel %s's lease went to another process; leaving the channel to it", channel_id)
                     return True
-                await self._deliver(head)
+                await self._deliver(await self._worded(head))
                 return False
             due = ready if due is None else min(due, ready)
         if pictures or due is not None:
@@ -355,6 +358,10 @@ class Outbox:
                               token=a.reply_token if via == REPLY else None)
         if a.channel_id in self._blocks or a.tries:
             await self._blocks.opened(a.channel_id)
+
+    async def _worded(self, a: Announcement) -> Announcement:
+        # Worded as it goes out, in the language of that moment, not when the change was made.
+        return await self.word(a) if self.word is not None else a
 
     def _look_again(self, channel_id: int) -> None:
         """Something settled in the channel (a picture): its worker looks again."""

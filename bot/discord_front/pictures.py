@@ -24,7 +24,7 @@ import discord
 
 import render
 from bot.background.workers import Workers
-from bot.discord_front.outbox_herald import picture as public_picture
+from bot.discord_front.announcer import picture as public_picture
 from bot.language.locales import load as load_locales
 from bot.language.picture_words import wording
 from bot.records.export import StoredGame, turn_frames
@@ -113,7 +113,7 @@ class Painter:
         return discord.File(io.BytesIO(png), filename=f"tne-{table.id}-{len(table.moves)}.png")
 
     async def public(self, picture: dict[str, Any], lang: str | None = None) -> discord.File:
-        """A stored public picture (bot/discord_front/outbox_herald.py `picture`): the board, or the final picture; in
+        """A stored public picture (bot/discord_front/announcer.py `picture`): the board, or the final picture; in
         `lang`, else
         the language the picture was stored with (its "lang"), else English."""
         lang = lang or picture.get("lang") or "en"

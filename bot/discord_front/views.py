@@ -16,7 +16,7 @@ from bot.language import text, words
 from bot.language.locales import ENGLISH, N_, Texts
 from bot.records.service import HistoryPage
 from bot.service.table import Table
-from bot.storage.rows import GameStatus
+from bot.storage.rows import FINISHED, GameStatus
 
 TEMPLATE = r"tne:(?P<game>[0-9]+):(?P<rev>[0-9]+):(?P<action>[a-z]+)(?::(?P<arg>[A-Za-z0-9.\-]+))?"
 MAX_BUTTONS = 25
@@ -110,7 +110,9 @@ def move_label(move: str, *, t: Texts = ENGLISH) -> str:
 def lobby_view(table: Table, *, t: Texts = ENGLISH) -> discord.ui.View:
     gid = table.id
     return layout(
-        button(gid, "join", t.gettext("Join"), style=discord.ButtonStyle.primary),
+        # A rematch's seats are for the earlier game's players: they accept.
+        button(gid, "join", t.gettext("Accept") if table.row.rematch_of is not None else t.gettext("Join"),
+               style=discord.ButtonStyle.primary),
         button(gid, "leave", t.gettext("Leave")),
         button(gid, "start", t.gettext("Start"), style=discord.ButtonStyle.success),
         button(gid, "cancel", t.gettext("Cancel"), style=discord.ButtonStyle.danger),
@@ -129,8 +131,11 @@ ACTIVITY_LABEL = N_("Play on the board")
 
 def table_view(table: Table, *, activity: bool = False, t: Texts = ENGLISH) -> discord.ui.View | None:
     """Buttons under a public game message: the awaited decision (for its owner only), "My hand", and, when the
-    operator turned the Activity on, the button that opens the board in this channel."""
+    operator turned the Activity on, the button that opens the board in this channel; Rematch once it has ended."""
     game = table.game
+    if game is not None and table.row.status in FINISHED:
+        # Under the final standings: play it again, the same seats and options (/tne rematch).
+        return layout(button(table.id, "rematch", t.gettext("Rematch"), style=discord.ButtonStyle.success))
     if game is None or game.over or table.row.status != GameStatus.ACTIVE:
         return None
     items: list[discord.ui.Item[Any]] = []

@@ -49,7 +49,7 @@ class PersonLanguages:
         return reader_texts(await self.store.language(user_id), server, self.locales)
 
     async def language_of(self, user_id: int, server: str | None = None) -> str:
-        """The same language as its code (`de`), for what is worded elsewhere (the herald)."""
+        """The same language as its code (`de`), for what is worded elsewhere (the announcer)."""
         return (await self.texts_for(user_id, server)).lang
 
     def _keep(self, user_id: int, locale: str) -> None:

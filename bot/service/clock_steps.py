@@ -8,13 +8,13 @@ import logging
 from dataclasses import replace
 
 from bot.background import clocks
-from bot.language import clock_texts
 from bot.language.locales import N_
 from bot.language.person_languages import PersonLanguages
 from bot.service import limits
 from bot.service.desk import Desk, about, announcement, changed, stamped
 from bot.service.events import ClockEvent, ClockSet, Resumed
-from bot.service.table import Changed, GameError, Notice, Table, turn_of
+from bot.service.said import DIRECT, REMINDER, RESUMED, STAND_IN, account
+from bot.service.table import Changed, GameError, Said, Table, turn_of
 from bot.storage import StaleError
 from bot.storage.changes import ClockChange, SeatMark
 from bot.storage.clocks import NOTIFY_MODES
@@ -22,10 +22,6 @@ from bot.storage.rows import LIVE, ClockRow, GameStatus, PlayerRow
 from engine import Game
 
 log = logging.getLogger(__name__)
-
-# Posted once a channel closed to the bot takes its posts again, after what was held there.
-RESUMED = N_("The bot can post here again. Game #{n}'s clock stood still for {span} while it could not, and runs on "
-             "now with the time that was left.")
 
 
 def clock_change(table: Table, game: Game, person: int | None, now: float) -> tuple[ClockChange, ClockRow]:
@@ -101,18 +97,10 @@ class ClockSteps:
             # What the clock says is stored with the step itself (the outbox delivers it once): a reminder as the
             # person wants it, the stand-in's taking the seat always.
             new = None
-            if event is not None and desk.herald is not None:
-                mode = await desk.storage.clocks.notify(event.user_id)
-                # A reminder is for one person: in their language, else the server's; the stand-in's notice is
-                # for the whole table, in the server's.
-                voice = await desk.voice(table)
-                language = await self.person_languages.language_of(event.user_id, server=voice.lang)
-                shown = Table(replace(table.row, clock=after, players=list(players)), table.game, table.moves)
-                notice = desk.herald.clock(shown, event, mode, now, t=voice, language=language)
-                if notice is not None and event.marked_away and not limits.present(players):
-                    notice = replace(notice, content=f"{notice.content}\n{voice.gettext(limits.PAUSED)}")
-                if notice is not None:
-                    new = announcement(table, notice, None)
+            if event is not None and desk.announcing:
+                said = await self._said(table, event, after, players, now)
+                if said is not None:
+                    new = announcement(table, said, None)
             try:
                 committed = await desk.storage.changes.clock_step(game_id, rev, owner, after, mark=mark, announce=new)
             except StaleError:
@@ -123,6 +111,23 @@ class ClockSteps:
             table.row.clock = after
             table.row.players = players
             return stamped(event, committed) if event is not None else None
+
+    async def _said(self, table: Table, event: ClockEvent, after: ClockRow, players: list[PlayerRow], now: float
+                    ) -> Said | None:
+        """What the clock says, as the person to act wants it (None: nothing): a reminder in their language, the
+        stand-in taking their seat always, for the whole table in the server's."""
+        values = {"step": event.kind, "seat": event.seat, "user_id": event.user_id, "deadline": event.deadline,
+                  "marked_away": event.marked_away, "now": now,
+                  "paused": event.marked_away and not limits.present(players)}
+        shown = Table(replace(table.row, clock=after, players=list(players)), table.game, table.moves)
+        if event.kind == clocks.TIMED_OUT:
+            return account(STAND_IN, shown, **values)
+        mode = await self.desk.storage.clocks.notify(event.user_id)
+        if mode == "off":
+            return None
+        server = (await self.desk.voice(table)).lang
+        language = await self.person_languages.language_of(event.user_id, server=server)
+        return account(DIRECT if mode == "dm" else REMINDER, shown, **values, language=language)
 
     async def channel_closed(self, channel_id: int) -> list[int]:
         """The bot has not been able to post in a channel for long: its game's clock stops (no reminder, no
@@ -146,11 +151,10 @@ class ClockSteps:
                     rev, since, clock = stopped
                     now = desk.now()
                     table = await desk.tables.refresh(game_id)
-                    voice = await desk.voice(table)
-                    said = voice.gettext(RESUMED).format(n=game_id, span=clock_texts.span(now - since, t=voice))
+                    said = Said(RESUMED, {"game": game_id, "stood": now - since})
                     done, announced = await desk.storage.clocks.restart(
                         game_id, rev, since, clocks.restarted(clock, since, now),
-                        announce=announcement(table, Notice("resumed", said), None))
+                        announce=announcement(table, said, None))
                     if done:
                         restarted.append(Resumed(**about(table), announcement=announced.id if announced else None))
                         break

@@ -5,11 +5,10 @@ from __future__ import annotations
 
 import logging
 
-from bot.discord_front.lobby import notes as lobby_notes
-from bot.language.locales import ENGLISH, Texts
 from bot.service.desk import Desk
 from bot.service.endings import Ending, EndKind, said
-from bot.service.table import Changed, GameError, Notice
+from bot.service.said import EXPIRED
+from bot.service.table import Changed, GameError, Said
 from bot.storage.rows import LIVE, GameStatus
 
 log = logging.getLogger(__name__)
@@ -63,15 +62,11 @@ class Closings:
                 table = await tables.refresh(game_id)
                 if table.row.status != GameStatus.LOBBY:
                     continue
-                notice = Notice("expired", lobby_expired_text(table.id, max_age, t=await self.desk.voice(table)))
+                said = Said(EXPIRED, {"game": table.id, "max_age": max_age})
                 try:
-                    closed.append(await self.desk.end(table, GameStatus.CANCELLED, Ending(EndKind.NOT_STARTED), notice))
+                    closed.append(await self.desk.end(table, GameStatus.CANCELLED, Ending(EndKind.NOT_STARTED), said))
                 except GameError as exc:
                     log.info("Lobby %s did not expire now (%s); the next sweep tries again", game_id, exc)
                     continue
         return closed
 
-
-def lobby_expired_text(game_id: int, max_age: float, *, t: Texts = ENGLISH) -> str:
-    """The note a lobby leaves in its channel when it expires, in the server's language `t`."""
-    return lobby_notes.lobby_expired(game_id, max_age, t=t)

@@ -1,5 +1,5 @@
-"""What every part of the service shares (storage, the live tables, the herald, time, the caps) and the one way a
-change is written: with its announcement, retried while the database is locked, refused when the game moved on.
+"""What every part of the service shares (storage, the live tables, time, the caps) and the one way a change is
+written: with its account (bot/service/said.py), retried while the database is locked, refused when the game moved on.
 What a committed change did comes back as a value (`Changed`, with its event: the service publishes it).
 """
 
@@ -18,7 +18,8 @@ from bot.language.server_languages import ServerLanguages
 from bot.service import limits
 from bot.service.endings import Ending
 from bot.service.events import Ended, Event
-from bot.service.table import AlreadyDone, Changed, GameError, Herald, Notice, Origin, Table
+from bot.service.said import account
+from bot.service.table import AlreadyDone, Changed, GameError, Origin, Said, Table
 from bot.service.tables import LiveTables
 from bot.storage import BusyError, DuplicateError, StaleError, Storage, UnavailableError
 from bot.storage.changes import Committed
@@ -51,12 +52,12 @@ E = TypeVar("E", bound=Event)
 
 @dataclass
 class Desk:
-    """The service's shared parts; the front end may swap `herald` and `now` after building it."""
+    """The service's shared parts."""
 
     storage: Storage
     tables: LiveTables
     limits: limits.Limits
-    herald: Herald | None  # None: changes are stored without announcements (the terminal, some tests)
+    announcing: bool  # False: changes are stored without accounts for a channel (the terminal, some tests)
     now: Now  # clocks read time only through this, so tests can move it
     seed_source: Callable[[], int]
     languages: ServerLanguages | None = None  # each server's language for its public posts (None: English)
@@ -65,15 +66,19 @@ class Desk:
         """The language the table's public posts speak: its server's."""
         return await self.languages.texts(table.row.guild_id) if self.languages is not None else ENGLISH
 
-    async def commit(self, table: Table, change: Change, retry: str = TRY_AGAIN, *, notice: Notice | None = None,
+    def account(self, kind: str, after: Table, /, **values: Any) -> Said | None:
+        """The account a change of a game owes its channel (bot/service/said.py), None when nothing is announced."""
+        return account(kind, after, **values) if self.announcing else None
+
+    async def commit(self, table: Table, change: Change, retry: str = TRY_AGAIN, *, said: Said | None = None,
                      origin: Origin | None = None) -> Committed:
-        """Run one storage transaction, with the change's announcement when there is one (`notice`).
+        """Run one storage transaction, with the change's account when it has one (`said`).
 
         A locked database (BusyError) wrote nothing: the same transaction is tried again after BUSY_PAUSES. If the
         game moved on under it, the cached table is dropped and the person told; a second change by one
         interaction (Discord delivered it twice) is AlreadyDone. What was stored comes back: nothing is told here
         (the service publishes the change's event once the game's lock is let go)."""
-        new = announcement(table, notice, origin) if notice is not None else None
+        new = announcement(table, said, origin) if said is not None else None
         for pause in (*BUSY_PAUSES, None):
             try:
                 committed = await change(new) or Committed()
@@ -97,7 +102,7 @@ class Desk:
                 raise GameError(UNAVAILABLE) from exc
         return committed
 
-    async def end(self, table: Table, status: str, ending: Ending, notice: Notice | None,
+    async def end(self, table: Table, status: str, ending: Ending, said: Said | None,
                   origin: Origin | None = None, *, resigned: int | None = None, gone_channel: int | None = None,
                   event: Event | None = None) -> Changed:
         """Close a lobby or game. `resigned`: the seat whose resignation ends it, flagged in the same transaction;
@@ -106,7 +111,7 @@ class Desk:
         reason = ending.stored()
         committed = await self.commit(table, lambda new: self.storage.changes.end(
             table.id, table.row.rev, status, reason, resigned=resigned, announce=new, gone_channel=gone_channel),
-            notice=notice, origin=origin)
+            said=said, origin=origin)
         if resigned is not None:
             table.row.players[resigned].resigned = True
         table.row.status = status
@@ -114,7 +119,7 @@ class Desk:
         table.row.rev += 1
         self.tables.ended(table)
         happened = event or Ended(**about(table), seat=resigned, by=origin.name if origin is not None else "")
-        return changed(table, happened, committed, notice)
+        return changed(table, happened, committed, said)
 
 
 def about(after: Table) -> dict[str, Any]:
@@ -131,20 +136,19 @@ def stamped(event: E, committed: Committed) -> E:
     return replace(event, announcement=stored.id, replying=stored.reply)
 
 
-def changed(after: Table, event: Event, committed: Committed, notice: Notice | None) -> Changed:
-    """What a committed change returns: the game as it left it, its event, its announcement as stored and worded."""
+def changed(after: Table, event: Event, committed: Committed, said: Said | None) -> Changed:
+    """What a committed change returns: the game as it left it, its event, its account as stored."""
     stored = committed.announced
-    return Changed(after, stamped(event, committed), stored, notice if stored is not None else None)
+    return Changed(after, stamped(event, committed), stored, said if stored is not None else None)
 
 
-def announcement(after: Table, notice: Notice, origin: Origin | None) -> NewAnnouncement:
-    """The stored form of a change's public account; `after` is the game as the change leaves it."""
+def announcement(table: Table, said: Said, origin: Origin | None) -> NewAnnouncement:
+    """The stored form of a change's public account, in codes and values: worded when it is delivered."""
     origin = origin or Origin()
     return NewAnnouncement(
-        channel_id=after.row.channel_id, kind=notice.kind, content=notice.content, guild_id=after.row.guild_id,
-        game_id=after.id, rev=after.row.rev, pings=list(notice.pings), buttons=notice.buttons,
-        picture=notice.picture, interaction_id=origin.interaction_id, reply_token=origin.token,
-        reply_until=origin.reply_until, created_at=time.time())
+        channel_id=table.row.channel_id, kind=said.kind, content="", guild_id=table.row.guild_id,
+        game_id=table.id, rev=table.row.rev, said=said.stored(), interaction_id=origin.interaction_id,
+        reply_token=origin.token, reply_until=origin.reply_until, created_at=time.time())
 
 
 def in_time(table: Table, origin: Origin | None) -> None:

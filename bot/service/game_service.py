@@ -6,7 +6,7 @@ commands of a
 running game (bot/service/moves.py), the clocks (bot/service/clock_steps.py), closings nobody asked for
 (bot/service/closings.py), and
 what they share, writing a change (bot/service/desk.py). Every change of a running game is one storage transaction with
-its public account (what a `Herald` writes) and its clock step (bot/storage/changes.py), so the outbox
+its public account (in codes and values: bot/service/said.py) and its clock step (bot/storage/changes.py), so the outbox
 (bot/discord_front/outbox.py) can never miss one; an interaction makes at most one change (its id is stored with it),
 and a
 command made before the game last changed is refused rather than applied to a game its sender never saw.
@@ -25,19 +25,17 @@ from bot.background import clocks
 from bot.language.person_languages import PersonLanguages
 from bot.language.server_languages import ServerLanguages
 from bot.service.clock_steps import ClockSteps
-from bot.service.closings import CHANNEL_GONE, GUILD_GONE, LOBBY_EXPIRED, Closings, lobby_expired_text
+from bot.service.closings import CHANNEL_GONE, GUILD_GONE, LOBBY_EXPIRED, Closings
 from bot.service.desk import BUSY_PAUSES, CHANGED, LATE_AFTER, UNAVAILABLE, Desk
 from bot.service.events import ClockEvent, Publisher
 from bot.service.limits import Limits
-from bot.service.lobby import MAX_LOBBIES, Lobby
+from bot.service.lobby import MAX_LOBBIES, Lobby, Rematch
 from bot.service.moves import MOVE_LIMIT, Moves
 from bot.service.table import (
     BOT_USER_ID,
     AlreadyDone,
     Changed,
     GameError,
-    Herald,
-    Notice,
     Origin,
     Played,
     Table,
@@ -51,8 +49,8 @@ from engine import DYNASTIES
 # The names front ends and tests have always taken from here.
 __all__ = [
     "BOT_USER_ID", "BUSY_PAUSES", "CHANGED", "CHANNEL_GONE", "DYNASTIES", "GUILD_GONE", "LATE_AFTER", "LOBBY_EXPIRED",
-    "MAX_LOBBIES", "MOVE_LIMIT", "UNAVAILABLE", "AlreadyDone", "Changed", "GameError", "GameService", "Herald",
-    "Notice", "Origin", "Played", "Table", "lobby_expired_text", "turn_of",
+    "MAX_LOBBIES", "MOVE_LIMIT", "UNAVAILABLE", "AlreadyDone", "Changed", "GameError", "GameService", "Origin",
+    "Played", "Table", "turn_of",
 ]
 
 
@@ -61,15 +59,16 @@ class GameService:
     it did is published (`publisher`) once the lock is let go."""
 
     def __init__(self, storage: Storage, *, seed_source: Callable[[], int] | None = None,
-                 herald: Herald | None = None, now: clocks.Now | None = None,
+                 announcing: bool = False, now: clocks.Now | None = None,
                  caps: Limits | None = None, publisher: Publisher | None = None,
                  server_locale: Callable[[int], str | None] | None = None) -> None:
-        """`server_locale`: a server's locale as the front end last heard it (its guild cache), for posts in a
-        server never seen through an interaction."""
+        """`announcing`: each change stores its account for the channel (the Discord front end delivers them; the
+        terminal keeps none). `server_locale`: a server's locale as the front end last heard it (its guild cache),
+        for posts in a server never seen through an interaction."""
         self.storage = storage
         self.tables = LiveTables(storage)
         # Caps: running games per person and per server; paused games' patience.
-        self.desk = Desk(storage, self.tables, caps or Limits(), herald, now or clocks.time_source(),
+        self.desk = Desk(storage, self.tables, caps or Limits(), announcing, now or clocks.time_source(),
                          seed_source or (lambda: secrets.randbits(31)))
         self.lobby = Lobby(self.desk)
         self.moves = Moves(self.desk)
@@ -82,12 +81,12 @@ class GameService:
     # What the front end and tests set after building the service lives on the desk, where every part reads it.
 
     @property
-    def herald(self) -> Herald | None:
-        return self.desk.herald
+    def announcing(self) -> bool:
+        return self.desk.announcing
 
-    @herald.setter
-    def herald(self, herald: Herald | None) -> None:
-        self.desk.herald = herald
+    @announcing.setter
+    def announcing(self, announcing: bool) -> None:
+        self.desk.announcing = announcing
 
     @property
     def now(self) -> clocks.Now:
@@ -138,8 +137,23 @@ class GameService:
                                          seats=seats, board=board, scores=scores, clock=clock, on_timeout=on_timeout,
                                          hints=hints)
 
+    async def rematch(self, *, guild_id: int | None, channel_id: int, user_id: int, name: str,
+                      game_id: int | None = None, origin: Origin | None = None) -> Rematch:
+        """A lobby playing a finished game of this channel again, and the players invited to accept; with nobody
+        to ask (the others were computers) it starts at once."""
+        rematch = await self.lobby.rematch(guild_id=guild_id, channel_id=channel_id, user_id=user_id, name=name,
+                                           game_id=game_id)
+        if self.lobby.rematch_ready(rematch.table):
+            rematch.started = await self.start(rematch.table.id, user_id, origin=origin)
+            rematch.table = rematch.started.table
+        return rematch
+
     async def join(self, game_id: int, user_id: int, name: str) -> Table:
-        return self._told(await self.lobby.join(game_id, user_id, name)).table
+        """Take a seat; a rematch starts once every player it invited has accepted (its opening is posted)."""
+        table = self._told(await self.lobby.join(game_id, user_id, name)).table
+        if self.lobby.rematch_ready(table):
+            table = (await self.start(game_id, table.row.host_id)).table
+        return table
 
     async def leave(self, game_id: int, user_id: int) -> Table:
         return self._told(await self.lobby.leave(game_id, user_id)).table

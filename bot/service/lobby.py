@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from dataclasses import replace
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
 from typing import Any
 
 from bot.background import clocks
@@ -13,9 +14,10 @@ from bot.service import limits
 from bot.service.desk import Desk, about, changed
 from bot.service.endings import Ending, EndKind
 from bot.service.events import ComputerSeated, Event, Joined, Left, Started
+from bot.service.said import START
 from bot.service.table import BOT_USER_ID, Changed, GameError, Origin, Table, turn_of
 from bot.storage import DuplicateError, PlayerRow
-from bot.storage.rows import GameStatus
+from bot.storage.rows import FINISHED, GameStatus
 from bot.storage.running import running_hosted, running_in_server
 from engine import BOARD_NAMES, Game
 
@@ -23,6 +25,15 @@ from engine import BOARD_NAMES, Game
 # few enough that nobody fills a server's channels with lobbies that never start.
 MAX_LOBBIES = 3
 ONE_PER_CHANNEL = N_("This channel already has a game. Finish or abandon it first, or open a thread.")
+
+
+@dataclass
+class Rematch:
+    """A rematch's lobby, the players it invited to accept, and its start when nobody was left to ask."""
+
+    table: Table
+    invited: list[int]
+    started: Changed | None = None
 
 
 class Lobby:
@@ -33,7 +44,9 @@ class Lobby:
 
     async def new_game(self, *, guild_id: int | None, channel_id: int, user_id: int, name: str, seats: int = 4,
                        board: str = "standard", scores: str = "hidden", clock: str = clocks.DEFAULT_CLOCK,
-                       on_timeout: str = clocks.STANDIN, hints: str = "off") -> Table:
+                       on_timeout: str = clocks.STANDIN, hints: str = "off", rematch_of: int | None = None,
+                       computers: Sequence[str] = ()) -> Table:
+        """A new lobby with its host seated (then `computers`, by level: a rematch's)."""
         if clock not in clocks.CLOCKS:
             raise GameError(N_("The clock is one of {choices}."), choices=", ".join(clocks.CLOCKS))
         if on_timeout not in clocks.ON_TIMEOUT:
@@ -63,10 +76,42 @@ class Lobby:
                 game_id = await storage.create_game(
                     guild_id=guild_id, channel_id=channel_id, host=PlayerRow(0, user_id, text.plain(name)),
                     seats=seats, board=board, scores=scores, clock=clock, on_timeout=on_timeout,
-                    hints=hints == "on")
+                    hints=hints == "on", rematch_of=rematch_of,
+                    others=[computer(seat, level) for seat, level in enumerate(computers, start=1)])
             except DuplicateError as exc:
                 raise GameError(ONE_PER_CHANNEL) from exc
         return await self.desk.tables.load(game_id)
+
+    async def rematch(self, *, guild_id: int | None, channel_id: int, user_id: int, name: str,
+                      game_id: int | None = None) -> Rematch:
+        """A lobby to play a finished game of this channel again (`game_id`, else the channel's last): the same
+        seats, computers and options, its asker the host; the lobby and the players invited to accept."""
+        storage = self.desk.storage
+        last_id = game_id if game_id is not None else await storage.last_finished_game_id(channel_id)
+        if last_id is None:
+            raise GameError(N_("There is no finished game in this channel to play again."))
+        last = await self.desk.tables.load(last_id)
+        if last.row.channel_id != channel_id or last.row.status not in FINISHED or last.game is None:
+            raise GameError(N_("Game #{n} is not a finished game of this channel."), n=last_id)
+        if not any(p.is_person and p.user_id == user_id for p in last.players):
+            raise GameError(N_("Only the players of game #{n} can ask for a rematch."), n=last_id)
+        live = await storage.live_game_id(channel_id)
+        if live is not None and (await self.desk.tables.load(live)).row.rematch_of == last_id:
+            raise GameError(N_("A rematch of game #{n} is open here already: press **Accept** on it."), n=last_id)
+        # Each person once, however many seats they played (a game of one person's seats is played again so).
+        invited = list(dict.fromkeys(p.user_id for p in last.players if p.is_person and p.user_id != user_id))
+        clock = last.row.clock
+        table = await self.new_game(
+            guild_id=guild_id, channel_id=channel_id, user_id=user_id, name=name, seats=len(last.players),
+            board=last.row.board, scores=last.row.scores, clock=clock.next or clock.clock,
+            on_timeout=clock.on_timeout, hints="on" if last.row.hints else "off", rematch_of=last_id,
+            computers=[p.computer for p in last.players if p.computer is not None])
+        return Rematch(table, invited)
+
+    def rematch_ready(self, table: Table) -> bool:
+        """A rematch lobby every invited player has accepted: it starts at once."""
+        return (table.row.rematch_of is not None and table.row.status == GameStatus.LOBBY
+                and len(table.players) == table.row.seats)
 
     async def _change(self, table: Table, players: list[PlayerRow], event: type[Event], **what: Any) -> Changed:
         """Seat `players` in the lobby; `event` (with `what`) says what happened."""
@@ -90,8 +135,16 @@ class Lobby:
                 raise GameError(N_("You are already in this game."))
             if len(table.players) >= table.row.seats:
                 raise GameError(N_("The game is full ({n} seats)."), n=table.row.seats)
+            if table.row.rematch_of is not None:
+                await self._invited(table.row.rematch_of, user_id)
             seats = [*table.players, PlayerRow(len(table.players), user_id, text.plain(name))]
             return await self._change(table, seats, Joined, seat=len(table.players), user_id=user_id)
+
+    async def _invited(self, rematch_of: int, user_id: int) -> None:
+        """A rematch's seats are for the players of the game it plays again."""
+        last = await self.desk.tables.load(rematch_of)
+        if not any(p.is_person and p.user_id == user_id for p in last.players):
+            raise GameError(N_("This lobby plays game #{n} again: only its players can take its seats."), n=rematch_of)
 
     async def leave(self, game_id: int, user_id: int) -> Changed:
         async with self.desk.tables.lock(game_id):
@@ -114,10 +167,7 @@ class Lobby:
                 raise GameError(N_("Only the host can seat computer players."))
             if len(table.players) >= table.row.seats:
                 raise GameError(N_("The game is full ({n} seats)."), n=table.row.seats)
-            # Stored by level alone: two of a level are told apart by their dynasties where they are named
-            # (bot/language/seat_names.py); games stored before numbered them ('Medium computer 2').
-            name = f"{level.capitalize()} computer"
-            bot = PlayerRow(len(table.players), BOT_USER_ID, name, level)
+            bot = computer(len(table.players), level)
             return await self._change(table, [*table.players, bot], ComputerSeated, seat=bot.seat, level=level)
 
     async def start(self, game_id: int, user_id: int, *, origin: Origin | None = None) -> Changed:
@@ -134,15 +184,15 @@ class Lobby:
                             options={"scores": table.row.scores})
             after = Table(replace(table.row, status=GameStatus.ACTIVE, seed=seed, rev=table.row.rev + 1, snapshot=None,
                                   players=list(table.players)), game, [])
-            notice = desk.herald.start(after, t=await desk.voice(table)) if desk.herald else None
+            said = desk.account(START, after, now=desk.now())
             first = game.to_move
             assert first is not None, "a game just started always has a seat to act"
             clock = clocks.begin(table.row.clock, first, desk.now(), player=table.player(first), turn=turn_of(game))
             committed = await desk.commit(table, lambda new: desk.storage.changes.start(
                 table.id, table.row.rev, seed, game.position(), clock=clock, announce=new),
-                notice=notice, origin=origin)
+                said=said, origin=origin)
             table = await desk.tables.refresh(table.id)
-            return changed(table, Started(**about(table), seed=seed, first=first), committed, notice)
+            return changed(table, Started(**about(table), seed=seed, first=first), committed, said)
 
     async def check_caps(self, guild_id: int | None, host_id: int) -> None:
         """A GameError in words when this host, or this server, runs as many games as the caps allow."""
@@ -160,3 +210,9 @@ class Lobby:
             if user_id != table.row.host_id:
                 raise GameError(N_("Only the host can cancel the game."))
             return await self.desk.end(table, GameStatus.CANCELLED, Ending(EndKind.CANCELLED), None)
+
+
+def computer(seat: int, level: str) -> PlayerRow:
+    # Stored by level alone: two of a level are told apart by their dynasties where they are named
+    # (bot/language/seat_names.py); games stored before numbered them ('Medium computer 2').
+    return PlayerRow(seat, BOT_USER_ID, f"{level.capitalize()} computer", level)

@@ -22,6 +22,7 @@ from bot.service.clock_steps import away_players, clock_change, clock_written
 from bot.service.desk import LOOK_AGAIN, Desk, about, changed, in_time, player_seat, running, stamped
 from bot.service.endings import Ending, EndKind
 from bot.service.events import Away, Moved, Resigned, Undone
+from bot.service.said import ABANDON, AWAY, MOVE, RESIGN, UNDO
 from bot.service.table import BOT_USER_ID, Awaited, Changed, GameError, Origin, Played, SeatLabel, Table
 from bot.storage.rows import LIVE, PASSIVE_LEVEL, GameStatus, MoveRow
 from engine import IllegalMove, canonical
@@ -94,11 +95,11 @@ class Moves:
                                   status=GameStatus.OVER if trial.over else table.row.status,
                                   end_reason=reason if trial.over else table.row.end_reason),
                           trial, [*table.moves, row])
-            played = Played(after, seat, row.move, events, row.n, standin)
-            notice = desk.herald.move(played, t=await desk.voice(table)) if desk.herald else None
+            said = desk.account(MOVE, after, seat=seat, move=row.move, events=events, n=row.n, standin=standin,
+                              now=desk.now())
             committed = await desk.commit(table, lambda new: desk.storage.changes.move(
                 table.id, table.row.rev, row, position, over=trial.over, end_reason=reason, clock=clock,
-                announce=new), LOOK_AGAIN, notice=notice, origin=origin)
+                announce=new), LOOK_AGAIN, said=said, origin=origin)
             clock_written(table, committed.clock, person)
             table.game = trial
             table.moves.append(row)
@@ -112,7 +113,7 @@ class Moves:
                 tables.ended(table)
             moved = Moved(**about(table), seat=seat, move=row.move, n=row.n, standin=standin)
             return Played(table.frozen(), seat, row.move, events, row.n, standin, committed.announced,
-                          notice if committed.announced is not None else None, stamped(moved, committed))
+                          said if committed.announced is not None else None, stamped(moved, committed))
 
     async def undo(self, game_id: int, user_id: int, *, origin: Origin | None = None) -> tuple[Changed, MoveRow]:
         return await self.desk.tables.fresh(game_id, lambda: self._undo(game_id, user_id, origin))
@@ -141,10 +142,10 @@ class Moves:
             clock, ticking = clock_change(table, game, seat, desk.now())
             after = Table(replace(table.row, rev=table.row.rev + 1, move_count=table.row.move_count - 1,
                                   snapshot=None, players=list(table.players), clock=ticking), game, table.moves[:-1])
-            notice = desk.herald.undo(after, last.seat, last.move, t=await desk.voice(table)) if desk.herald else None
+            said = desk.account(UNDO, after, seat=last.seat, move=last.move)
             committed = await desk.commit(table, lambda new: desk.storage.changes.undo(
                 table.id, table.row.rev, last.n, game.position(), clock=clock, announce=new), LOOK_AGAIN,
-                notice=notice, origin=origin)
+                said=said, origin=origin)
             clock_written(table, committed.clock, seat)
             table.game = game
             table.moves.pop()
@@ -152,7 +153,7 @@ class Moves:
             table.row.move_count -= 1
             table.row.updated_at = time.time()
             event = Undone(**about(table), seat=last.seat, move=last.move, n=last.n)
-            return changed(table, event, committed, notice), last
+            return changed(table, event, committed, said), last
 
     async def resign(self, game_id: int, user_id: int, *, origin: Origin | None = None) -> Changed:
         """The seat plays on passively (pass, commit 0, decline); the game ends instead when fewer than two
@@ -177,19 +178,19 @@ class Moves:
                 gone = [replace(p, resigned=True) if p.seat == seat else p for p in table.players]
                 after = Table(replace(table.row, status=GameStatus.OVER, end_reason=ending.stored(),
                                       rev=table.row.rev + 1, players=gone), table.game, table.moves)
-                notice = desk.herald.resign(after, seat, t=await desk.voice(table)) if desk.herald else None
                 resigned = Resigned(**about(after), seat=seat)
-                return await desk.end(table, GameStatus.OVER, ending, notice, origin, resigned=seat, event=resigned)
+                said = desk.account(RESIGN, after, seat=seat)
+                return await desk.end(table, GameStatus.OVER, ending, said, origin, resigned=seat, event=resigned)
             players = [replace(p, resigned=True, level=PASSIVE_LEVEL) if p.seat == seat else p for p in table.players]
             after = Table(replace(table.row, rev=table.row.rev + 1, players=players), table.game, table.moves)
-            notice = desk.herald.resign(after, seat, t=await desk.voice(table)) if desk.herald else None
+            said = desk.account(RESIGN, after, seat=seat)
             clock = None
             if table.row.clock.seat == seat:  # their turn now passes to the passive autoplayer, with no clock
                 clock = clocks.begin(table.row.clock, seat, desk.now(), player=players[seat], turn=table.row.clock.turn)
             committed = await desk.commit(table, lambda new: desk.storage.changes.resign(
-                table.id, table.row.rev, seat, clock=clock, announce=new), notice=notice, origin=origin)
+                table.id, table.row.rev, seat, clock=clock, announce=new), said=said, origin=origin)
             table = await tables.refresh(table.id)
-            return changed(table, Resigned(**about(table), seat=seat), committed, notice)
+            return changed(table, Resigned(**about(table), seat=seat), committed, said)
 
     async def abandon(self, game_id: int, user_id: int, *, can_manage: bool, origin: Origin | None = None
                       ) -> Changed:
@@ -209,15 +210,14 @@ class Moves:
                 after = Table(replace(table.row, status=GameStatus.OVER, end_reason=ending.stored(),
                                       rev=table.row.rev + 1, players=gone), table.game, table.moves)
                 who = (origin.name if origin is not None else "") or table.names()[seat]
-                notice = desk.herald.abandon(after, who, seat, t=await desk.voice(table)) if desk.herald else None
-                return await desk.end(table, GameStatus.OVER, ending, notice, origin, resigned=seat)
+                said = desk.account(ABANDON, after, who=who, seat=seat)
+                return await desk.end(table, GameStatus.OVER, ending, said, origin, resigned=seat)
             abandoned = Ending(EndKind.ABANDONED)
             after = Table(replace(table.row, status=GameStatus.ABANDONED, end_reason=abandoned.stored(),
                                   rev=table.row.rev + 1), table.game, table.moves)
-            voice = await desk.voice(table)
-            who = (origin.name if origin is not None else "") or voice.gettext("the host")
-            notice = desk.herald.abandon(after, who, t=voice) if desk.herald else None
-            return await desk.end(table, GameStatus.ABANDONED, abandoned, notice, origin)
+            # No name: the host abandoned it, said as "the host" in the channel's language.
+            said = desk.account(ABANDON, after, who=origin.name if origin is not None else "", seat=None)
+            return await desk.end(table, GameStatus.ABANDONED, abandoned, said, origin)
 
     async def end_paused(self, game_id: int) -> Changed:
         """End, unrated, a game in which every person has been away too long (bot/service/limits.py); announced."""
@@ -227,18 +227,11 @@ class Moves:
             running(table)
             if limits.present(table.players):
                 raise GameError(N_("Someone came back to the game meanwhile."))
-            days = f"{desk.limits.paused_days:g}"
             ending = endings.away(desk.limits.paused_days)
             after = Table(replace(table.row, status=GameStatus.ABANDONED, end_reason=ending.stored(),
                                   rev=table.row.rev + 1), table.game, table.moves)
-            voice = await desk.voice(table)
-            notice = desk.herald.abandon(after, "nobody", t=voice) if desk.herald else None
-            if notice is not None:
-                said = voice.ngettext("Game #{n} has ended unrated: everyone was away for {days} day, and nobody came "
-                                      "back.", "Game #{n} has ended unrated: everyone was away for {days} days, and "
-                                      "nobody came back.", 1 if desk.limits.paused_days == 1 else 2)
-                notice = replace(notice, content=said.format(n=table.id, days=days))
-            return await desk.end(table, GameStatus.ABANDONED, ending, notice)
+            said = desk.account(ABANDON, after, who="", seat=None, away_days=desk.limits.paused_days)
+            return await desk.end(table, GameStatus.ABANDONED, ending, said)
 
     async def set_away(self, game_id: int, user_id: int, away: bool, *, origin: Origin | None = None) -> Changed:
         """/tne away and /tne back: the stand-in plays the person's turns at once, or no longer (announced)."""
@@ -262,14 +255,12 @@ class Moves:
                 fresh = clocks.begin(clock, seat, desk.now(), turn=clock.turn, player=replace(player, away=away))
             players = away_players(table.players, seat, away)
             after = Table(replace(table.row, rev=table.row.rev + 1, players=players), table.game, table.moves)
-            voice = await desk.voice(table)
-            notice = desk.herald.away(after, seat, away, t=voice) if desk.herald else None
-            if notice is not None and away and not limits.present(players):
-                notice = replace(notice, content=f"{notice.content}\n{voice.gettext(limits.PAUSED)}")
+            # Everyone away: the game is paused, and the account says so.
+            said = desk.account(AWAY, after, seat=seat, away=away, paused=away and not limits.present(players))
             committed = await desk.commit(table, lambda new: desk.storage.changes.away(
-                game_id, table.row.rev, seat, away, clock=fresh, announce=new), notice=notice, origin=origin)
+                game_id, table.row.rev, seat, away, clock=fresh, announce=new), said=said, origin=origin)
             table = await tables.refresh(game_id)
-            return changed(table, Away(**about(table), seat=seat, away=away), committed, notice)
+            return changed(table, Away(**about(table), seat=seat, away=away), committed, said)
 
 
 def rated_abandoner(table: Table, user_id: int) -> int | None:

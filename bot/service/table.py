@@ -1,19 +1,18 @@
 """The table's values, shared by the service and every front end: a game as the bot holds it (`Table`), what a
-move did (`Played`) and what any other change did (`Changed`), how a change is told (`Notice`, `Herald`), who asked
+move did (`Played`) and what any other change did (`Changed`), what a change owes its channel (`Said`), who asked
 (`Origin`), and the refusals.
 
 A leaf: it imports the engine, plain row values and text cleaning, nothing of the service, so views, pictures,
-heralds and seats can all use it without going round a circle.
+accounts and seats can all use it without going round a circle.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
-from typing import Any, Protocol
+from typing import Any
 
 from bot.language import text
-from bot.language.locales import ENGLISH, Texts
-from bot.service.events import ClockEvent, Event, Moved
+from bot.service.events import Event, Moved
 from bot.storage.rows import GameRow, MoveRow, PlayerRow, Stored
 from engine import DYNASTIES, Game, IllegalMove
 from engine.names import base_name, is_computer, seat_names
@@ -159,6 +158,23 @@ class SeatLabel:
         return self.table.label(self.seat)
 
 
+@dataclass(frozen=True)
+class Said:
+    """One change's account: its kind, its values (seats, moves, engine events, times: never words) and the game as
+    the change left it (`scene`; None for accounts that need no game)."""
+
+    kind: str
+    values: dict[str, Any] = field(default_factory=dict)
+    scene: dict[str, Any] | None = None
+
+    def stored(self) -> dict[str, Any]:
+        return {"kind": self.kind, "values": self.values, "scene": self.scene}
+
+    @classmethod
+    def from_stored(cls, data: dict[str, Any]) -> Said:
+        return cls(data["kind"], dict(data.get("values") or {}), data.get("scene"))
+
+
 @dataclass
 class Played:
     """One applied move and what it did; `table` is the game as that move left it (later moves leave it alone)."""
@@ -169,61 +185,21 @@ class Played:
     events: list[dict[str, Any]]
     n: int
     standin: bool = False  # played by the stand-in for a person whose clock ran out (or who is away)
-    announced: Stored | None = None  # the move's announcement as stored with it (None: no herald)
-    notice: Notice | None = None  # and how it was worded
+    announced: Stored | None = None  # the move's announcement as stored with it (None: none is kept)
+    said: Said | None = None  # and what it says, in codes and values (bot/service/said.py)
     event: Moved | None = None  # what the service publishes of it (None: not committed yet)
 
 
 @dataclass
 class Changed:
     """A change the service committed: the game as it left it, what happened (published to the parts that follow
-    changes), and its public account as stored with it and as worded (None: it had none); the interaction that made
-    it may answer with that account."""
+    changes), and its public account as stored with it (None: it had none); the interaction that made it may answer
+    with that account."""
 
     table: Table
     event: Event
     announced: Stored | None = None
-    notice: Notice | None = None
-
-
-@dataclass
-class Notice:
-    """A change's public account as the front end words it: text, who it pings, its buttons (custom ids and
-    labels), and the public picture that follows (None: text only)."""
-
-    kind: str
-    content: str
-    pings: list[int] = field(default_factory=list)
-    buttons: list[dict[str, Any]] = field(default_factory=list)
-    picture: dict[str, Any] | None = None
-
-
-class Herald(Protocol):
-    """Words each change of a running game for its channel (bot/discord_front/outbox_herald.py for Discord), in `t`: the
-    language of the game's server."""
-
-    def start(self, table: Table, *, t: Texts = ENGLISH) -> Notice: ...
-
-    def move(self, played: Played, *, t: Texts = ENGLISH) -> Notice: ...
-
-    def undo(self, table: Table, seat: int, move: str, *, t: Texts = ENGLISH) -> Notice: ...
-
-    def resign(self, table: Table, seat: int, *, t: Texts = ENGLISH) -> Notice: ...
-
-    def abandon(self, table: Table, who: str, seat: int | None = None, *, t: Texts = ENGLISH) -> Notice:
-        """`seat`: the abandoning player's, when the game counts as their resignation."""
-        ...
-
-    def clock(self, table: Table, event: ClockEvent, mode: str, now: float, *, t: Texts = ENGLISH,
-              language: str = "en"
-              ) -> Notice | None:
-        """A clock's reminder or stand-in notice, as the person to act wants it told (`mode`: bot.storage.clocks
-        NOTIFY_MODES), a reminder in `language` (the person's: bot/language/person_languages.py); None when nothing is
-        to
-        be said."""
-        ...
-
-    def away(self, table: Table, seat: int, away: bool, *, t: Texts = ENGLISH) -> Notice: ...
+    said: Said | None = None
 
 
 @dataclass

@@ -30,7 +30,7 @@ from bot.storage.url import DatabaseURL
 log = logging.getLogger(__name__)
 
 _GAME_COLUMNS = ("id, guild_id, channel_id, host_id, status, seats, board, scores, seed, rev, move_count, snapshot, "
-                 "end_reason, updated_at, started_at, ended_at, hints, " + CLOCK_COLUMNS)
+                 "end_reason, updated_at, started_at, ended_at, hints, rematch_of, " + CLOCK_COLUMNS)
 _LIVE = tuple(sorted(LIVE))
 _FINISHED = tuple(sorted(FINISHED))
 
@@ -42,7 +42,7 @@ def _game(row: Any) -> GameRow:
         seed=row["seed"], rev=row["rev"], move_count=row["move_count"],
         snapshot=json.loads(row["snapshot"]) if row["snapshot"] else None, end_reason=row["end_reason"],
         updated_at=row["updated_at"], started_at=row["started_at"], ended_at=row["ended_at"], clock=clock_row(row),
-        hints=bool(row["hints"]),
+        hints=bool(row["hints"]), rematch_of=row["rematch_of"],
     )
 
 
@@ -153,15 +153,19 @@ class Storage:
     # --- writing ---------------------------------------------------------------------------------------------
 
     async def create_game(self, *, guild_id: int | None, channel_id: int, host: PlayerRow, seats: int, board: str,
-                          scores: str, clock: str = "none", on_timeout: str = "standin", hints: bool = False) -> int:
-        """A new lobby with its host in the first seat; DuplicateError if the channel has a live game."""
+                          scores: str, clock: str = "none", on_timeout: str = "standin", hints: bool = False,
+                          rematch_of: int | None = None, others: Sequence[PlayerRow] = ()) -> int:
+        """A new lobby with its host in the first seat (and `others` after, a rematch's computers); DuplicateError if
+        the channel has a live game."""
         now = time.time()
-        created, _ = await self.db.write(
+        created, *_ = await self.db.write(
             Statement("INSERT INTO games (guild_id, channel_id, host_id, status, seats, board, scores, created_at, "
-                      "updated_at, clock, on_timeout, hints) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id",
+                      "updated_at, clock, on_timeout, hints, rematch_of) "
+                      "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id",
                       (guild_id, channel_id, host.user_id, GameStatus.LOBBY.value, seats, board, scores, now, now,
-                       clock, on_timeout, int(hints))),
+                       clock, on_timeout, int(hints), rematch_of)),
             _seat(Returned(0), PlayerRow(0, host.user_id, host.name, host.level)),
+            *(_seat(Returned(0), p) for p in others),
         )
         return int(created.rows[0][0])
 

@@ -333,5 +333,15 @@ MIGRATIONS: list[str | Mapping[str, str]] = [
     END
     WHERE note IS NOT NULL;
     """,
+    # 14: an announcement keeps what it says in codes and values (bot/service/said.py: its kind, values and the game
+    # as the change left it), worded when it is delivered in the language of that moment; `content` stays for the
+    # announcements written before, which are delivered as they were worded.
+    """
+    ALTER TABLE announcements ADD COLUMN said TEXT;
+    """,
+    # 15: a lobby opened as a rematch names the game it plays again (`/tne rematch`): its seats are for that game's
+    # players, and it starts once they have all accepted.
+    """
+    ALTER TABLE games ADD COLUMN rematch_of BIGINT;
+    """,
 ]
-

@@ -25,14 +25,15 @@ NO_PICTURE, PICTURE_PENDING, PICTURE_DONE, PICTURE_FAILED = "none", "pending", "
 
 _COLUMNS = ("id, game_id, rev, guild_id, channel_id, kind, content, pings, buttons, picture, interaction_id, "
             "reply_token, hold_until, created_at, state, message_id, via, sent_at, tries, next_try_at, last_error, "
-            "picture_state")
+            "picture_state, said")
 _OPEN = f"(state = '{PENDING}' OR picture_state = '{PICTURE_PENDING}')"
 _OPEN_A = f"(a.state = '{PENDING}' OR a.picture_state = '{PICTURE_PENDING}')"
 
 
 @dataclass
 class NewAnnouncement:
-    """What a change owes its channel: the message (text, exact pings, buttons, the picture that follows)."""
+    """What a change owes its channel: what it says in codes and values (`said`, worded when it is delivered), or a
+    message worded already (text, exact pings, buttons, the picture that follows)."""
 
     channel_id: int
     kind: str
@@ -47,6 +48,7 @@ class NewAnnouncement:
     reply_token: str | None = None  # with reply_until: the interaction may deliver it as its reply
     reply_until: float = 0.0
     created_at: float = 0.0
+    said: dict[str, Any] | None = None  # bot/service/said.py's Said, stored
 
 
 @dataclass
@@ -75,6 +77,7 @@ class Announcement:
     next_try_at: float = 0.0
     last_error: str | None = None
     picture_state: str = NO_PICTURE
+    said: dict[str, Any] | None = None  # what it says in codes and values, until the front end words it
 
     @property
     def nonce(self) -> str:
@@ -101,7 +104,8 @@ def _row(r: Any) -> Announcement:
         picture=json.loads(r["picture"]) if r["picture"] else None, interaction_id=r["interaction_id"],
         reply_token=r["reply_token"], hold_until=r["hold_until"], created_at=r["created_at"], state=r["state"],
         message_id=r["message_id"], via=r["via"], sent_at=r["sent_at"], tries=r["tries"],
-        next_try_at=r["next_try_at"], last_error=r["last_error"], picture_state=r["picture_state"])
+        next_try_at=r["next_try_at"], last_error=r["last_error"], picture_state=r["picture_state"],
+        said=json.loads(r["said"]) if r["said"] else None)
 
 
 def insert_statement(new: NewAnnouncement) -> Statement:
@@ -110,11 +114,12 @@ def insert_statement(new: NewAnnouncement) -> Statement:
     behind = f"EXISTS (SELECT 1 FROM announcements WHERE channel_id = ? AND state = '{PENDING}')"
     return Statement(
         "INSERT INTO announcements (game_id, rev, guild_id, channel_id, kind, content, pings, buttons, picture, "
-        "interaction_id, reply_token, hold_until, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, "
+        "said, interaction_id, reply_token, hold_until, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, "
         f"CASE WHEN {behind} THEN NULL ELSE CAST(? AS TEXT) END, "
         f"CASE WHEN {behind} THEN 0 ELSE CAST(? AS DOUBLE PRECISION) END, ?) RETURNING id, hold_until",
         (new.game_id, new.rev, new.guild_id, new.channel_id, new.kind, new.content, json.dumps(new.pings),
-         json.dumps(new.buttons), json.dumps(new.picture) if new.picture is not None else None, new.interaction_id,
+         json.dumps(new.buttons), json.dumps(new.picture) if new.picture is not None else None,
+         json.dumps(new.said) if new.said is not None else None, new.interaction_id,
          new.channel_id, new.reply_token if new.reply_until else None,
          new.channel_id, new.reply_until if new.reply_token else 0.0, new.created_at))
 

@@ -104,6 +104,7 @@ class GameRow:
     started_at: float | None = None  # epoch seconds; None for games started before these were kept
     ended_at: float | None = None
     hints: bool = False  # opened with hints on: a casual game, never rated, where players may ask for hints
+    rematch_of: int | None = None  # a lobby opened to play this earlier game again (/tne rematch)
 
 
 @dataclass

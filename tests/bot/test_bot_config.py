@@ -89,5 +89,5 @@ async def test_commands_are_synced_only_on_request(fake, tmp_path):
     names = {o["name"] for o in group["options"]}
     assert names == {"new", "join", "leave", "start", "addbot", "move", "hand", "board", "status", "log", "undo",
                      "resign", "abandon", "help", "settings", "away", "back", "games", "hint",
-                     "export", "replay", "review", "stats", "web"}
+                     "export", "replay", "review", "stats", "web", "rematch"}
     assert len(names) <= 25, "Discord allows 25 subcommands and groups under /tne"

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from bot.discord_front.outbox_herald import DiscordHerald
+from bot.discord_front.announcer import Announcer
 from bot.service.game_service import GameService
 from bot.service.table import GameError, Origin
 from bot.storage import Storage
@@ -22,7 +22,7 @@ CHANNEL = 77
 @pytest.fixture
 async def service(database):
     storage = await Storage.open(database)
-    yield GameService(storage, seed_source=lambda: seed_where_first(0), herald=DiscordHerald())
+    yield GameService(storage, seed_source=lambda: seed_where_first(0), announcing=True)
     await storage.close()
 
 
@@ -37,18 +37,18 @@ async def test_a_move_returns_the_announcement_stored_with_it(service):
     game_id = await running(service)
     move = next(m for m in (await service.load(game_id)).game.legal_moves() if m.startswith("tile"))
     played = await service.play(game_id, move, user_id=ALICE, origin=Origin(interaction_id=9001))
-    assert played.announced is not None and played.notice is not None
+    assert played.announced is not None and played.said is not None
     stored = await OutboxStore(service.storage.db).get(played.announced.id)
-    assert stored is not None and stored.interaction_id == 9001 and stored.content == played.notice.content
-    assert f"played `{played.move}`" in stored.content
+    assert stored is not None and stored.interaction_id == 9001 and stored.said == played.said.stored()
+    assert f"played `{played.move}`" in (await Announcer().worded(stored)).content
 
 
-async def test_a_move_without_a_herald_announces_nothing(service):
-    service.herald = None  # the terminal's way: changes stored without announcements
+async def test_a_move_of_a_service_that_does_not_announce_announces_nothing(service):
+    service.announcing = False  # the terminal's way: changes stored without announcements
     game_id = await running(service)
     move = next(m for m in (await service.load(game_id)).game.legal_moves() if m.startswith("tile"))
     played = await service.play(game_id, move, user_id=ALICE)
-    assert played.announced is None and played.notice is None
+    assert played.announced is None and played.said is None
     assert await OutboxStore(service.storage.db).of_game(game_id) == []
 
 

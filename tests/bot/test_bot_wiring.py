@@ -10,7 +10,6 @@ from discord import app_commands
 from bot.app import build
 from bot.config import Config
 from bot.discord_front.interactions import Interactions
-from bot.discord_front.outbox_herald import DiscordHerald
 from tests.bot_harness import ALICE, CHANNEL, response
 
 
@@ -39,13 +38,6 @@ async def test_the_client_takes_its_parts_from_one_root(harness):
     assert app.outbox.courier.before_picture == app.interactions.first_answers.wait
     assert bot.tree.on_error == app.interactions.on_tree_error
     assert isinstance(app.interactions, Interactions)
-
-
-async def test_the_herald_reads_the_services_time_as_it_is_moved(harness):
-    herald = harness.bot.service.herald
-    assert isinstance(herald, DiscordHerald)
-    harness.bot.service.now = lambda: 1_234_567.0  # tests move the service's time after the bot was built
-    assert herald.now is not None and herald.now() == 1_234_567.0
 
 
 async def test_rules_and_help_answer_through_their_handlers(harness):

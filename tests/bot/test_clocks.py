@@ -433,11 +433,11 @@ async def test_a_hanging_announcement_does_not_stop_the_other_clocks(storage, no
     ("off", ["stand-in"]),
 ])
 async def test_what_a_clock_says_is_stored_with_its_step_as_the_person_chose(storage, now, mode, kinds):
-    from bot.discord_front.outbox_herald import DiscordHerald
+    from bot.discord_front.announcer import Announcer
     from bot.storage.outbox import OutboxStore
 
     service = make(storage, now)
-    service.herald = DiscordHerald(now=now)
+    service.announcing = True
     told = []
     service.publisher.subscribe(lambda event: told.append(event) if event.announcement is not None else None)
     game_id = await people_game(service)
@@ -448,7 +448,7 @@ async def test_what_a_clock_says_is_stored_with_its_step_as_the_person_chose(sto
     for moment in (HOUR / 2, 0.4 * HOUR, 0.1 * HOUR):
         now.advance(moment)
         await keeper.run_once()
-    said = (await OutboxStore(storage.db).of_game(game_id))[before:]
+    said = [await Announcer().worded(a) for a in (await OutboxStore(storage.db).of_game(game_id))[before:]]
     assert [a.kind for a in said] == kinds and len(told) == len(kinds), "stored, and the outbox told"
     # Reminders ping only the player to act; the stand-in's notice pings nobody (the stand-in acts, not them).
     assert all(a.pings == ([ALICE] if mode != "off" and a.kind != "stand-in" else []) for a in said)

@@ -7,6 +7,7 @@ import pytest
 
 from bot.background import clocks
 from bot.background.clocks import ClockEvent, ClockKeeper
+from bot.discord_front.announcer import Announcer
 from bot.service.game_service import GameService
 from bot.storage import Storage
 from bot.storage.outbox import OutboxStore
@@ -67,7 +68,8 @@ async def test_a_closed_channel_stops_its_games_clock_and_a_post_getting_through
     assert seen == [], "no reminder, no stand-in while the channel is closed"
     assert await service.channel_open(CHANNEL) == [game_id]
     assert await service.channel_open(CHANNEL) == [], "runs again once"
-    said = [a.content for a in await OutboxStore(storage.db).of_game(game_id) if a.kind == "resumed"]
+    said = [(await Announcer().worded(a)).content for a in await OutboxStore(storage.db).of_game(game_id)
+            if a.kind == "resumed"]
     assert said == [f"The bot can post here again. Game #{game_id}'s clock stood still for 5 hours while it could "
                     "not, and runs on now with the time that was left."], "told once, after what was held"
     clock = (await service.load(game_id)).row.clock

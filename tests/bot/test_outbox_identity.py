@@ -8,8 +8,8 @@ import time
 
 import pytest
 
+from bot.discord_front.announcer import DIRECT
 from bot.discord_front.outbox_courier import DM_TRIES
-from bot.discord_front.outbox_herald import DIRECT
 from bot.discord_front.outbox_tag import tag
 from bot.storage.outbox import SENT, Announcement, NewAnnouncement
 from tests.loopback import LoopbackDiscord, running_bot

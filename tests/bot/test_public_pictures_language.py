@@ -4,8 +4,10 @@ stored with each announcement, are drawn with German labels; an English server's
 from __future__ import annotations
 
 import render
+from bot.discord_front.announcer import Announcer
 from bot.discord_front.pictures import draw_board
 from bot.language.locales import load
+from bot.service.said import START, account
 from tests.bot_harness import ALICE, BOB, CHANNEL, Harness, open_game, response
 
 
@@ -40,7 +42,7 @@ async def test_an_announcements_picture_is_drawn_in_the_language_it_was_worded_i
     game_id = await open_game(harness, [ALICE, BOB])
     table = await harness.service.load(game_id)
     french = load().for_tag("fr")
-    notice = harness.bot.service.herald.start(table, t=french)
+    notice = Announcer().notice(account(START, table), t=french)
     assert notice.picture is not None and notice.picture["lang"] == "fr"
     file = await harness.bot.painter.public(notice.picture)  # as the courier delivers it, later, any process
     view, names = notice.picture["view"], notice.picture["names"]

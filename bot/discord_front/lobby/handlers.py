@@ -1,4 +1,4 @@
-"""The lobby's commands and buttons: new, join, leave, addbot, start, cancel, and abandon."""
+"""The lobby's commands and buttons: new, rematch, join, leave, addbot, start, cancel, and abandon."""
 
 from __future__ import annotations
 
@@ -15,7 +15,7 @@ from bot.discord_front.discord_sight import viewer_of
 from bot.discord_front.front import Front, channel_of, guild_of
 from bot.discord_front.interactions import QUIET, guarded, private
 from bot.discord_front.lobby import notes as lobby_notes
-from bot.discord_front.lobby.texts import lobby_text
+from bot.discord_front.lobby.texts import lobby_text, rematch_text
 from bot.discord_front.views import lobby_view
 from bot.language import text as T
 from bot.language.locales import N_, Texts
@@ -27,7 +27,7 @@ log = logging.getLogger(__name__)
 
 
 class LobbyHandlers(Front):
-    """`/tne new`, `join`, `leave`, `addbot`, `start`, `abandon` and the lobby's buttons."""
+    """`/tne new`, `rematch`, `join`, `leave`, `addbot`, `start`, `abandon`, the lobby's buttons and Rematch."""
 
     @guarded()
     async def new(self, interaction: discord.Interaction, seats: int, board: str, scores: str,
@@ -44,11 +44,35 @@ class LobbyHandlers(Front):
 
     @guarded()
     async def join(self, interaction: discord.Interaction, game_id: int | None = None) -> None:
+        """`/tne join` or the lobby's Join (a rematch's Accept); the last to accept a rematch starts it."""
         self.may_act(interaction)
         gid = game_id if game_id is not None else (await self.table_here(interaction)).id
         table = await self.service.join(gid, interaction.user.id, interaction.user.display_name)
-        await self._lobby_update(interaction, table, lambda t: lobby_notes.joins(interaction.user.display_name, t=t),
-                                 edit=game_id is not None)
+        try:
+            await self._lobby_update(interaction, table,
+                                     lambda t: lobby_notes.joins(interaction.user.display_name, t=t),
+                                     edit=game_id is not None)
+        finally:
+            if table.row.status != GameStatus.LOBBY:
+                await self._close_lobby(table.id)  # started: the outbox posts the opening
+
+    @guarded(change=True)
+    async def rematch(self, interaction: discord.Interaction, game_id: int | None = None) -> None:
+        """`/tne rematch`, or the Rematch button under a finished game (`game_id`): the same seats, computers and
+        options in a new lobby here; the other players are asked to accept."""
+        self.may_act(interaction)
+        origin = self.interactions.origin(interaction)
+        rematch = await self.service.rematch(guild_id=guild_of(interaction), channel_id=channel_of(interaction),
+                                             user_id=interaction.user.id, name=interaction.user.display_name,
+                                             game_id=game_id, origin=origin)
+        if rematch.started is not None:
+            await self.interactions.deliver(interaction, origin, rematch.started)
+            return
+        t = await self.server_texts(interaction)
+        answer = await interaction.response.send_message(
+            rematch_text(rematch.table, rematch.invited, t=t), view=lobby_view(rematch.table, t=t),
+            allowed_mentions=T.mentions(rematch.invited))
+        await self._keep_lobby(interaction, rematch.table, answer)
 
     @guarded()
     async def leave(self, interaction: discord.Interaction, game_id: int | None = None) -> None:

@@ -31,7 +31,10 @@ def lobby_text(table: Table, *, t: Texts = ENGLISH) -> str:
     for i in range(len(table.players), row.seats):
         lines.append(f"{i + 1}. " + t.gettext("(open)"))
     lines.append("")
-    if row.status == GameStatus.LOBBY:
+    if row.status == GameStatus.LOBBY and row.rematch_of is not None:
+        lines.append(t.gettext("Game #{n}'s players press **Accept** (or `/tne join`); the game starts once they all "
+                               "have. The host may **Start** sooner.").format(n=row.rematch_of))
+    elif row.status == GameStatus.LOBBY:
         lines.append(t.gettext("Press **Join** (or `/tne join`). The host presses **Start** when at least two are "
                                "seated."))
     elif row.status == GameStatus.CANCELLED:
@@ -41,3 +44,11 @@ def lobby_text(table: Table, *, t: Texts = ENGLISH) -> str:
     elif row.status == GameStatus.ACTIVE:
         lines.append(t.gettext("The game has started."))
     return clip("\n".join(lines))
+
+
+def rematch_text(table: Table, invited: list[int], *, t: Texts = ENGLISH) -> str:
+    """The rematch's lobby message: who asks whom (pinged) to play the finished game again, then the lobby."""
+    head = t.gettext("**Rematch of game #{n}!** {host} asks {players} to play it again.").format(
+        n=table.row.rematch_of, host=f"<@{table.row.host_id}>",
+        players=t.gettext(" and ").join(f"<@{u}>" for u in invited))
+    return clip(f"{head}\n\n{lobby_text(table, t=t)}")

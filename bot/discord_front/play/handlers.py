@@ -11,11 +11,11 @@ from discord.utils import MISSING
 
 import render
 from bot.background import clocks
+from bot.discord_front.announcer import OPEN_BOARD
 from bot.discord_front.completion import suggestions
 from bot.discord_front.discord_sight import viewer_of
 from bot.discord_front.front import Front, channel_of, guild_of
 from bot.discord_front.interactions import NO_DMS, guarded, private
-from bot.discord_front.outbox_herald import OPEN_BOARD
 from bot.discord_front.play.decision_texts import decision_text
 from bot.discord_front.play.status_texts import games_pages, hand_text, log_text, status_text, turns_pages
 from bot.discord_front.play.texts import board_caption, hint_text, swapped_privately, web_link

@@ -7,6 +7,7 @@ import time
 
 import pytest
 
+from bot.discord_front.announcer import Announcer
 from bot.service.game_service import CHANNEL_GONE, GUILD_GONE, LOBBY_EXPIRED, GameError, GameService
 from bot.storage import Statement, Storage
 from bot.storage.outbox import FAILED, PENDING, NewAnnouncement, OutboxStore
@@ -72,7 +73,8 @@ async def test_only_lobbies_older_than_the_expiry_close_with_a_note(service):
     assert await service.expire_lobbies(2 * 3600) == [old]
     assert await status(service, old) == ("cancelled", LOBBY_EXPIRED)
     assert await status(service, young) == ("lobby", None)
-    (note,) = await OutboxStore(service.storage.db).of_game(old)
+    (stored,) = await OutboxStore(service.storage.db).of_game(old)
+    note = await Announcer().worded(stored)
     assert note.channel_id == 301 and "nobody started it within 2 hours" in note.content
     assert await service.expire_lobbies(2 * 3600) == []
     with pytest.raises(GameError, match="This lobby is closed"):

@@ -17,7 +17,7 @@ LAUNCH_ACTIVITY = 12
 def activity_on(bot) -> None:
     """What start-up does when DISCORD_CLIENT_SECRET is set (bot/app.py hands the flag to both)."""
     bot.app.controller.activity = True
-    bot.service.herald.activity = True
+    bot.app.interactions.announcer.activity = True
 
 
 async def test_the_board_message_launches_the_activity_in_its_channel(loopback, tmp_path):

@@ -11,7 +11,6 @@ from aiohttp import web as aiohttp_web
 from aiohttp.test_utils import TestServer
 
 from bot.config import WebConfig
-from bot.discord_front.outbox_herald import DiscordHerald
 from bot.records.service import Records
 from bot.service.events import Publisher
 from bot.service.game_service import GameService
@@ -57,7 +56,7 @@ async def served(database):
     """The web board's app with a Refuser in front, on a real port; (service, auth, base URL, refuser)."""
     storage = await Storage.open(database)
     hub = Hub(storage.game_rev, poll_every=0.2)
-    service = GameService(storage, seed_source=lambda: seed_where_first(0), herald=DiscordHerald(),
+    service = GameService(storage, seed_source=lambda: seed_where_first(0), announcing=True,
                           publisher=Publisher([hub.follow]))
     auth = Auth(SECRET)
     ctx = Context(service=service, auth=auth, config=WebConfig(port=8080, url="http://tne.test", secret=SECRET),

@@ -9,10 +9,10 @@ from aiohttp.test_utils import TestClient, TestServer
 
 from bot.background.leases import LeaseKeeper
 from bot.config import WebConfig
+from bot.discord_front.announcer import Announcer
 from bot.discord_front.closed_note import closed_words
 from bot.discord_front.outbox import Outbox
 from bot.discord_front.outbox_contract import Blocked
-from bot.discord_front.outbox_herald import DiscordHerald
 from bot.discord_front.outbox_timing import Timing
 from bot.records.service import Records
 from bot.service.events import Publisher
@@ -51,9 +51,10 @@ class ClosedChannel:
 async def test_a_web_move_in_a_closed_channel_is_answered_with_the_note(database):
     storage = await Storage.open(database)
     channel = ClosedChannel()
-    outbox = Outbox(OutboxStore(storage.db), LeaseKeeper(Leases(storage.db)), channel, timing=Timing(linger=0.0))
+    outbox = Outbox(OutboxStore(storage.db), LeaseKeeper(Leases(storage.db)), channel, timing=Timing(linger=0.0),
+                    word=Announcer().worded)
     hub = Hub(storage.game_rev, poll_every=0.2)
-    service = GameService(storage, seed_source=lambda: seed_where_first(0), herald=DiscordHerald(),
+    service = GameService(storage, seed_source=lambda: seed_where_first(0), announcing=True,
                           publisher=Publisher([outbox.follow]))
     auth = Auth(SECRET)
     ctx = Context(service=service, auth=auth, config=WebConfig(port=8080, url="http://tne.test", secret=SECRET),

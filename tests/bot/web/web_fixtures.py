@@ -8,7 +8,6 @@ import pytest
 from aiohttp.test_utils import TestClient, TestServer
 
 from bot.config import WebConfig
-from bot.discord_front.outbox_herald import DiscordHerald
 from bot.records.service import Records
 from bot.service.events import Publisher
 from bot.service.game_service import GameService
@@ -71,7 +70,7 @@ async def running(service: GameService, channel_id: int = CHANNEL) -> int:
 async def web(database):
     storage = await Storage.open(database)
     hub = Hub(storage.game_rev, poll_every=0.2)
-    service = GameService(storage, seed_source=lambda: seed_where_first(0), herald=DiscordHerald(),
+    service = GameService(storage, seed_source=lambda: seed_where_first(0), announcing=True,
                           publisher=Publisher([hub.follow]))
     visible: set[tuple[int, int]] = set()
 
