@@ -169,12 +169,12 @@ async def build(client: discord.Client, config: Config, *, gone: Callable[[int],
     # Every change is followed alike, whichever front end made it (a command, a button, a web page, a computer
     # seat, a clock's stand-in, a sweep): its announcement is delivered, a computer to move plays (one process
     # plays each game: the outbox and the seats hold leases), a game that ended is recorded, open pages update.
-    service.publisher.subscribe(outbox.follow, seats.follow, recorder.follow, *([hub.follow] if hub else []))
+    service.publisher.subscribe(seats.follow, recorder.follow, *([hub.follow] if hub else []), outbox.follow)
     clock_keeper = ClockKeeper(service)
     # Every language's texts, read once: private answers in the asker's language, the commands' translations.
     locales = load_locales()
     interactions = Interactions(first_answers, outbox, locales=locales, remember=service.remember_language,
-                                announcer=announcer)
+                                announcer=announcer, saw=service.languages.saw)
     records = Records(storage)
     web = None
     if config.web is not None and hub is not None and auth is not None:

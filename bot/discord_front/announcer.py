@@ -11,14 +11,12 @@ from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-import discord
-
 from bot.background import clocks
 from bot.discord_front import messages as M
 from bot.discord_front.lobby import notes as lobby_notes
 from bot.discord_front.play import texts as play_texts
 from bot.discord_front.settings import texts as settings_texts
-from bot.discord_front.views import layout, table_view
+from bot.discord_front.views import buttons, link_button, table_view
 from bot.language import clock_texts, seat_names
 from bot.language import text as T
 from bot.language.locales import ENGLISH, N_, Texts
@@ -34,7 +32,6 @@ from bot.storage.rows import GameStatus
 from bot.web.auth import Links
 
 DIRECT = S.DIRECT  # a reminder sent as a direct message (in the channel when the person's DMs are closed)
-OPEN_BOARD = N_("Open the board")  # the label /tne board's link button has too
 # Posted once a channel closed to the bot takes its posts again, after what was held there.
 RESUMED = N_("The bot can post here again. Game #{n}'s clock stood still for {span} while it could not, and runs on "
              "now with the time that was left.")
@@ -51,35 +48,6 @@ class Notice:
     pings: list[int] = field(default_factory=list)
     buttons: list[dict[str, Any]] = field(default_factory=list)
     picture: dict[str, Any] | None = None
-
-
-def buttons(view: discord.ui.View | None) -> list[dict[str, Any]]:
-    """A view's buttons as stored data (custom id, label, style, emoji; a link button's url instead of an id)."""
-    out = []
-    for item in view.children if view is not None else []:
-        button: Any = getattr(item, "item", item)  # a DynamicItem wraps its button
-        stored = {"custom_id": button.custom_id, "label": button.label, "style": button.style.value,
-                  "emoji": str(button.emoji) if button.emoji else None}
-        if button.url:
-            stored["url"] = button.url
-        out.append(stored)
-    return out
-
-
-def link_button(url: str, *, t: Texts = ENGLISH) -> dict[str, Any]:
-    """The web board's "Open the board" link button, as stored data."""
-    return {"custom_id": None, "label": t.gettext(OPEN_BOARD), "style": discord.ButtonStyle.link.value, "emoji": None,
-            "url": url}
-
-
-def view_of(stored: list[dict[str, Any]]) -> discord.ui.View | None:
-    """The buttons back as a view to send (the DynamicItem pattern answers their presses, restarts included)."""
-    if not stored:
-        return None
-    return layout(*(discord.ui.Button(url=b["url"], label=b.get("label"), emoji=b.get("emoji")) if b.get("url")
-                    else discord.ui.Button(custom_id=b["custom_id"], label=b.get("label"),
-                                           style=discord.ButtonStyle(b.get("style") or 2), emoji=b.get("emoji"))
-                    for b in stored))
 
 
 def picture(table: Table, now: float | None = None, *, t: Texts = ENGLISH) -> dict[str, Any] | None:
@@ -136,6 +104,10 @@ class Announcer:
 
     async def language(self, guild_id: int | None) -> Texts:
         return await self.voice(guild_id) if self.voice is not None else ENGLISH
+
+    async def answer(self, said: Said, guild_id: int | None) -> Notice:
+        """The account an interaction answers with, in its server's language now."""
+        return self.notice(said, t=await self.language(guild_id))
 
     async def worded(self, a: Announcement) -> Announcement:
         """A stored announcement with its words, when it was stored as codes and values (older ones are worded)."""

@@ -36,7 +36,6 @@ class TneCog(commands.GroupCog, group_name="tne", group_description="Play Tigris
         """Refuse every command in direct messages at run time too (the synced schema alone is not a guard)."""
         if interaction.guild_id is None:
             raise app_commands.NoPrivateMessage()
-        await self.controller.saw(interaction)
         return True
 
     @app_commands.command(name="new", description="Open a game in this channel")

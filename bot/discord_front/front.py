@@ -62,6 +62,11 @@ class Front:
         locale = interaction.guild_locale
         await self.service.languages.saw(interaction.guild_id, locale.value if locale is not None else None)
 
+    async def acting_here(self, interaction: discord.Interaction) -> Table:
+        """This channel's game, for a person who may still act in the channel (`may_act`)."""
+        self.may_act(interaction)
+        return await self.table_here(interaction)
+
     async def table_here(self, interaction: discord.Interaction, *, finished: bool = False,
                          stored: bool = False) -> Table:
         """This channel's game; `finished` lets read-only commands show the last ended game too. `stored`: as the

@@ -16,15 +16,17 @@ import logging
 import time
 from collections import OrderedDict
 from collections.abc import Awaitable, Callable
+from dataclasses import dataclass
 from typing import Any, Concatenate, ParamSpec, Protocol, TypeVar, cast
 
 import discord
 from discord import app_commands
 from discord.utils import MISSING
 
-from bot.discord_front.announcer import Announcer, view_of
+from bot.discord_front.announcer import Announcer
 from bot.discord_front.closed_note import closed_note, given_back, missing
 from bot.discord_front.outbox import Outbox
+from bot.discord_front.views import view_of
 from bot.language import refusals
 from bot.language import text as T
 from bot.language.locales import N_, Locales, Texts
@@ -63,6 +65,7 @@ def made_at(interaction: discord.Interaction) -> float:
 
 
 Remember = Callable[[int, str], Awaitable[None]]  # (user id, Discord's locale tag)
+Saw = Callable[[int | None, str | None], Awaitable[None]]  # (server id, Discord's guess at its locale)
 
 
 class FirstAnswers:
@@ -121,7 +124,7 @@ class Interactions:
 
     def __init__(self, first_answers: FirstAnswers, outbox: Outbox | None = None, *, busy: int = BUSY,
                  locales: Locales | None = None, remember: Remember | None = None,
-                 announcer: Announcer | None = None) -> None:
+                 announcer: Announcer | None = None, saw: Saw | None = None) -> None:
         self.first_answers = first_answers
         self.announcer = announcer or Announcer()  # words the account a change answers with
         self.outbox = outbox  # delivers every stored announcement the interaction did not deliver itself
@@ -129,6 +132,8 @@ class Interactions:
         self.locales = locales or load_locales()  # every language's texts, read once (bot/language/locales.py)
         # The service's `remember_language`: each person's locale, for reminders and direct messages to them.
         self.remember = remember
+        # The server languages' `saw`: Discord's guess at a server's language, for posts no interaction causes.
+        self.saw = saw
 
     def texts_for(self, interaction: discord.Interaction) -> Texts:
         """The asker's language, for private answers: Discord's `locale` is the person's client, never the server."""
@@ -144,6 +149,7 @@ class Interactions:
             log.info("Interaction %s was delivered again; handled once already", interaction.id)
             return
         self.first_answers.begin(interaction)
+        await self._saw_server(interaction)
         timer = asyncio.create_task(self._defer_later(interaction), name=f"tne-defer-{interaction.id}")
         try:
             if change:
@@ -191,6 +197,16 @@ class Interactions:
         except Exception:
             log.warning("Could not tell interaction %s about its closed channel", interaction.id, exc_info=True)
 
+    async def _saw_server(self, interaction: discord.Interaction) -> None:
+        """Before the answer: Discord's guess at the server's language, so the channel's posts speak it."""
+        if self.saw is None or interaction.guild_id is None:
+            return
+        locale = interaction.guild_locale
+        try:
+            await self.saw(interaction.guild_id, locale.value if locale is not None else None)
+        except Exception:
+            log.warning("Could not note the language of server %s", interaction.guild_id, exc_info=True)
+
     async def _remember_language(self, interaction: discord.Interaction) -> None:
         """After the answer: the locale this person's Discord uses, for what is later sent to them alone. A
         storage failure costs only that (the next interaction tries again)."""
@@ -225,6 +241,19 @@ class Interactions:
                       token=interaction.token if can_reply else None,
                       reply_until=made + REPLY_HOLD if can_reply else 0.0)
 
+    async def answer(self, interaction: discord.Interaction, origin: Origin, answer: Answer | Changed | Played
+                     ) -> None:
+        """Answer a changing handler's interaction with the account of its change, then its private note."""
+        answer = answer if isinstance(answer, Answer) else Answer(answer)
+        try:
+            await self.deliver(interaction, origin, answer.done)
+            note = answer.note(t=self.texts_for(interaction)) if answer.note is not None else None
+            if note is not None:
+                await private(interaction, note)
+        finally:
+            if answer.then is not None:
+                await answer.then()
+
     async def deliver(self, interaction: discord.Interaction, origin: Origin, done: Changed | Played, *,
                       tell: bool = True) -> None:
         """Answer with the announcement the service stored with the change (`done`) while the interaction can;
@@ -233,7 +262,7 @@ class Interactions:
         if stored is None or said is None:
             return
         if stored.reply:
-            notice = self.announcer.notice(said, t=await self.announcer.language(done.table.row.guild_id))
+            notice = await self.announcer.answer(said, done.table.row.guild_id)
             made = made_at(interaction)
             async with self.first_answers.lock(interaction):
                 if not interaction.response.is_done() and time.time() < made + DEADLINE:
@@ -309,6 +338,34 @@ class Answering(Protocol):
 H = TypeVar("H", bound=Answering)
 P = ParamSpec("P")
 Handler = Callable[Concatenate[H, discord.Interaction, P], Awaitable[None]]
+
+
+@dataclass
+class Answer:
+    """What a changing handler hands back: the change to answer with, a private word for the asker after it (in
+    their language; None: none), and what to do once answered."""
+
+    done: Changed | Played
+    note: Callable[..., str | None] | None = None  # called with `t=`, the asker's language
+    then: Callable[[], Awaitable[None]] | None = None
+
+
+Changing = Callable[Concatenate[H, discord.Interaction, Origin, P], Awaitable[Answer | Changed | Played]]
+
+
+def changing(handler: Changing[H, P]) -> Handler[H, P]:
+    """A handler that changes a game and is answered with that change's account: it runs under
+    `Interactions.guard` (queued under a burst), is given the change's `Origin`, and the guard answers with what it
+    hands back (`Interactions.answer`), so a change's whole round trip enters this module once."""
+    @functools.wraps(handler)
+    async def run(self: H, interaction: discord.Interaction, *args: P.args, **kwargs: P.kwargs) -> None:
+        async def act() -> None:
+            # Made once the change's turn comes (a burst queues it), when it is known whether the reply can carry it.
+            origin = self.interactions.origin(interaction)
+            await self.interactions.answer(interaction, origin, await handler(self, interaction, origin, *args,
+                                                                              **kwargs))
+        await self.interactions.guard(interaction, act, change=True)
+    return cast(Handler[H, P], run)
 
 
 def guarded(*, change: bool = False) -> Callable[[Handler[H, P]], Handler[H, P]]:

@@ -17,10 +17,11 @@ from discord.http import handle_message_parameters
 from discord.utils import MISSING
 from discord.webhook.async_ import async_context
 
-from bot.discord_front.announcer import DIRECT, view_of
+from bot.discord_front.announcer import DIRECT
 from bot.discord_front.outbox_contract import Blocked, Gone, Refused, Retry
 from bot.discord_front.outbox_tag import tag_of, tagged
 from bot.discord_front.pictures import Painter
+from bot.discord_front.views import view_of
 from bot.language import text as T
 from bot.storage.outbox import REPLY, Announcement
 

@@ -233,3 +233,35 @@ def games_view(mine: bool, page: int, pages: int, *, t: Texts = ENGLISH) -> disc
         GamesButton(mine, max(0, page - 1), label=t.gettext("◀ Previous"), disabled=page == 0),
         GamesButton(mine, min(pages - 1, page + 1), label=t.gettext("Next ▶"), disabled=page >= pages - 1),
     )
+
+
+OPEN_BOARD = N_("Open the board")  # the web board's link button, under the board message and /tne board's answer
+
+
+def buttons(view: discord.ui.View | None) -> list[dict[str, Any]]:
+    """A view's buttons as stored data (custom id, label, style, emoji; a link button's url instead of an id)."""
+    out = []
+    for item in view.children if view is not None else []:
+        button: Any = getattr(item, "item", item)  # a DynamicItem wraps its button
+        stored = {"custom_id": button.custom_id, "label": button.label, "style": button.style.value,
+                  "emoji": str(button.emoji) if button.emoji else None}
+        if button.url:
+            stored["url"] = button.url
+        out.append(stored)
+    return out
+
+
+def link_button(url: str, *, t: Texts = ENGLISH) -> dict[str, Any]:
+    """The web board's "Open the board" link button, as stored data."""
+    return {"custom_id": None, "label": t.gettext(OPEN_BOARD), "style": discord.ButtonStyle.link.value, "emoji": None,
+            "url": url}
+
+
+def view_of(stored: list[dict[str, Any]]) -> discord.ui.View | None:
+    """The buttons back as a view to send (the DynamicItem pattern answers their presses, restarts included)."""
+    if not stored:
+        return None
+    return layout(*(discord.ui.Button(url=b["url"], label=b.get("label"), emoji=b.get("emoji")) if b.get("url")
+                    else discord.ui.Button(custom_id=b["custom_id"], label=b.get("label"),
+                                           style=discord.ButtonStyle(b.get("style") or 2), emoji=b.get("emoji"))
+                    for b in stored))

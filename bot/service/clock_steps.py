@@ -11,11 +11,11 @@ from bot.background import clocks
 from bot.language.locales import N_
 from bot.language.person_languages import PersonLanguages
 from bot.service import limits
-from bot.service.desk import Desk, about, announcement, changed, stamped
+from bot.service.desk import Desk, announcement
 from bot.service.events import ClockEvent, ClockSet, Resumed
 from bot.service.said import DIRECT, REMINDER, RESUMED, STAND_IN, account
-from bot.service.table import Changed, GameError, Said, Table, turn_of
-from bot.storage import StaleError
+from bot.service.table import GameError, Said, Table, about, changed, stamped, turn_of
+from bot.storage import StaleError, changes
 from bot.storage.changes import ClockChange, SeatMark
 from bot.storage.clocks import NOTIFY_MODES
 from bot.storage.rows import LIVE, ClockRow, GameStatus, PlayerRow
@@ -59,15 +59,24 @@ def clock_written(table: Table, stored: ClockRow | None, person: int | None) -> 
 
 
 class ClockSteps:
-    """Clock steps and clock settings, under each game's lock."""
+    """Clock steps and clock settings, under each game's lock, each published once the lock is let go. A part of
+    GameService (bot/service/game_service.py), which gives it `desk` and `person_languages`."""
 
-    def __init__(self, desk: Desk, languages: PersonLanguages | None = None) -> None:
-        self.desk = desk
-        self.person_languages = languages or PersonLanguages(desk.storage.clocks)
+    desk: Desk
+    person_languages: PersonLanguages  # what reminders are written in, person by person
 
     async def clock_step(self, game_id: int, owner: str) -> ClockEvent | None:
         """Step a game's clock that `owner` claimed: a reminder, the stand-in taking the seat, or nothing yet;
         the new clock is stored (and the claim handed back) only if the game did not change meanwhile."""
+        event = await self._clock_step(game_id, owner)
+        self.desk.publisher.publish([event])
+        return event
+
+    async def remember_language(self, user_id: int, locale: str | None) -> None:
+        """The locale a person's Discord used now: reminders and direct messages to them are written in it."""
+        await self.person_languages.remember(user_id, locale)
+
+    async def _clock_step(self, game_id: int, owner: str) -> ClockEvent | None:
         desk, tables = self.desk, self.desk.tables
         async with tables.lock(game_id):
             state = await desk.storage.clocks.state(game_id)
@@ -75,7 +84,7 @@ class ClockSteps:
                 await desk.storage.clocks.release(game_id, owner)
                 return None
             rev, _, clock = state
-            table = tables.tables.get(game_id)
+            table = tables.held.get(game_id)
             if table is None or table.row.rev != rev:
                 table = await tables.refresh(game_id)
             table.row.clock = clock
@@ -110,7 +119,7 @@ class ClockSteps:
                 return None
             table.row.clock = after
             table.row.players = players
-            return stamped(event, committed) if event is not None else None
+            return stamped(event, committed.announced) if event is not None else None
 
     async def _said(self, table: Table, event: ClockEvent, after: ClockRow, players: list[PlayerRow], now: float
                     ) -> Said | None:
@@ -138,10 +147,16 @@ class ClockSteps:
                         ", ".join(map(str, stopped)))
         return stopped
 
-    async def channel_open(self, channel_id: int) -> list[Resumed]:
+    async def channel_open(self, channel_id: int) -> list[int]:
         """A post got through in the channel again: a clock stopped there runs on with the time that was left; the
         games restarted."""
-        desk, restarted = self.desk, []
+        resumed = await self._channel_open(channel_id)
+        self.desk.publisher.publish(resumed)
+        return [event.game_id for event in resumed]
+
+    async def _channel_open(self, channel_id: int) -> list[Resumed]:
+        desk = self.desk
+        restarted: list[Resumed] = []
         for game_id in await desk.storage.clocks.stopped_in(channel_id):
             async with desk.tables.lock(game_id):
                 for _ in range(3):  # another process may change the game between the read and the write
@@ -164,7 +179,7 @@ class ClockSteps:
                      ", ".join(str(r.game_id) for r in restarted))
         return restarted
 
-    async def set_clock_choice(self, game_id: int, user_id: int, choice: str) -> Changed:
+    async def set_clock_choice(self, game_id: int, user_id: int, choice: str) -> Table:
         """/tne settings clock: the host changes the clock, in force from the next turn on."""
         if choice not in clocks.CLOCKS:
             raise GameError(N_("The clock is one of {choices}."), choices=", ".join(clocks.CLOCKS))
@@ -175,10 +190,11 @@ class ClockSteps:
                 raise GameError(N_("This game is over."))
             if user_id != table.row.host_id:
                 raise GameError(N_("Only the host can change the clock."))
-            committed = await self.desk.commit(table, lambda _: self.desk.storage.clocks.set_next(
-                game_id, choice, lobby=table.row.status == GameStatus.LOBBY))
+            committed = await self.desk.commit(table, changes.ClockChoice(game_id, choice,
+                                                                          table.row.status == GameStatus.LOBBY))
             table = await tables.refresh(game_id)
-            return changed(table, ClockSet(**about(table), choice=choice), committed, None)
+            done = changed(table, ClockSet(**about(table), choice=choice), committed.announced, None)
+        return self.desk.publisher.told(done).table
 
     async def set_notify(self, user_id: int, mode: str) -> None:
         if mode not in NOTIFY_MODES:

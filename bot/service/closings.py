@@ -20,12 +20,26 @@ LOBBY_EXPIRED = Ending(EndKind.NOT_STARTED).stored()
 
 
 class Closings:
-    """Closing what nobody asked to close, each under its game's lock."""
+    """Closing what nobody asked to close, each under its game's lock; published once the locks are let go. A part
+    of GameService (bot/service/game_service.py), which gives it `desk`."""
 
-    def __init__(self, desk: Desk) -> None:
-        self.desk = desk
+    desk: Desk
 
-    async def channel_gone(self, channel_id: int) -> list[Changed]:
+    async def channel_gone(self, channel_id: int) -> list[int]:
+        return self._closed(await self._channel_gone(channel_id))
+
+    async def guild_gone(self, guild_id: int) -> list[int]:
+        return self._closed(await self._guild_gone(guild_id))
+
+    async def expire_lobbies(self, max_age: float) -> list[int]:
+        return self._closed(await self._expire_lobbies(max_age))
+
+    def _closed(self, closed: list[Changed]) -> list[int]:
+        """Publish what closed; the games it closed."""
+        self.desk.publisher.publish(done.event for done in closed)
+        return [done.table.id for done in closed]
+
+    async def _channel_gone(self, channel_id: int) -> list[Changed]:
         """A channel or thread was deleted: its lobby or game ends as abandoned, announced nowhere, and whatever
         was still owed there is dropped. The games it closed."""
         game_id = await self.desk.storage.live_game_id(channel_id)
@@ -36,7 +50,7 @@ class Closings:
         await self.desk.storage.changes.drop_owed(channel_id, said(gone))  # the outbox's last error, for the log
         return []
 
-    async def guild_gone(self, guild_id: int) -> list[Changed]:
+    async def _guild_gone(self, guild_id: int) -> list[Changed]:
         """The bot left a server (or was removed): every lobby and game there closes as `channel_gone` does."""
         closed = [await self._close_gone(game_id, Ending(EndKind.BOT_LEFT))
                   for game_id in await self.desk.storage.live_game_ids_in_guild(guild_id)]
@@ -52,7 +66,7 @@ class Closings:
             log.info("Game %s in channel %s closed: %s", game_id, table.row.channel_id, said(ending))
             return ended
 
-    async def expire_lobbies(self, max_age: float) -> list[Changed]:
+    async def _expire_lobbies(self, max_age: float) -> list[Changed]:
         """Close every lobby opened more than `max_age` seconds ago and never started, with a note in its channel
         (if the channel is gone, the note is dropped on delivery). The lobbies closed."""
         closed = []

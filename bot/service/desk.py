@@ -8,8 +8,8 @@ from __future__ import annotations
 import asyncio
 import logging
 import time
-from collections.abc import Awaitable, Callable
-from dataclasses import dataclass, replace
+from collections.abc import Callable
+from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
 from bot.background.clocks import Now
@@ -17,12 +17,12 @@ from bot.language.locales import ENGLISH, N_, Texts
 from bot.language.server_languages import ServerLanguages
 from bot.service import limits
 from bot.service.endings import Ending
-from bot.service.events import Ended, Event
+from bot.service.events import Ended, Event, Publisher
 from bot.service.said import account
-from bot.service.table import AlreadyDone, Changed, GameError, Origin, Said, Table
+from bot.service.table import AlreadyDone, Changed, GameError, Origin, Said, Table, about, changed
 from bot.service.tables import LiveTables
-from bot.storage import BusyError, DuplicateError, StaleError, Storage, UnavailableError
-from bot.storage.changes import Committed
+from bot.storage import BusyError, DuplicateError, StaleError, Storage, UnavailableError, changes
+from bot.storage.changes import Change, Committed
 from bot.storage.outbox import NewAnnouncement
 from bot.storage.rows import GameStatus
 from engine import Game
@@ -32,6 +32,8 @@ log = logging.getLogger(__name__)
 # A database locked by someone else (BusyError) wrote nothing: the same write is tried again after these pauses.
 BUSY_PAUSES = (0.2, 1.0)
 CHANGED = N_("The game changed after you sent that; look at the newest message and try again.")
+OUT_OF_DATE = N_("That button is out of date: the game has moved on. Use the newest message.")
+DECIDED = N_("That decision has already been made; look at the newest message.")
 # A command older than this is late (held by a gateway outage and replayed, or by a slow database): it is applied
 # only if the game did not change after it was made.
 LATE_AFTER = 2.0
@@ -46,7 +48,6 @@ _MEANWHILE = {  # (a lobby, look again)
     (False, True): N_("The game changed meanwhile; look again and retry."),
 }
 
-Change = Callable[[NewAnnouncement | None], Awaitable[Committed | None]]
 E = TypeVar("E", bound=Event)
 
 
@@ -61,6 +62,7 @@ class Desk:
     now: Now  # clocks read time only through this, so tests can move it
     seed_source: Callable[[], int]
     languages: ServerLanguages | None = None  # each server's language for its public posts (None: English)
+    publisher: Publisher = field(default_factory=Publisher)  # the parts that follow every change (bot/app.py)
 
     async def voice(self, table: Table) -> Texts:
         """The language the table's public posts speak: its server's."""
@@ -81,7 +83,7 @@ class Desk:
         new = announcement(table, said, origin) if said is not None else None
         for pause in (*BUSY_PAUSES, None):
             try:
-                committed = await change(new) or Committed()
+                committed = await self.storage.changes.write(change, new)
                 break
             except BusyError as exc:
                 if pause is None:
@@ -109,9 +111,8 @@ class Desk:
         `gone_channel`: its channel is gone, and whatever was owed there is given up with it. `event`: what
         happened, when it is more than `Ended` (a resignation)."""
         reason = ending.stored()
-        committed = await self.commit(table, lambda new: self.storage.changes.end(
-            table.id, table.row.rev, status, reason, resigned=resigned, announce=new, gone_channel=gone_channel),
-            said=said, origin=origin)
+        committed = await self.commit(table, changes.End(table.id, table.row.rev, status, reason, resigned,
+                                                         gone_channel), said=said, origin=origin)
         if resigned is not None:
             table.row.players[resigned].resigned = True
         table.row.status = status
@@ -119,27 +120,7 @@ class Desk:
         table.row.rev += 1
         self.tables.ended(table)
         happened = event or Ended(**about(table), seat=resigned, by=origin.name if origin is not None else "")
-        return changed(table, happened, committed, said)
-
-
-def about(after: Table) -> dict[str, Any]:
-    """What every event says of its game, as the change leaves it (its revision, status, place)."""
-    return {"game_id": after.id, "rev": after.row.rev, "channel_id": after.row.channel_id,
-            "guild_id": after.row.guild_id, "status": after.row.status}
-
-
-def stamped(event: E, committed: Committed) -> E:
-    """The event with the id of the announcement stored with it, and whether its interaction answers with it."""
-    stored = committed.announced
-    if stored is None:
-        return event
-    return replace(event, announcement=stored.id, replying=stored.reply)
-
-
-def changed(after: Table, event: Event, committed: Committed, said: Said | None) -> Changed:
-    """What a committed change returns: the game as it left it, its event, its account as stored."""
-    stored = committed.announced
-    return Changed(after, stamped(event, committed), stored, said if stored is not None else None)
+        return changed(table, happened, committed.announced, said)
 
 
 def announcement(table: Table, said: Said, origin: Origin | None) -> NewAnnouncement:
@@ -149,6 +130,17 @@ def announcement(table: Table, said: Said, origin: Origin | None) -> NewAnnounce
         channel_id=table.row.channel_id, kind=said.kind, content="", guild_id=table.row.guild_id,
         game_id=table.id, rev=table.row.rev, said=said.stored(), interaction_id=origin.interaction_id,
         reply_token=origin.token, reply_until=origin.reply_until, created_at=time.time())
+
+
+class Stale(GameError):
+    """A request made on a revision the game has left (a button of an older message, a web page behind)."""
+
+
+def pinned(table: Table, rev: int | None, refusal: str = OUT_OF_DATE) -> None:
+    """The one check of a request's revision (`rev`, None: not pinned) against the game's: Stale when it moved on.
+    The database checks the same when the change is written (`Desk.commit`), for whatever changed meanwhile."""
+    if rev is not None and rev != table.row.rev:
+        raise Stale(refusal)
 
 
 def in_time(table: Table, origin: Origin | None) -> None:

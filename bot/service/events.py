@@ -12,6 +12,7 @@ from __future__ import annotations
 import logging
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
+from typing import Protocol, TypeVar
 
 from bot.storage.rows import GameStatus
 
@@ -128,6 +129,16 @@ class Resumed(Event):
 Subscriber = Callable[[Event], None]
 
 
+class Done(Protocol):
+    """A committed change as the service hands it back (bot/service/table.py's `Changed`, `Played`)."""
+
+    @property
+    def event(self) -> Event | None: ...
+
+
+D = TypeVar("D", bound=Done)
+
+
 class Publisher:
     """The parts told of every change, in the order they subscribed."""
 
@@ -136,6 +147,11 @@ class Publisher:
 
     def subscribe(self, *subscribers: Subscriber) -> None:
         self.subscribers.extend(subscribers)
+
+    def told(self, done: D) -> D:
+        """Publish a committed change (its game's lock let go by now) and hand it back."""
+        self.publish([done.event])
+        return done
 
     def publish(self, events: Iterable[Event | None]) -> None:
         """Tell every subscriber of each event; a failing one is logged and changes nothing for the others."""

@@ -136,13 +136,13 @@ class Hints:
 
     async def _count(self, q: Question, move: str, reason: str, words: tuple[Any, ...],
                      interaction_id: int | None) -> Answer:
-        storage, tables = self.service.storage, self.service.tables
+        storage, tables = self.service.storage, self.service
         # Under the game's lock, so the count in memory (the final announcement reads it) and in storage agree.
         async with tables.lock(q.game_id):
             counted = await storage.hints.count(q.game_id, q.rev, q.seat, q.move_count, move, interaction_id)
             if counted == Counted.STALE:
                 raise GameError(STALE)
-            table = tables.tables.get(q.game_id)
+            table = tables.held.get(q.game_id)
             if table is not None and counted == Counted.COUNTED:
                 player = table.row.players[q.seat]
                 table.row.players[q.seat] = replace(player, hints=player.hints + 1)

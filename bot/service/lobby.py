@@ -11,12 +11,12 @@ from bot.background.autoplay import LEVELS
 from bot.language import text
 from bot.language.locales import N_
 from bot.service import limits
-from bot.service.desk import Desk, about, changed
+from bot.service.desk import Desk
 from bot.service.endings import Ending, EndKind
 from bot.service.events import ComputerSeated, Event, Joined, Left, Started
 from bot.service.said import START
-from bot.service.table import BOT_USER_ID, Changed, GameError, Origin, Table, turn_of
-from bot.storage import DuplicateError, PlayerRow
+from bot.service.table import BOT_USER_ID, Changed, GameError, Origin, Table, about, changed, turn_of
+from bot.storage import DuplicateError, PlayerRow, changes
 from bot.storage.rows import FINISHED, GameStatus
 from bot.storage.running import running_hosted, running_in_server
 from engine import BOARD_NAMES, Game
@@ -37,16 +37,17 @@ class Rematch:
 
 
 class Lobby:
-    """Lobby commands, under each game's lock (and, for opening one, under the person's own lock)."""
+    """Lobby commands, under each game's lock (and, for opening one, under the person's own lock); each change is
+    published once its lock is let go. A part of GameService (bot/service/game_service.py), which gives it `desk`."""
 
-    def __init__(self, desk: Desk) -> None:
-        self.desk = desk
+    desk: Desk
 
     async def new_game(self, *, guild_id: int | None, channel_id: int, user_id: int, name: str, seats: int = 4,
                        board: str = "standard", scores: str = "hidden", clock: str = clocks.DEFAULT_CLOCK,
                        on_timeout: str = clocks.STANDIN, hints: str = "off", rematch_of: int | None = None,
                        computers: Sequence[str] = ()) -> Table:
-        """A new lobby with its host seated (then `computers`, by level: a rematch's)."""
+        """A new lobby with its host seated (then `computers`, by level: a rematch's); `hints` "on" opens a casual
+        game (never rated) in which players may ask for hints."""
         if clock not in clocks.CLOCKS:
             raise GameError(N_("The clock is one of {choices}."), choices=", ".join(clocks.CLOCKS))
         if on_timeout not in clocks.ON_TIMEOUT:
@@ -83,9 +84,10 @@ class Lobby:
         return await self.desk.tables.load(game_id)
 
     async def rematch(self, *, guild_id: int | None, channel_id: int, user_id: int, name: str,
-                      game_id: int | None = None) -> Rematch:
+                      game_id: int | None = None, origin: Origin | None = None) -> Rematch:
         """A lobby to play a finished game of this channel again (`game_id`, else the channel's last): the same
-        seats, computers and options, its asker the host; the lobby and the players invited to accept."""
+        seats, computers and options, its asker the host; the lobby and the players invited to accept. With nobody
+        to ask (the others were computers) it starts at once."""
         storage = self.desk.storage
         last_id = game_id if game_id is not None else await storage.last_finished_game_id(channel_id)
         if last_id is None:
@@ -106,19 +108,16 @@ class Lobby:
             board=last.row.board, scores=last.row.scores, clock=clock.next or clock.clock,
             on_timeout=clock.on_timeout, hints="on" if last.row.hints else "off", rematch_of=last_id,
             computers=[p.computer for p in last.players if p.computer is not None])
-        return Rematch(table, invited)
-
-    def rematch_ready(self, table: Table) -> bool:
-        """A rematch lobby every invited player has accepted: it starts at once."""
-        return (table.row.rematch_of is not None and table.row.status == GameStatus.LOBBY
-                and len(table.players) == table.row.seats)
+        if not rematch_ready(table):
+            return Rematch(table, invited)
+        started = await self.start(table.id, user_id, origin=origin)
+        return Rematch(started.table, invited, started)
 
     async def _change(self, table: Table, players: list[PlayerRow], event: type[Event], **what: Any) -> Changed:
         """Seat `players` in the lobby; `event` (with `what`) says what happened."""
-        committed = await self.desk.commit(table, lambda _: self.desk.storage.set_lobby(table.id, table.row.rev,
-                                                                                        players))
+        committed = await self.desk.commit(table, changes.Seating(table.id, table.row.rev, tuple(players)))
         table = await self.desk.tables.refresh(table.id)
-        return changed(table, event(**about(table), **what), committed, None)
+        return changed(table, event(**about(table), **what), committed.announced, None)
 
     async def _open(self, game_id: int) -> Table:
         """The lobby, or a GameError saying it is one no more."""
@@ -128,7 +127,8 @@ class Lobby:
                             else N_("The game has already started."))
         return table
 
-    async def join(self, game_id: int, user_id: int, name: str) -> Changed:
+    async def join(self, game_id: int, user_id: int, name: str) -> Table:
+        """Take a seat; a rematch starts once every player it invited has accepted (its opening is posted)."""
         async with self.desk.tables.lock(game_id):
             table = await self._open(game_id)
             if table.seat_of(user_id) is not None:
@@ -138,7 +138,11 @@ class Lobby:
             if table.row.rematch_of is not None:
                 await self._invited(table.row.rematch_of, user_id)
             seats = [*table.players, PlayerRow(len(table.players), user_id, text.plain(name))]
-            return await self._change(table, seats, Joined, seat=len(table.players), user_id=user_id)
+            done = await self._change(table, seats, Joined, seat=len(table.players), user_id=user_id)
+        table = self.desk.publisher.told(done).table
+        if rematch_ready(table):
+            table = (await self.start(game_id, table.row.host_id)).table
+        return table
 
     async def _invited(self, rematch_of: int, user_id: int) -> None:
         """A rematch's seats are for the players of the game it plays again."""
@@ -146,7 +150,7 @@ class Lobby:
         if not any(p.is_person and p.user_id == user_id for p in last.players):
             raise GameError(N_("This lobby plays game #{n} again: only its players can take its seats."), n=rematch_of)
 
-    async def leave(self, game_id: int, user_id: int) -> Changed:
+    async def leave(self, game_id: int, user_id: int) -> Table:
         async with self.desk.tables.lock(game_id):
             table = await self._open(game_id)
             seat = table.seat_of(user_id)
@@ -155,10 +159,11 @@ class Lobby:
             if user_id == table.row.host_id:
                 raise GameError(N_("The host cannot leave the lobby; press Cancel (or `/tne abandon`) to close it."))
             rest = [p for p in table.players if p.seat != seat]
-            return await self._change(table, [PlayerRow(i, p.user_id, p.name, p.level) for i, p in enumerate(rest)],
+            done = await self._change(table, [PlayerRow(i, p.user_id, p.name, p.level) for i, p in enumerate(rest)],
                                       Left, user_id=user_id)
+        return self.desk.publisher.told(done).table
 
-    async def add_bot(self, game_id: int, user_id: int, level: str) -> Changed:
+    async def add_bot(self, game_id: int, user_id: int, level: str) -> Table:
         async with self.desk.tables.lock(game_id):
             table = await self._open(game_id)
             if level not in LEVELS:
@@ -168,7 +173,8 @@ class Lobby:
             if len(table.players) >= table.row.seats:
                 raise GameError(N_("The game is full ({n} seats)."), n=table.row.seats)
             bot = computer(len(table.players), level)
-            return await self._change(table, [*table.players, bot], ComputerSeated, seat=bot.seat, level=level)
+            done = await self._change(table, [*table.players, bot], ComputerSeated, seat=bot.seat, level=level)
+        return self.desk.publisher.told(done).table
 
     async def start(self, game_id: int, user_id: int, *, origin: Origin | None = None) -> Changed:
         desk = self.desk
@@ -188,11 +194,11 @@ class Lobby:
             first = game.to_move
             assert first is not None, "a game just started always has a seat to act"
             clock = clocks.begin(table.row.clock, first, desk.now(), player=table.player(first), turn=turn_of(game))
-            committed = await desk.commit(table, lambda new: desk.storage.changes.start(
-                table.id, table.row.rev, seed, game.position(), clock=clock, announce=new),
-                said=said, origin=origin)
+            committed = await desk.commit(table, changes.Start(table.id, table.row.rev, seed, game.position(), clock),
+                                          said=said, origin=origin)
             table = await desk.tables.refresh(table.id)
-            return changed(table, Started(**about(table), seed=seed, first=first), committed, said)
+            done = changed(table, Started(**about(table), seed=seed, first=first), committed.announced, said)
+        return desk.publisher.told(done)
 
     async def check_caps(self, guild_id: int | None, host_id: int) -> None:
         """A GameError in words when this host, or this server, runs as many games as the caps allow."""
@@ -204,15 +210,22 @@ class Lobby:
         if limits.server_refusal(here, caps) is not None:
             raise GameError(limits.SERVER_CAP, running=here)
 
-    async def cancel(self, game_id: int, user_id: int) -> Changed:
+    async def cancel(self, game_id: int, user_id: int) -> Table:
         async with self.desk.tables.lock(game_id):
             table = await self._open(game_id)
             if user_id != table.row.host_id:
                 raise GameError(N_("Only the host can cancel the game."))
-            return await self.desk.end(table, GameStatus.CANCELLED, Ending(EndKind.CANCELLED), None)
+            done = await self.desk.end(table, GameStatus.CANCELLED, Ending(EndKind.CANCELLED), None)
+        return self.desk.publisher.told(done).table
 
 
 def computer(seat: int, level: str) -> PlayerRow:
     # Stored by level alone: two of a level are told apart by their dynasties where they are named
     # (bot/language/seat_names.py); games stored before numbered them ('Medium computer 2').
     return PlayerRow(seat, BOT_USER_ID, f"{level.capitalize()} computer", level)
+
+
+def rematch_ready(table: Table) -> bool:
+    """A rematch lobby every invited player has accepted: it starts at once."""
+    return (table.row.rematch_of is not None and table.row.status == GameStatus.LOBBY
+            and len(table.players) == table.row.seats)

@@ -9,8 +9,9 @@ from __future__ import annotations
 
 import logging
 import time
-from collections.abc import Awaitable
+from collections.abc import Awaitable, Callable
 from dataclasses import replace
+from typing import TypeVar
 
 from bot.background import clocks
 from bot.language import text
@@ -19,24 +20,47 @@ from bot.language.move_words import to_notation
 from bot.records import ratings
 from bot.service import endings, limits
 from bot.service.clock_steps import away_players, clock_change, clock_written
-from bot.service.desk import LOOK_AGAIN, Desk, about, changed, in_time, player_seat, running, stamped
+from bot.service.desk import (
+    DECIDED,
+    LOOK_AGAIN,
+    Desk,
+    Stale,
+    in_time,
+    pinned,
+    player_seat,
+    running,
+)
 from bot.service.endings import Ending, EndKind
 from bot.service.events import Away, Moved, Resigned, Undone
 from bot.service.said import ABANDON, AWAY, MOVE, RESIGN, UNDO
-from bot.service.table import BOT_USER_ID, Awaited, Changed, GameError, Origin, Played, SeatLabel, Table
+from bot.service.table import (
+    BOT_USER_ID,
+    Awaited,
+    Changed,
+    GameError,
+    Origin,
+    Played,
+    SeatLabel,
+    Table,
+    about,
+    changed,
+    stamped,
+)
+from bot.storage import changes
 from bot.storage.rows import LIVE, PASSIVE_LEVEL, GameStatus, MoveRow
-from engine import IllegalMove, canonical
+from engine import IllegalMove, canonical, public_move
 
 log = logging.getLogger(__name__)
 
+T = TypeVar("T")
 MOVE_LIMIT = 100  # no move is longer than ~30 characters; anything past this is not worth reading back
 
 
 class Moves:
-    """Moves and the other changes of a running game."""
+    """Moves and the other changes of a running game, each published once its lock is let go. A part of GameService
+    (bot/service/game_service.py), which gives it `desk`."""
 
-    def __init__(self, desk: Desk) -> None:
-        self.desk = desk
+    desk: Desk
 
     async def play(self, game_id: int, move: str, *, user_id: int | None = None, seat: int | None = None,
                    rev: int | None = None, origin: Origin | None = None) -> Played:
@@ -45,18 +69,29 @@ class Moves:
         def change() -> Awaitable[Played]:
             return self._play(game_id, move, user_id=user_id, seat=seat, rev=rev, origin=origin)
         if user_id is None:
-            return await change()  # a computer seat pins its move to the moment it thought at: never again
-        return await self.desk.tables.fresh(game_id, change)
+            # A computer seat's move is pinned to the moment it thought at: never tried again.
+            return self.desk.publisher.told(await change())
+        return self.desk.publisher.told(await self._fresh(game_id, change))
+
+    async def _fresh(self, game_id: int, change: Callable[[], Awaitable[T]]) -> T:
+        """Make a person's change; if it is refused while memory was behind the database, once more on the game
+        as stored, so nobody is told "the game changed" for a change they did not race."""
+        seen = self.desk.tables.seen(game_id)
+        try:
+            return await change()
+        except GameError as exc:
+            if not await self.desk.tables.behind(game_id, seen, exc):
+                raise
+        return await change()
 
     async def _play(self, game_id: int, move: str, *, user_id: int | None, seat: int | None, rev: int | None,
                     origin: Origin | None) -> Played:
         desk, tables = self.desk, self.desk.tables
         async with tables.lock(game_id):
             table = await tables.load(game_id)
+            pinned(table, rev)
             game = running(table)
             in_time(table, origin)
-            if rev is not None and rev != table.row.rev:
-                raise GameError(N_("That button is out of date: the game has moved on. Use the newest message."))
             if len(move) > MOVE_LIMIT:
                 raise GameError(N_("“{move}” is not a move: moves are short, like `tile red F7`."),
                                 move=text.quote(move))
@@ -95,11 +130,11 @@ class Moves:
                                   status=GameStatus.OVER if trial.over else table.row.status,
                                   end_reason=reason if trial.over else table.row.end_reason),
                           trial, [*table.moves, row])
-            said = desk.account(MOVE, after, seat=seat, move=row.move, events=events, n=row.n, standin=standin,
+            said = desk.account(MOVE, after, seat=seat, move=public_move(row.move), events=events, n=row.n,
+                                standin=standin,
                               now=desk.now())
-            committed = await desk.commit(table, lambda new: desk.storage.changes.move(
-                table.id, table.row.rev, row, position, over=trial.over, end_reason=reason, clock=clock,
-                announce=new), LOOK_AGAIN, said=said, origin=origin)
+            change = changes.Move(table.id, table.row.rev, row, position, trial.over, reason, clock)
+            committed = await desk.commit(table, change, LOOK_AGAIN, said=said, origin=origin)
             clock_written(table, committed.clock, person)
             table.game = trial
             table.moves.append(row)
@@ -113,15 +148,34 @@ class Moves:
                 tables.ended(table)
             moved = Moved(**about(table), seat=seat, move=row.move, n=row.n, standin=standin)
             return Played(table.frozen(), seat, row.move, events, row.n, standin, committed.announced,
-                          said if committed.announced is not None else None, stamped(moved, committed))
+                          said if committed.announced is not None else None, stamped(moved, committed.announced))
 
-    async def undo(self, game_id: int, user_id: int, *, origin: Origin | None = None) -> tuple[Changed, MoveRow]:
-        return await self.desk.tables.fresh(game_id, lambda: self._undo(game_id, user_id, origin))
+    async def undo(self, game_id: int, user_id: int, *, rev: int | None = None, origin: Origin | None = None
+                   ) -> tuple[Changed, MoveRow]:
+        """Take back the person's last action (`rev`: asked of the game at that revision); the change, and the move
+        it took back."""
+        done, undone = await self._fresh(game_id, lambda: self._undo(game_id, user_id, rev, origin))
+        return self.desk.publisher.told(done), undone
 
-    async def _undo(self, game_id: int, user_id: int, origin: Origin | None) -> tuple[Changed, MoveRow]:
+    async def decision(self, game_id: int, user_id: int, rev: int) -> tuple[Table, int]:
+        """The decision a Decide button (made at `rev`) opens for the person who presses it: the table and their
+        seat, or why not."""
+        table = await self.desk.tables.load(game_id)
+        game = running(table)
+        pinned(table, rev, DECIDED)
+        if not game.pending:
+            raise Stale(DECIDED)
+        seat = game.to_move
+        if seat is None or table.seat_of(user_id) != seat:
+            raise GameError(N_("This choice is not yours: {decision}."), decision=Awaited(table))
+        return table, seat
+
+    async def _undo(self, game_id: int, user_id: int, rev: int | None, origin: Origin | None
+                    ) -> tuple[Changed, MoveRow]:
         desk, tables = self.desk, self.desk.tables
         async with tables.lock(game_id):
             table = await tables.load(game_id)
+            pinned(table, rev)
             running(table)
             in_time(table, origin)
             seat = player_seat(table, user_id)
@@ -142,10 +196,9 @@ class Moves:
             clock, ticking = clock_change(table, game, seat, desk.now())
             after = Table(replace(table.row, rev=table.row.rev + 1, move_count=table.row.move_count - 1,
                                   snapshot=None, players=list(table.players), clock=ticking), game, table.moves[:-1])
-            said = desk.account(UNDO, after, seat=last.seat, move=last.move)
-            committed = await desk.commit(table, lambda new: desk.storage.changes.undo(
-                table.id, table.row.rev, last.n, game.position(), clock=clock, announce=new), LOOK_AGAIN,
-                said=said, origin=origin)
+            said = desk.account(UNDO, after, seat=last.seat, move=public_move(last.move))
+            committed = await desk.commit(table, changes.Undo(table.id, table.row.rev, last.n, game.position(), clock),
+                                          LOOK_AGAIN, said=said, origin=origin)
             clock_written(table, committed.clock, seat)
             table.game = game
             table.moves.pop()
@@ -153,12 +206,12 @@ class Moves:
             table.row.move_count -= 1
             table.row.updated_at = time.time()
             event = Undone(**about(table), seat=last.seat, move=last.move, n=last.n)
-            return changed(table, event, committed, said), last
+            return changed(table, event, committed.announced, said), last
 
     async def resign(self, game_id: int, user_id: int, *, origin: Origin | None = None) -> Changed:
         """The seat plays on passively (pass, commit 0, decline); the game ends instead when fewer than two
         players, or only computers, would be left."""
-        return await self.desk.tables.fresh(game_id, lambda: self._resign(game_id, user_id, origin))
+        return self.desk.publisher.told(await self._fresh(game_id, lambda: self._resign(game_id, user_id, origin)))
 
     async def _resign(self, game_id: int, user_id: int, origin: Origin | None) -> Changed:
         desk, tables = self.desk, self.desk.tables
@@ -187,13 +240,22 @@ class Moves:
             clock = None
             if table.row.clock.seat == seat:  # their turn now passes to the passive autoplayer, with no clock
                 clock = clocks.begin(table.row.clock, seat, desk.now(), player=players[seat], turn=table.row.clock.turn)
-            committed = await desk.commit(table, lambda new: desk.storage.changes.resign(
-                table.id, table.row.rev, seat, clock=clock, announce=new), said=said, origin=origin)
+            committed = await desk.commit(table, changes.Resign(table.id, table.row.rev, seat, clock), said=said,
+                                          origin=origin)
             table = await tables.refresh(table.id)
-            return changed(table, Resigned(**about(table), seat=seat), committed, said)
+            return changed(table, Resigned(**about(table), seat=seat), committed.announced, said)
 
     async def abandon(self, game_id: int, user_id: int, *, can_manage: bool, origin: Origin | None = None
                       ) -> Changed:
+        return self.desk.publisher.told(await self._abandon(game_id, user_id, can_manage=can_manage, origin=origin))
+
+    async def abandon_by_number(self, game_id: int, user_id: int, *, guild_id: int | None, can_manage: bool,
+                                origin: Origin | None = None) -> Changed:
+        """`/tne abandon game:<n>` from any channel of the game's server: the same rule as in its own channel."""
+        await self.desk.tables.game_in_guild(game_id, guild_id)
+        return await self.abandon(game_id, user_id, can_manage=can_manage, origin=origin)
+
+    async def _abandon(self, game_id: int, user_id: int, *, can_manage: bool, origin: Origin | None) -> Changed:
         desk, tables = self.desk, self.desk.tables
         async with tables.lock(game_id):
             table = await tables.load(game_id)
@@ -221,6 +283,9 @@ class Moves:
 
     async def end_paused(self, game_id: int) -> Changed:
         """End, unrated, a game in which every person has been away too long (bot/service/limits.py); announced."""
+        return self.desk.publisher.told(await self._end_paused(game_id))
+
+    async def _end_paused(self, game_id: int) -> Changed:
         desk, tables = self.desk, self.desk.tables
         async with tables.lock(game_id):
             table = await tables.load(game_id)
@@ -235,7 +300,8 @@ class Moves:
 
     async def set_away(self, game_id: int, user_id: int, away: bool, *, origin: Origin | None = None) -> Changed:
         """/tne away and /tne back: the stand-in plays the person's turns at once, or no longer (announced)."""
-        return await self.desk.tables.fresh(game_id, lambda: self._set_away(game_id, user_id, away, origin))
+        return self.desk.publisher.told(await self._fresh(
+            game_id, lambda: self._set_away(game_id, user_id, away, origin)))
 
     async def _set_away(self, game_id: int, user_id: int, away: bool, origin: Origin | None) -> Changed:
         desk, tables = self.desk, self.desk.tables
@@ -257,10 +323,10 @@ class Moves:
             after = Table(replace(table.row, rev=table.row.rev + 1, players=players), table.game, table.moves)
             # Everyone away: the game is paused, and the account says so.
             said = desk.account(AWAY, after, seat=seat, away=away, paused=away and not limits.present(players))
-            committed = await desk.commit(table, lambda new: desk.storage.changes.away(
-                game_id, table.row.rev, seat, away, clock=fresh, announce=new), said=said, origin=origin)
+            committed = await desk.commit(table, changes.Away(game_id, table.row.rev, seat, away, fresh), said=said,
+                                          origin=origin)
             table = await tables.refresh(game_id)
-            return changed(table, Away(**about(table), seat=seat, away=away), committed, said)
+            return changed(table, Away(**about(table), seat=seat, away=away), committed.announced, said)
 
 
 def rated_abandoner(table: Table, user_id: int) -> int | None:

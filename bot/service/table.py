@@ -9,7 +9,7 @@ accounts and seats can all use it without going round a circle.
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
-from typing import Any
+from typing import Any, TypeVar
 
 from bot.language import text
 from bot.service.events import Event, Moved
@@ -213,3 +213,24 @@ class Origin:
     name: str = ""
     token: str | None = field(default=None, repr=False)
     reply_until: float = 0.0
+
+
+E = TypeVar("E", bound=Event)
+
+
+def about(after: Table) -> dict[str, Any]:
+    """What every event says of its game, as the change leaves it (its revision, status, place)."""
+    return {"game_id": after.id, "rev": after.row.rev, "channel_id": after.row.channel_id,
+            "guild_id": after.row.guild_id, "status": after.row.status}
+
+
+def stamped(event: E, stored: Stored | None) -> E:
+    """The event with the id of the announcement stored with it, and whether its interaction answers with it."""
+    if stored is None:
+        return event
+    return replace(event, announcement=stored.id, replying=stored.reply)
+
+
+def changed(after: Table, event: Event, stored: Stored | None, said: Said | None) -> Changed:
+    """What a committed change returns: the game as it left it, its event, its account as stored."""
+    return Changed(after, stamped(event, stored), stored, said if stored is not None else None)

@@ -5,8 +5,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import weakref
-from collections.abc import Awaitable, Callable, Hashable
-from typing import TypeVar
+from collections.abc import Hashable
 
 from bot.language.locales import N_
 from bot.service.table import AlreadyDone, GameError, Table
@@ -17,7 +16,6 @@ from engine import Game
 
 log = logging.getLogger(__name__)
 
-T = TypeVar("T")
 
 
 class LiveTables:
@@ -25,7 +23,7 @@ class LiveTables:
 
     def __init__(self, storage: Storage) -> None:
         self.storage = storage
-        self.tables: dict[int, Table] = {}  # live games only: a game that ends is forgotten
+        self.held: dict[int, Table] = {}  # live games only: a game that ends is forgotten
         # A lock lives while someone holds or awaits it; then it goes by itself, so the map never grows.
         self.locks: weakref.WeakValueDictionary[Hashable, asyncio.Lock] = weakref.WeakValueDictionary()
         self.channels: dict[int, int] = {}  # channel -> its live game, saving a database read per command
@@ -39,7 +37,7 @@ class LiveTables:
 
     async def load(self, game_id: int) -> Table:
         """The table for a game id, from memory or rebuilt from its snapshot."""
-        table = self.tables.get(game_id)
+        table = self.held.get(game_id)
         if table is not None:
             return table
         row = await self.storage.get_game(game_id)
@@ -51,7 +49,7 @@ class LiveTables:
             table.game = rebuild(row, table.moves)
         if row.status in LIVE:
             # Two loads may race across the awaits above: the first one cached wins, so there is one Table.
-            table = self.tables.setdefault(game_id, table)
+            table = self.held.setdefault(game_id, table)
             self.channels[row.channel_id] = game_id
         return table
 
@@ -84,29 +82,22 @@ class LiveTables:
             state = await self.storage.clocks.state(game_id)  # one row by primary key: cheap enough for every look
             if state is not None:
                 rev, _, clock = state
-        table = self.tables.get(game_id)
+        table = self.held.get(game_id)
         if table is not None and rev == table.row.rev and (clock is None or clock == table.row.clock):
             return table  # memory is what is stored: an autocomplete need not wait for a move being made
         async with self.lock(game_id):
-            table = self.tables.get(game_id)
+            table = self.held.get(game_id)
             if table is not None and rev is not None and (
                     table.row.rev != rev or (clock is not None and table.row.clock != clock)):
                 return await self.refresh(game_id)
             return await self.load(game_id)
 
-    async def fresh(self, game_id: int, change: Callable[[], Awaitable[T]]) -> T:
-        """Make a person's change; if it is refused while memory was behind the database, once more on the game
-        as stored, so nobody is told "the game changed" for a change they did not race."""
-        cached = self.tables.get(game_id)
-        seen = cached.row.rev if cached is not None else None
-        try:
-            return await change()
-        except GameError as exc:
-            if not await self._behind(game_id, seen, exc):
-                raise
-        return await change()
+    def seen(self, game_id: int) -> int | None:
+        """The revision memory holds of a game (None: not held), to ask `behind` about after a refusal."""
+        cached = self.held.get(game_id)
+        return cached.row.rev if cached is not None else None
 
-    async def _behind(self, game_id: int, seen: int | None, exc: GameError) -> bool:
+    async def behind(self, game_id: int, seen: int | None, exc: GameError) -> bool:
         """Whether a refusal may come from memory being behind the database (another process changed the game:
         a computer seat or the stand-in played, a clock ran out) rather than from the request itself. Memory is
         then read afresh. A storage failure whose outcome is unknown is never a reason to ask again."""
@@ -121,7 +112,7 @@ class LiveTables:
         return True
 
     def forget(self, game_id: int) -> None:
-        self.tables.pop(game_id, None)
+        self.held.pop(game_id, None)
 
     def ended(self, table: Table) -> None:
         """A game ended: nothing in memory keeps it any more."""

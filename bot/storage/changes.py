@@ -12,13 +12,13 @@ import json
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Protocol
 
 from bot.storage.clocks import clock_row, set_away, set_clock, taken_back
 from bot.storage.driver import Database
 from bot.storage.outbox import NewAnnouncement, drop_statement, insert_statement, stored
-from bot.storage.rows import LIVE, PASSIVE_LEVEL, ClockRow, GameStatus, MoveRow, Stored
-from bot.storage.sql import Result, Statement
+from bot.storage.rows import LIVE, PASSIVE_LEVEL, ClockRow, GameStatus, MoveRow, PlayerRow, Stored
+from bot.storage.sql import Result, Returned, Statement
 
 
 @dataclass(frozen=True)
@@ -53,46 +53,160 @@ class Committed:
     clock: ClockRow | None = None
 
 
+class Change(Protocol):
+    """A whole change of one game as plain values: what it writes (refused unless the game is still at the
+    revision it names) and how it moves the clock."""
+
+    @property
+    def game_id(self) -> int: ...
+
+    def statements(self) -> list[Statement]: ...
+
+    def ticking(self) -> ClockChange: ...
+
+
+@dataclass(frozen=True)
+class Start:
+    game_id: int
+    rev: int
+    seed: int
+    snapshot: dict[str, Any]
+    clock: ClockRow
+
+    def statements(self) -> list[Statement]:
+        return start_statements(self.game_id, self.rev, self.seed, self.snapshot)
+
+    def ticking(self) -> ClockChange:
+        return ClockChange(clock=self.clock)
+
+
+@dataclass(frozen=True)
+class Move:
+    game_id: int
+    rev: int
+    move: MoveRow
+    snapshot: dict[str, Any]
+    over: bool
+    end_reason: str | None
+    clock: ClockChange
+
+    def statements(self) -> list[Statement]:
+        return move_statements(self.game_id, self.rev, self.move, self.snapshot, over=self.over,
+                               end_reason=self.end_reason)
+
+    def ticking(self) -> ClockChange:
+        return self.clock
+
+
+@dataclass(frozen=True)
+class Undo:
+    game_id: int
+    rev: int
+    n: int
+    snapshot: dict[str, Any]
+    clock: ClockChange
+
+    def statements(self) -> list[Statement]:
+        return undo_statements(self.game_id, self.rev, self.n, self.snapshot)
+
+    def ticking(self) -> ClockChange:
+        return self.clock
+
+
+@dataclass(frozen=True)
+class Resign:
+    """A resigned seat goes to the passive autoplayer; `clock`: its turn's new clock, if it was to act."""
+
+    game_id: int
+    rev: int
+    seat: int
+    clock: ClockRow | None
+
+    def statements(self) -> list[Statement]:
+        return resign_statements(self.game_id, self.rev, self.seat)
+
+    def ticking(self) -> ClockChange:
+        return ClockChange(clock=self.clock)
+
+
+@dataclass(frozen=True)
+class Away:
+    """/tne away or /tne back; `clock`: the turn's new clock, if it is the person's own turn now."""
+
+    game_id: int
+    rev: int
+    seat: int
+    away: bool
+    clock: ClockRow | None
+
+    def statements(self) -> list[Statement]:
+        return [bump_statement(self.game_id, self.rev)]
+
+    def ticking(self) -> ClockChange:
+        return ClockChange(clock=self.clock, marks=(SeatMark(self.seat, self.away),))
+
+
+@dataclass(frozen=True)
+class End:
+    """A lobby or game closed without a move; `resigned`: the seat whose resignation ends it; `gone_channel`: its
+    channel is gone, and whatever was still owed there is given up in the same transaction."""
+
+    game_id: int
+    rev: int
+    status: str
+    reason: str
+    resigned: int | None = None
+    gone_channel: int | None = None
+
+    def statements(self) -> list[Statement]:
+        statements = end_statements(self.game_id, self.rev, self.status, self.reason, resigned=self.resigned)
+        if self.gone_channel is not None:
+            statements.append(drop_statement(self.gone_channel, self.reason))
+        return statements
+
+    def ticking(self) -> ClockChange:
+        return NO_CLOCK_CHANGE
+
+
+@dataclass(frozen=True)
+class Seating:
+    """A lobby's seats as join, leave and addbot leave them."""
+
+    game_id: int
+    rev: int
+    players: tuple[PlayerRow, ...]
+
+    def statements(self) -> list[Statement]:
+        return seating_statements(self.game_id, self.rev, self.players)
+
+    def ticking(self) -> ClockChange:
+        return NO_CLOCK_CHANGE
+
+
+@dataclass(frozen=True)
+class ClockChoice:
+    """The host's clock choice: at once in a lobby, from the next turn on in a running game."""
+
+    game_id: int
+    choice: str
+    lobby: bool
+
+    def statements(self) -> list[Statement]:
+        return [clock_choice_statement(self.game_id, self.choice, lobby=self.lobby)]
+
+    def ticking(self) -> ClockChange:
+        return NO_CLOCK_CHANGE
+
+
 class GameChanges:
-    """One method per change of a game; each runs as one transaction and says what it stored."""
+    """Each change of a game (a `Change` value) written as one transaction, saying what it stored."""
 
     def __init__(self, db: Database) -> None:
         self.db = db
 
-    async def start(self, game_id: int, rev: int, seed: int, snapshot: dict[str, Any], *, clock: ClockRow,
-                    announce: NewAnnouncement | None = None) -> Committed:
-        return await self._commit(game_id, start_statements(game_id, rev, seed, snapshot), announce,
-                                  ClockChange(clock=clock))
-
-    async def move(self, game_id: int, rev: int, move: MoveRow, snapshot: dict[str, Any], *, over: bool,
-                   end_reason: str | None, clock: ClockChange, announce: NewAnnouncement | None = None) -> Committed:
-        statements = move_statements(game_id, rev, move, snapshot, over=over, end_reason=end_reason)
-        return await self._commit(game_id, statements, announce, clock)
-
-    async def undo(self, game_id: int, rev: int, n: int, snapshot: dict[str, Any], *, clock: ClockChange,
-                   announce: NewAnnouncement | None = None) -> Committed:
-        return await self._commit(game_id, undo_statements(game_id, rev, n, snapshot), announce, clock)
-
-    async def resign(self, game_id: int, rev: int, seat: int, *, clock: ClockRow | None,
-                     announce: NewAnnouncement | None = None) -> Committed:
-        """A resigned seat goes to the passive autoplayer; `clock`: its turn's new clock, if it was to act."""
-        return await self._commit(game_id, resign_statements(game_id, rev, seat), announce,
-                                  ClockChange(clock=clock))
-
-    async def away(self, game_id: int, rev: int, seat: int, away: bool, *, clock: ClockRow | None,
-                   announce: NewAnnouncement | None = None) -> Committed:
-        """/tne away or /tne back; `clock`: the turn's new clock, if it is the person's own turn now."""
-        return await self._commit(game_id, [bump_statement(game_id, rev)], announce,
-                                  ClockChange(clock=clock, marks=(SeatMark(seat, away),)))
-
-    async def end(self, game_id: int, rev: int, status: str, reason: str, *, resigned: int | None = None,
-                  announce: NewAnnouncement | None = None, gone_channel: int | None = None) -> Committed:
-        """Close a lobby or game without a move; `gone_channel`: its channel is gone, and whatever was still owed
-        there is given up in the same transaction."""
-        statements = end_statements(game_id, rev, status, reason, resigned=resigned)
-        if gone_channel is not None:
-            statements.append(drop_statement(gone_channel, reason))
-        return await self._commit(game_id, statements, announce, NO_CLOCK_CHANGE)
+    async def write(self, change: Change, announce: NewAnnouncement | None = None) -> Committed:
+        """The change, then its announcement, then its clock statements, in one transaction."""
+        return await self._commit(change.game_id, change.statements(), announce, change.ticking())
 
     async def clock_step(self, game_id: int, rev: int, owner: str, clock: ClockRow, *, mark: SeatMark | None,
                          announce: NewAnnouncement | None = None) -> Committed:
@@ -196,3 +310,26 @@ def bump_statement(game_id: int, rev: int) -> Statement:
     """A running game's revision moves on (a change that leaves its moves alone), if nobody changed it meanwhile."""
     return Statement("UPDATE games SET rev = rev + 1, updated_at = ? WHERE id = ? AND rev = ? AND status = ?",
                      (time.time(), game_id, rev, GameStatus.ACTIVE.value), expect=1)
+
+
+def seating_statements(game_id: int, rev: int, players: Sequence[PlayerRow]) -> list[Statement]:
+    """Replace a lobby's seating if nobody changed it meanwhile."""
+    return [
+        Statement("UPDATE games SET rev = rev + 1, updated_at = ? WHERE id = ? AND rev = ? AND status = ?",
+                  (time.time(), game_id, rev, GameStatus.LOBBY.value), expect=1),
+        Statement("DELETE FROM players WHERE game_id = ?", (game_id,)),
+        *(seat_statement(game_id, p) for p in players),
+    ]
+
+
+def seat_statement(game_id: int | Returned, p: PlayerRow) -> Statement:
+    return Statement("INSERT INTO players (game_id, seat, user_id, name, level) VALUES (?, ?, ?, ?, ?)",
+                     (game_id, p.seat, p.user_id, p.name, p.level))
+
+
+def clock_choice_statement(game_id: int, choice: str, *, lobby: bool) -> Statement:
+    if lobby:
+        return Statement("UPDATE games SET clock = ?, clock_next = NULL WHERE id = ? AND status = ?",
+                         (choice, game_id, GameStatus.LOBBY.value), expect=1)
+    return Statement("UPDATE games SET clock_next = ? WHERE id = ? AND status = ?",
+                     (choice, game_id, GameStatus.ACTIVE.value), expect=1)

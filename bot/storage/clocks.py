@@ -92,16 +92,6 @@ class ClockStore:
         row = await self.db.fetchrow(f"SELECT rev, status, {CLOCK_COLUMNS} FROM games WHERE id = ?", game_id)
         return (row["rev"], row["status"], clock_row(row)) if row is not None else None
 
-    async def set_next(self, game_id: int, choice: str, *, lobby: bool) -> None:
-        """The host's clock choice: at once in a lobby, from the next turn on in a running game."""
-        if lobby:
-            statement = Statement("UPDATE games SET clock = ?, clock_next = NULL WHERE id = ? AND status = ?",
-                                  (choice, game_id, GameStatus.LOBBY.value), expect=1)
-        else:
-            statement = Statement("UPDATE games SET clock_next = ? WHERE id = ? AND status = ?",
-                                  (choice, game_id, GameStatus.ACTIVE.value), expect=1)
-        await self.db.write(statement)
-
     async def release(self, game_id: int, owner: str) -> bool:
         """Hand a claim back without changing the clock."""
         (result,) = await self.db.write(Statement(

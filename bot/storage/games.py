@@ -14,6 +14,8 @@ from bot.storage.changes import (
     end_statements,
     move_statements,
     resign_statements,
+    seat_statement,
+    seating_statements,
     start_statements,
     undo_statements,
 )
@@ -49,11 +51,6 @@ def _game(row: Any) -> GameRow:
 def _player(row: Any) -> PlayerRow:
     return PlayerRow(row["seat"], row["user_id"], row["name"], row["level"], bool(row["resigned"]), bool(row["away"]),
                      row["standins"], int(row["hints"]))
-
-
-def _seat(game_id: int | Returned, p: PlayerRow) -> Statement:
-    return Statement("INSERT INTO players (game_id, seat, user_id, name, level) VALUES (?, ?, ?, ?, ?)",
-                     (game_id, p.seat, p.user_id, p.name, p.level))
 
 
 class Storage:
@@ -164,19 +161,14 @@ class Storage:
                       "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id",
                       (guild_id, channel_id, host.user_id, GameStatus.LOBBY.value, seats, board, scores, now, now,
                        clock, on_timeout, int(hints), rematch_of)),
-            _seat(Returned(0), PlayerRow(0, host.user_id, host.name, host.level)),
-            *(_seat(Returned(0), p) for p in others),
+            seat_statement(Returned(0), PlayerRow(0, host.user_id, host.name, host.level)),
+            *(seat_statement(Returned(0), p) for p in others),
         )
         return int(created.rows[0][0])
 
     async def set_lobby(self, game_id: int, rev: int, players: list[PlayerRow]) -> None:
         """Replace a lobby's seating (join, leave, addbot) if nobody changed it meanwhile."""
-        await self.db.write(
-            Statement("UPDATE games SET rev = rev + 1, updated_at = ? WHERE id = ? AND rev = ? AND status = ?",
-                      (time.time(), game_id, rev, GameStatus.LOBBY.value), expect=1),
-            Statement("DELETE FROM players WHERE game_id = ?", (game_id,)),
-            *(_seat(game_id, p) for p in players),
-        )
+        await self.db.write(*seating_statements(game_id, rev, players))
 
     async def start_game(self, game_id: int, rev: int, seed: int, snapshot: dict[str, Any], *,
                          also: Sequence[Statement] = ()) -> list[Result]:

@@ -153,7 +153,7 @@ async def test_a_game_left_waiting_too_long_ends_unrated_and_says_so(h):
     # A week and a day without a change.
     await h.service.storage.db.write(Statement("UPDATE games SET updated_at = updated_at - ? WHERE id = ?",
                                                (8 * 86_400.0, game_id)))
-    h.service.tables.forget(game_id)
+    h.service.forget(game_id)
     start = len(h.fake.calls)
     await h.bot.controller.seats.sweep()
     await h.bot.controller.idle()

@@ -180,7 +180,7 @@ async def test_racing_loads_share_one_table(fake, database):
     await first.close()
     second = await Harness(fake, db).start()
     try:
-        second.service.tables.tables.clear()  # as if never loaded (start-up loads active games to resume computers)
+        second.service.held.clear()  # as if never loaded (start-up loads active games to resume computers)
         a, b = await asyncio.gather(second.service.load(game_id), second.service.load(game_id))
         assert a is b
     finally:

@@ -171,7 +171,9 @@ async def check_pings(h: Harness, game_id: int, people: dict[int, User]) -> Coun
     occasion a present person acted on was buzzed once. Returns the kinds of decisions seen."""
     table = await h.service.load(game_id)
     moves = await h.service.storage.moves(game_id)
-    stored = await OutboxStore(h.service.storage.db).of_game(game_id)
+    # Worded as the bot words them when it delivers them.
+    stored = [await h.bot.app.interactions.announcer.worded(a)
+              for a in await OutboxStore(h.service.storage.db).of_game(game_id)]
     game = replay(table.row, [])
     played = 0
     turn_no = decision_no = 0

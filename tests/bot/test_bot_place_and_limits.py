@@ -149,10 +149,10 @@ async def test_in_memory_maps_forget_ended_games(harness, fake):
         game_id = await open_game(harness, [ALICE, BOB], channel=channel)
         await harness.command(CAROL, channel, "board")
         await harness.command(ALICE, channel, "resign")  # two players: the game ends
-        assert game_id not in harness.service.tables.tables
-        assert channel not in harness.service.tables.channels
+        assert game_id not in harness.service.held
+        assert channel not in harness.service.channels
         now[0] += 10
-    assert len(harness.service.tables.locks) == 0, "no lock outlives its use"
+    assert len(harness.service.locks) == 0, "no lock outlives its use"
     assert controller.seats.playing() == set() and not controller.seats._tasks
     assert len(controller.boards) <= 3, "board cooldowns older than the cooldown are gone"
     assert not controller.first_answers._owed

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import json
+
 from bot.storage.outbox import OutboxStore
 from engine import COLOURS, Game
 from tests.bot_harness import ALICE, BOB, CAROL, CHANNEL, open_game, response
@@ -34,7 +36,10 @@ async def test_the_channel_sees_how_many_tiles_were_swapped_and_only_the_swapper
     assert all(c in secret.content for c in colours) and "`swap 2`" in secret.content
     # Nothing stored for the channel names them: the account, and the public picture's view (its panel's "last").
     stored = await OutboxStore(harness.service.storage.db).of_game(game_id)
-    assert move not in next(a for a in stored if a.kind == "move").content
+    kept = json.dumps([(a.content, a.said) for a in stored])
+    assert "swap" in kept and move not in kept and not any(f"swap {c}" in kept for c in colours)
+    # An account keeps the game as anyone may see it: no hand, bag or seed of anybody's.
+    assert '"hand": {' not in kept and '"seed": null' in kept and '"bag": null' in kept
     assert drawn[-1]["last"]["move"] == "swap 2"
     assert all((v.get("last") or {}).get("move") != move for v in drawn)
     # /tne log and /tne status, which anyone in the channel may ask for, and the board asked for later.

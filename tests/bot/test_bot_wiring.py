@@ -30,7 +30,7 @@ async def test_the_client_takes_its_parts_from_one_root(harness):
         app.storage, app.service, app.controller, app.outbox, app.keeper, app.lobbies)
     # Every collaborator came through a constructor: the same objects, shared, never a second copy.
     # Every change is followed by the same parts, subscribed once (no web board here: no hub).
-    assert app.service.publisher.subscribers == [app.outbox.follow, app.seats.follow, app.recorder.follow]
+    assert app.service.publisher.subscribers == [app.seats.follow, app.recorder.follow, app.outbox.follow]
     assert app.seats.keeper is app.keeper and app.outbox.keeper is app.keeper
     assert app.controller.interactions is app.interactions and app.interactions.outbox is app.outbox
     assert app.controller.seats is app.seats and app.controller.clocks is app.clocks

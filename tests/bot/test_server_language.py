@@ -80,11 +80,11 @@ async def test_the_setting_and_discords_guess_survive_a_restart(fake, database):
         await storage.close()
 
 
-def test_settings_is_a_group_and_tne_has_24_entries():
+def test_settings_is_a_group_and_tne_has_25_entries():
     from bot.discord_front.cog import TneCog
 
     tne = TneCog(controller=None).__cog_app_commands_group__  # type: ignore[arg-type]
-    assert len(tne.commands) == 24
+    assert len(tne.commands) == 25
     names = {c.qualified_name for c in tne.walk_commands()}
     assert {"tne settings clock", "tne settings notify", "tne settings language"} <= names
     assert "tne notify" not in names

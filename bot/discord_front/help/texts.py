@@ -16,6 +16,7 @@ HELP_TEXT = """**Tigris & Euphrates — commands**
 `/tne board`, `/tne status`, `/tne log` — the board picture, whose turn and what is awaited, recent moves
 `/tne undo` — take back your last action this turn while nothing hidden was revealed
 `/tne resign`, `/tne abandon` (host or Manage Channels; `game:<n>` from anywhere)
+`/tne rematch` — play this channel's last game again, same seats and options (or its Rematch button)
 `/tne games` — this server's games; `/tne games mine:True` — the games waiting for you
 `/tne web` — your link to the web board (when offered): play by tapping, watch live
 `/tne help` — these commands\n""" + MORE_HELP

@@ -13,13 +13,13 @@ from bot.background import clocks
 from bot.background.autoplay import ai_available
 from bot.discord_front.discord_sight import viewer_of
 from bot.discord_front.front import Front, channel_of, guild_of
-from bot.discord_front.interactions import QUIET, guarded, private
+from bot.discord_front.interactions import QUIET, Answer, changing, guarded, private
 from bot.discord_front.lobby import notes as lobby_notes
 from bot.discord_front.lobby.texts import lobby_text, rematch_text
 from bot.discord_front.views import lobby_view
 from bot.language import text as T
 from bot.language.locales import N_, Texts
-from bot.service.game_service import GameError, Table
+from bot.service.game_service import GameError, Origin, Table
 from bot.service.visibility import NO_SUCH_GAME
 from bot.storage.rows import GameStatus
 
@@ -129,18 +129,13 @@ class LobbyHandlers(Front):
         else:
             await self._abandon_by_number(interaction, game_id)
 
-    @guarded(change=True)
-    async def _abandon_here(self, interaction: discord.Interaction) -> None:
-        self.may_act(interaction)
-        table = await self.table_here(interaction)
+    @changing
+    async def _abandon_here(self, interaction: discord.Interaction, origin: Origin) -> Answer:
+        table = await self.acting_here(interaction)
         perms = interaction.permissions
-        origin = self.interactions.origin(interaction)
         ended = await self.service.abandon(table.id, interaction.user.id,
                                            can_manage=bool(perms and perms.manage_channels), origin=origin)
-        try:
-            await self.interactions.deliver(interaction, origin, ended)
-        finally:
-            await self._close_lobby(table.id)  # an abandoned lobby's buttons
+        return Answer(ended, then=lambda: self._close_lobby(table.id))  # an abandoned lobby's buttons
 
     @guarded(change=True)
     async def _abandon_by_number(self, interaction: discord.Interaction, game_id: int) -> None:

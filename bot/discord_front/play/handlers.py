@@ -3,6 +3,7 @@ decision and move buttons."""
 
 from __future__ import annotations
 
+import functools
 import logging
 
 import discord
@@ -11,20 +12,25 @@ from discord.utils import MISSING
 
 import render
 from bot.background import clocks
-from bot.discord_front.announcer import OPEN_BOARD
 from bot.discord_front.completion import suggestions
 from bot.discord_front.discord_sight import viewer_of
 from bot.discord_front.front import Front, channel_of, guild_of
-from bot.discord_front.interactions import NO_DMS, guarded, private
+from bot.discord_front.interactions import NO_DMS, Answer, changing, guarded, private
 from bot.discord_front.play.decision_texts import decision_text
-from bot.discord_front.play.status_texts import games_pages, hand_text, log_text, status_text, turns_pages
-from bot.discord_front.play.texts import board_caption, hint_text, swapped_privately, web_link
-from bot.discord_front.views import Press, decision_view, games_view, hand_view, table_view
+from bot.discord_front.play.status_texts import (
+    games_pages,
+    hand_text,
+    log_text,
+    status_text,
+    swapped_privately,
+    turns_pages,
+)
+from bot.discord_front.play.texts import board_caption, hint_text, web_link
+from bot.discord_front.views import OPEN_BOARD, Press, decision_view, games_view, hand_view, table_view
 from bot.language import clock_texts
 from bot.language import text as T
 from bot.language.locales import ENGLISH, N_, Texts
-from bot.service.game_service import GameError, Table
-from bot.service.table import Awaited
+from bot.service.game_service import Changed, GameError, Origin, Table
 from bot.storage.rows import GameStatus
 from bot.web.auth import Person
 
@@ -34,16 +40,12 @@ log = logging.getLogger(__name__)
 class PlayHandlers(Front):
     """`/tne move` and the other commands of a game under way."""
 
-    @guarded(change=True)
-    async def move(self, interaction: discord.Interaction, action: str) -> None:
-        self.may_act(interaction)
-        table = await self.table_here(interaction)
-        origin = self.interactions.origin(interaction)
+    @changing
+    async def move(self, interaction: discord.Interaction, origin: Origin, action: str) -> Answer:
+        table = await self.acting_here(interaction)
         played = await self.service.play(table.id, action, user_id=interaction.user.id, origin=origin)
-        await self.interactions.deliver(interaction, origin, played)
-        secret = swapped_privately(played.move, t=self.interactions.texts_for(interaction))
-        if secret is not None:  # the channel sees how many; only the swapper is told which
-            await private(interaction, secret)
+        # The channel sees how many tiles were swapped; only the swapper is told which.
+        return Answer(played, note=functools.partial(swapped_privately, played.move))
 
     async def autocomplete_move(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
         """The caller's legal moves that match what is typed so far, or the kinds of move (see `suggestions`)."""
@@ -142,21 +144,16 @@ class PlayHandlers(Front):
         table = await self.table_here(interaction, finished=True, stored=True)
         await private(interaction, log_text(table, t=self.interactions.texts_for(interaction)))
 
-    @guarded(change=True)
-    async def undo(self, interaction: discord.Interaction) -> None:
-        self.may_act(interaction)
-        table = await self.table_here(interaction)
-        origin = self.interactions.origin(interaction)
+    @changing
+    async def undo(self, interaction: discord.Interaction, origin: Origin) -> Changed:
+        table = await self.acting_here(interaction)
         undone, _ = await self.service.undo(table.id, interaction.user.id, origin=origin)
-        await self.interactions.deliver(interaction, origin, undone)
+        return undone
 
-    @guarded(change=True)
-    async def resign(self, interaction: discord.Interaction) -> None:
-        self.may_act(interaction)
-        table = await self.table_here(interaction)
-        origin = self.interactions.origin(interaction)
-        resigned = await self.service.resign(table.id, interaction.user.id, origin=origin)
-        await self.interactions.deliver(interaction, origin, resigned)
+    @changing
+    async def resign(self, interaction: discord.Interaction, origin: Origin) -> Changed:
+        table = await self.acting_here(interaction)
+        return await self.service.resign(table.id, interaction.user.id, origin=origin)
 
     async def away(self, interaction: discord.Interaction) -> None:
         await self._set_away(interaction, True)
@@ -164,13 +161,10 @@ class PlayHandlers(Front):
     async def back(self, interaction: discord.Interaction) -> None:
         await self._set_away(interaction, False)
 
-    @guarded()
-    async def _set_away(self, interaction: discord.Interaction, away: bool) -> None:
-        self.may_act(interaction)
-        table = await self.table_here(interaction)
-        origin = self.interactions.origin(interaction)
-        changed = await self.service.set_away(table.id, interaction.user.id, away, origin=origin)
-        await self.interactions.deliver(interaction, origin, changed)
+    @changing
+    async def _set_away(self, interaction: discord.Interaction, origin: Origin, away: bool) -> Changed:
+        table = await self.acting_here(interaction)
+        return await self.service.set_away(table.id, interaction.user.id, away, origin=origin)
 
     @guarded()
     async def games(self, interaction: discord.Interaction, mine: bool = False) -> None:
@@ -205,15 +199,7 @@ class PlayHandlers(Front):
     @guarded()
     async def _open_decision(self, interaction: discord.Interaction, press: Press) -> None:
         self.may_act(interaction)
-        table = await self.service.load(press.game_id)
-        game = table.game
-        if table.row.status != GameStatus.ACTIVE or game is None or game.over:
-            raise GameError(N_("This game is over."))
-        if press.rev != table.row.rev or not game.pending:
-            raise GameError(N_("That decision has already been made; look at the newest message."))
-        seat = game.to_move
-        if seat is None or table.seat_of(interaction.user.id) != seat:
-            raise GameError(N_("This choice is not yours: {decision}."), decision=Awaited(table))
+        table, seat = await self.service.decision(press.game_id, interaction.user.id, press.rev)
         t = self.interactions.texts_for(interaction)
         await interaction.response.send_message(decision_text(table, seat, t=t), view=decision_view(table),
                                                 ephemeral=True)

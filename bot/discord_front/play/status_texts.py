@@ -1,4 +1,5 @@
-"""What `/tne status`, `/tne hand`, `/tne log` and `/tne games` say, and the decision awaited."""
+"""What `/tne status`, `/tne hand`, `/tne log` and `/tne games` say, the decision awaited, and the swapper's own note:
+the private texts of play."""
 
 from __future__ import annotations
 
@@ -175,3 +176,13 @@ def turns_pages(tables: list[Table], user_id: int, now: float, *, t: Texts = ENG
     return paged(t.gettext("**Waiting for you** ({n}):").format(n=n), lines,
                  lambda page, pages: t.gettext("**Waiting for you** ({n}) — page {page} of {pages}:").format(
                      n=n, page=page, pages=pages))
+
+
+def swapped_privately(move: str, *, t: Texts = ENGLISH) -> str | None:
+    """Private, for the swapper only: which tiles went face down (the table is told only how many); None for
+    any other move."""
+    parts = move.split()
+    if parts[:1] != ["swap"] or public_move(move) == move:
+        return None
+    return t.gettext("You swapped {tiles}, face down: the table sees only `{move}`.").format(
+        tiles=", ".join(words.tile(c, t) if t.lang != ENGLISH.lang else c for c in parts[1:]), move=public_move(move))

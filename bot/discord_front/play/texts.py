@@ -79,16 +79,6 @@ def mover(played: Played) -> int | None:
     return None if played.standin or player.is_bot else player.user_id
 
 
-def swapped_privately(move: str, *, t: Texts = ENGLISH) -> str | None:
-    """Private, for the swapper only: which tiles went face down (the table is told only how many); None for
-    any other move."""
-    parts = move.split()
-    if parts[:1] != ["swap"] or public_move(move) == move:
-        return None
-    return t.gettext("You swapped {tiles}, face down: the table sees only `{move}`.").format(
-        tiles=", ".join(words.tile(c, t) if t.lang != ENGLISH.lang else c for c in parts[1:]), move=public_move(move))
-
-
 def opening(table: Table, *, t: Texts = ENGLISH) -> Post:
     seating = ", ".join(label(table, p.seat, t=t) for p in table.players)
     first = label(table, table.live.view(None)["turn"]["player"], t=t)
