@@ -62,6 +62,7 @@ TEXTS: tuple[str, ...] = (
     N_("strength in this kingdom"),
     N_("strength {n}"),
     N_("Move {n}: {move}"),
+    N_("Move {n}, {name}: {move}"),
     N_("The start"),
     N_("{square} is not a legal square for that piece."),
     N_("Tap the part of the board to zoom to."),
@@ -98,6 +99,8 @@ TEXTS: tuple[str, ...] = (
     N_("(resigned)"),
     N_("Player"),
     N_("Score"),
+    N_("The score is a player's weakest colour. Each treasure counts as a point in the colour where it helps most: a "
+       "total shows its own points + the treasures added."),
     # server.html, server.js
     N_("Tigris & Euphrates · server"),
     N_("This page shows a server's finished games and its leaderboard."),

@@ -117,7 +117,7 @@ function turnWords(g) {
   const name = (seat) => g.names?.[seat] ?? tr("Seat {n}", { n: seat + 1 });
   if (g.status === "lobby") return tr("Waiting for players to join.");
   if (g.status === "abandoned") return tr("This game was abandoned.");
-  if (g.status === "over") return tr("The game is over.");
+  if (g.status === "over") return g.headline || tr("The game is over.");
   if (g.to_move == null) return "";
   if (g.pending) return g.describe || tr("{name} must decide.", { name: name(g.to_move) });
   const left = g.view.turn?.actions_left;
@@ -153,11 +153,18 @@ function render() {
   const dialog = $("#decision");
   dialog.hidden = !deciding;
   if (deciding) dialog.innerHTML = P.decisionHtml(g);
-  $("#log").innerHTML = P.logHtml(g.log);
+  $("#log").innerHTML = P.logHtml(shownLog());
   $("#over").hidden = !g.standings;
   if (g.standings) $("#standings").innerHTML = P.standingsHtml(g);
   drawBoard();
   showFocus();
+}
+
+/** The log as far as the replay's slider shows the game (its moves up to the frame shown), else the game's. */
+function shownLog() {
+  if (!ui.replay?.frames.length || ui.frame === null) return ui.game.log;
+  // Frames count moves from 1, the log from 0, as the stored moves do.
+  return ui.replay.frames.slice(1, ui.frame + 1).map((f) => ({ n: f.n - 1, seat: f.seat, move: f.move, text: f.text }));
 }
 
 function showFocus() {
@@ -265,9 +272,15 @@ function replayTo(i) {
   ui.frame = i === n - 1 ? null : i;
   $("#replay").value = i;
   const f = ui.replay.frames[i];
-  $("#replay-words").textContent = f.move ? tr("Move {n}: {move}", { n: f.n, move: f.move }) : tr("The start");
+  $("#replay-words").textContent = f.move ? replayWords(f) : tr("The start");
   ui.focus = null;
   render();
+}
+
+/** A replay frame's label: the move's number, who made it and the move ("Move 60, Bob: commit 1"). */
+function replayWords(f) {
+  const name = f.seat != null ? ui.game.names?.[f.seat] ?? tr("Seat {n}", { n: f.seat + 1 }) : null;
+  return name ? tr("Move {n}, {name}: {move}", { n: f.n, name, move: f.move }) : tr("Move {n}: {move}", { n: f.n, move: f.move });
 }
 
 // --- live updates ------------------------------------------------------------------------------
