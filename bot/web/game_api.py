@@ -12,7 +12,7 @@ from bot.discord_front.play import decision_texts
 from bot.discord_front.play.texts import winner_line
 from bot.language import seat_names
 from bot.language.clock_texts import clock_words
-from bot.language.locales import ENGLISH, SOURCE, Texts
+from bot.language.locales import ENGLISH, Texts
 from bot.language.table_words import ending, event_line
 from bot.service.table import Table
 from bot.storage.rows import LIVE, GameStatus
@@ -70,11 +70,12 @@ def headline(table: Table, t: Texts) -> str:
 
 
 def describe(table: Table, you: int | None, t: Texts) -> str | None:
-    """What is awaited, in words: the engine's English, or the bot's own words in another language."""
+    """What is awaited, in words: the decision as the Discord table says it (bot/discord_front/play/decision_texts.py:
+    who attacks whom, the strengths the conflict counts), plain text for the page."""
     assert table.game is not None
-    if t.lang == SOURCE or not table.game.pending:
+    if not table.game.pending:
         return table.game.describe_pending()
-    return decision_texts.decision_words(table, you, t=t)
+    return decision_texts.decision_words(table, you, t=t).replace("**", "").replace("`", "")
 
 
 async def game(request: web.Request) -> web.Response:

@@ -60,6 +60,7 @@ TEXTS: tuple[str, ...] = (
     N_("Watching"),
     N_("{name}'s {leader} ({colour})"),
     N_("strength in this kingdom"),
+    N_("strength in this conflict"),
     N_("strength {n}"),
     N_("Move {n}: {move}"),
     N_("Move {n}, {name}: {move}"),

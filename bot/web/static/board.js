@@ -167,16 +167,29 @@ function shownLog() {
   return ui.replay.frames.slice(1, ui.frame + 1).map((f) => ({ n: f.n - 1, seat: f.seat, move: f.move, text: f.text }));
 }
 
+/** A kingdom's leaders with their strengths; while a revolt or war of this kingdom is decided, its two leaders
+ * with the strengths the conflict counts (the game's `pending`, as the decision's words say them). */
+function kingdomLeaders(k) {
+  const out = Object.entries(k.leaders || {}).map(([colour, l]) => ({ colour, seat: l.seat, strength: l.strength }));
+  const p = ui.frame === null && ui.game.status === "active" ? ui.game.pending : null;
+  if (!p?.strength || !(p.kind === "revolt" || p.kind === "war") || !k.leaders?.[p.colour]) return out;
+  const att = p.attacker_commit != null ? `${p.strength.attacker} + ${p.attacker_commit}` : `${p.strength.attacker}`;
+  return [...out.filter((l) => l.colour !== p.colour),
+    { colour: p.colour, seat: p.attacker, strength: att, side: "attacker" },
+    { colour: p.colour, seat: p.defender, strength: `${p.strength.defender}`, side: "defender" }];
+}
+
 function showFocus() {
   const box = $("#kingdom");
   const k = ui.focus;
   if (!k) { box.hidden = true; return; }
   const names = ui.game.names || [];
-  const rows = Object.entries(k.leaders || {}).map(([colour, l]) =>
-    `<li>${P.leaderIcon(colour, shownView().players?.[l.seat]?.dynasty || "archer")}`
-    + `<span>${P.esc(tr("{name}'s {leader} ({colour})", { name: names[l.seat] ?? tr("Seat {n}", { n: l.seat + 1 }),
+  const rows = kingdomLeaders(k).map(({ colour, seat, strength, side }) =>
+    `<li${side ? ` data-side="${side}"` : ""}>${P.leaderIcon(colour, shownView().players?.[seat]?.dynasty || "archer")}`
+    + `${side ? `<span class="side">${P.esc(tr(side === "attacker" ? "Attacker" : "Defender"))}</span>` : ""}`
+    + `<span>${P.esc(tr("{name}'s {leader} ({colour})", { name: names[seat] ?? tr("Seat {n}", { n: seat + 1 }),
       leader: word(LEADER_NAME[colour]), colour: word(colour) }))}</span>`
-    + `${l.strength != null ? `<b title="${P.esc(tr("strength in this kingdom"))}">${P.esc(tr("strength {n}", { n: l.strength }))}</b>` : ""}</li>`).join("");
+    + `${strength != null ? `<b title="${P.esc(tr(side ? "strength in this conflict" : "strength in this kingdom"))}">${P.esc(tr("strength {n}", { n: strength }))}</b>` : ""}</li>`).join("");
   box.innerHTML = `<h3>${P.esc(trn("Kingdom of {n} square", "Kingdom of {n} squares", k.squares.length))}</h3><ul>${rows}</ul>`;
   box.hidden = false;
 }
