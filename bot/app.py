@@ -69,6 +69,14 @@ def gateway_locale(client: discord.Client) -> Callable[[int], str | None]:
     return locale
 
 
+def guild_name(client: discord.Client) -> Callable[[int], str | None]:
+    """A server's name from the bot's guild cache, or None for a server not cached (another shard's, or gone)."""
+    def name(guild_id: int) -> str | None:
+        guild = client.get_guild(guild_id)
+        return guild.name if guild is not None else None
+    return name
+
+
 @dataclass(frozen=True)
 class App:
     """Every part of one bot process."""
@@ -184,7 +192,7 @@ async def build(client: discord.Client, config: Config, *, gone: Callable[[int],
         members = WebMembers(guild_member_fetch(client))
         web = WebServer(Context(service=service, auth=auth, config=config.web, hub=hub, records=records,
                                 sight=web_sight(client, members), offload=painter.workers.run,
-                                closed=closed_words(outbox)), settings)
+                                closed=closed_words(outbox), server_name=guild_name(client)), settings)
     # Reviews and hints wait in the analysis lane's fair queue: many at once delay each other, never a game's play.
     # One allowance for both: what one person may ask is counted across hints and reviews, in every server.
     allowance = Allowance()

@@ -85,6 +85,8 @@ class Context:
     # The note for a move in a channel the bot cannot post in (bot/discord_front/closed_note.py): channel, language ->
     # words.
     closed: Callable[[int, Texts], str | None] = lambda channel_id, t: None
+    # A server's name as the bot's guild cache knows it (None: not known here; the page then shows its number).
+    server_name: Callable[[int], str | None] = lambda guild_id: None
 
     def __post_init__(self) -> None:
         self.page_texts = PageTexts.build(self.locales)

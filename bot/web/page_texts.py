@@ -124,6 +124,11 @@ TEXTS: tuple[str, ...] = (
     N_("You: {rank} of {rated} — {rating}"),
     N_("You are not rated yet: finish a game here to join the {n} rated players."),
     N_("This address names no server."),
+    N_("Games being played"),
+    N_("waiting for players"),
+    N_("Server: {name}"),
+    N_("Server number {id}"),
+    N_("No game is being played here now."),
     # activity.html, activity.js
     N_("Connecting to Discord…"),
     N_("Signing you in…"),
