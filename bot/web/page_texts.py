@@ -135,6 +135,8 @@ TEXTS: tuple[str, ...] = (
     N_("Signed in as {name}. Finding this channel's game…"),
     N_("Launch the Activity in a channel with a game."),
     N_("Opening the board…"),
+    N_("This is the board's Discord Activity: it runs inside Discord, started from a game's channel."),
+    N_("Open the web board instead"),
 )
 
 PLURALS: tuple[tuple[str, str], ...] = (
