@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from aiohttp import web
 
-from bot.web import game_api, moves_api, page_api, replay_api, server_api
+from bot.web import game_api, moves_api, page_api, replay_api, server_api, why_api
 
 
 def routes() -> list[web.RouteDef]:
@@ -23,6 +23,7 @@ def routes() -> list[web.RouteDef]:
         web.post("/api/games/{id}/undo", moves_api.undo),
         web.get("/api/games/{id}/record", replay_api.record),
         web.get("/api/games/{id}/replay", replay_api.replay),
+        web.get("/api/games/{id}/why", why_api.why),
         web.get("/api/servers/{guild}/games", server_api.server_games),
         web.get("/api/servers/{guild}/history", server_api.server_history),
         web.get("/api/servers/{guild}/leaderboard", server_api.server_leaderboard),

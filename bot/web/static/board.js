@@ -14,7 +14,7 @@ const api = path ? `/api/games/${path[1]}` : null;
 
 const ui = {
   session: { user: null, csrf: null }, layouts: {}, game: null, replay: null, frame: null,
-  selected: null, swap: null, zoom: null, focus: null, zoomMode: false,
+  selected: null, swap: null, zoom: null, focus: null, zoomMode: false, confirm: null,
 };
 
 function showGate(words) {
@@ -60,6 +60,7 @@ async function post(url, body) {
 function sendMove(move) {
   ui.selected = null;
   ui.swap = null;
+  ui.confirm = null;
   return post(`${api}/moves`, { move, revision: ui.game.revision });
 }
 
@@ -94,7 +95,8 @@ function kingdoms() {
 }
 
 function marks() {
-  return { last: lastSquares(shownView()), targets: targets(), focus: ui.focus?.squares || [] };
+  return { last: lastSquares(shownView()), targets: targets(),
+    focus: [...(ui.focus?.squares || []), ...(ui.confirm ? [ui.confirm.square] : [])] };
 }
 
 function drawBoard() {
@@ -158,6 +160,7 @@ function render() {
   if (g.standings) $("#standings").innerHTML = P.standingsHtml(g);
   drawBoard();
   showFocus();
+  showConfirm();
 }
 
 /** The log as far as the replay's slider shows the game (its moves up to the frame shown), else the game's. */
@@ -208,6 +211,7 @@ async function load() {
     if (ui.selected && !legal.some((m) => m.startsWith(`${ui.selected.kind} ${ui.selected.colour ?? ""}`.trim()))) ui.selected = null;
     if (ui.swap && !legal.some((m) => m.startsWith("swap"))) ui.swap = null;
     if (ui.focus) ui.focus = null;
+    ui.confirm = null;
   }
   if (!ui.layouts[g.board]) await loadLayouts();
   if (g.status === "over" && !ui.replay) loadReplay();
@@ -347,19 +351,87 @@ function kingdomAt(square) {
 function onSquare(square) {
   if (!ui.zoom && (ui.zoomMode || squareSize() < 32)) { ui.zoomMode = false; zoomTo(square); return; }
   if (targets().includes(square)) {
-    const s = ui.selected;
-    const move = s ? (s.kind === "catastrophe" ? `catastrophe ${square}` : `${s.kind} ${s.colour} ${square}`) : `treasure ${square}`;
-    sendMove(move);
+    const move = pieceMove(square);
+    // Board Game Arena's choice: a move waits for a second tap on its square (or Play) when the person asked so.
+    if (ui.confirm?.square === square || !needsConfirm()) { sendMove(move); return; }
+    ui.confirm = { move, square, last: lastAction() };
+    drawMarks();
+    showConfirm();
     return;
   }
   if (ui.selected) {
-    toast(tr("{square} is not a legal square for that piece.", { square }), "info");
+    explain(square, pieceMove(square));
     return;
   }
   const k = kingdomAt(square);
+  if (!k && myTurn()) toast(tr("Choose a tile, leader or catastrophe first, then tap a highlighted square."), "info");
   ui.focus = ui.focus && k && ui.focus.squares === k.squares ? null : k;
   drawMarks();
   showFocus();
+}
+
+// --- confirming a move, and why a square takes none ---------------------------------------------
+// The choice is kept in this browser for each person (localStorage): the bot has no place for a person's settings.
+
+const CONFIRM_MODES = ["last", "all", "none"];
+
+function confirmKey() {
+  return `tne-confirm:${ui.session.user?.id ?? "guest"}`;
+}
+
+/** When a tapped move waits for a confirmation: "last" (a turn's last action, which the draw makes final: the
+ * default), "all" or "none". */
+function confirmMode() {
+  try {
+    const kept = localStorage.getItem(confirmKey());
+    return CONFIRM_MODES.includes(kept) ? kept : "last";
+  } catch {
+    return "last";
+  }
+}
+
+function setConfirmMode(mode) {
+  try { localStorage.setItem(confirmKey(), mode); } catch { /* not kept: the default next time */ }
+}
+
+function myTurn() {
+  const g = ui.game;
+  return g.status === "active" && g.you != null && g.to_move === g.you && ui.frame === null;
+}
+
+function lastAction() {
+  return !ui.game.pending && ui.game.view.turn?.actions_left === 1;
+}
+
+function needsConfirm() {
+  const mode = confirmMode();
+  return mode === "all" || (mode === "last" && lastAction());
+}
+
+function pieceMove(square) {
+  const s = ui.selected;
+  return s ? (s.kind === "catastrophe" ? `catastrophe ${square}` : `${s.kind} ${s.colour} ${square}`) : `treasure ${square}`;
+}
+
+function showConfirm() {
+  const bar = $("#confirm");
+  if (!bar) return;
+  const c = ui.confirm;
+  bar.hidden = !c;
+  if (!c) return;
+  $("#confirm-words").textContent = tr("Play {move}? Tap the square again or press Play.", { move: c.move })
+    + (c.last ? ` ${tr("It is your turn's last action: the draw after it makes it final.")}` : "");
+}
+
+/** Why the tapped square takes no move for the chosen piece, in the engine's words (the server tries it). */
+async function explain(square, move) {
+  try {
+    const answer = await getJson(`${api}/why?move=${encodeURIComponent(move)}`);
+    const why = answer.why || tr("{square} is not a legal square for that piece.", { square });
+    toast(why.includes(square) ? why : `${square}: ${why}`, "info");
+  } catch (e) {
+    toast(e.message);
+  }
 }
 
 function onAction(el) {
@@ -393,6 +465,7 @@ function onAction(el) {
     return post(`${api}/undo`, { revision: g.revision });
   }
   ui.focus = null;
+  ui.confirm = null;
   render();
 }
 
@@ -411,7 +484,12 @@ function wire() {
   document.addEventListener("click", (e) => {
     const el = e.target.closest("button");
     if (!el || el.disabled || !ui.game) return;
-    if (el.dataset.move) sendMove(el.dataset.move);
+    if (el.dataset.confirm) {
+      const c = ui.confirm;
+      ui.confirm = null;
+      if (el.dataset.confirm === "play" && c) sendMove(c.move);
+      else { ui.selected = null; render(); }  // cancelled: back to choosing a piece
+    } else if (el.dataset.move) sendMove(el.dataset.move);
     else if (el.dataset.action) onAction(el);
     else if (el.dataset.zoom === "in") { ui.zoomMode = true; toast(tr("Tap the part of the board to zoom to."), "info"); }
     else if (el.dataset.zoom === "out") { ui.zoom = null; ui.zoomMode = false; drawBoard(); }
@@ -419,8 +497,13 @@ function wire() {
     else if (el.dataset.step) replayTo((ui.frame ?? ui.replay.frames.length - 1) + Number(el.dataset.step));
   });
   $("#replay").addEventListener("input", (e) => replayTo(Number(e.target.value)));
+  const mode = $("#confirm-mode");
+  if (mode) {
+    mode.value = confirmMode();
+    mode.addEventListener("change", () => setConfirmMode(mode.value));
+  }
   document.addEventListener("keydown", (e) => {
-    if (e.key === "Escape") { ui.selected = null; ui.swap = null; ui.focus = null; if (ui.game) render(); }
+    if (e.key === "Escape") { ui.selected = null; ui.swap = null; ui.focus = null; ui.confirm = null; if (ui.game) render(); }
   });
 }
 
