@@ -91,7 +91,7 @@ async def test_the_choice_is_kept_per_person_and_never_means_at_once(web, driver
     await in_thread(lambda: page.find("#confirm-mode option[value='all']").click())
     await in_thread(page.open, driver.current_url)  # read again: the choice is kept
     assert await in_thread(lambda: page.find("#confirm-mode").get_attribute("value")) == "all"
-    colour, squares = await tile_targets(web, page, game_id)
+    _colour, squares = await tile_targets(web, page, game_id)
     await in_thread(tap, page, squares[0])
     assert await in_thread(confirming, page), "every move waits"
     await in_thread(page.click, '#confirm [data-confirm="play"]')
