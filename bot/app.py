@@ -182,6 +182,11 @@ async def build(client: discord.Client, config: Config, *, gone: Callable[[int],
     locales = load_locales()
     interactions = Interactions(first_answers, outbox, locales=locales, remember=service.remember_language)
     records = Records(storage)
+    # Reviews and hints wait in the analysis lane's fair queue: many at once delay each other, never a game's play.
+    # One allowance for both: what one person may ask is counted across hints and reviews, in every server, and the
+    # web board's hints are the same.
+    allowance = Allowance()
+    hints = Hints(service, analysts, allowance=allowance)
     web = None
     if config.web is not None and hub is not None and auth is not None:
         # The Activity's OAuth2 client is the bot's own application (known once the client has logged in).
@@ -192,16 +197,14 @@ async def build(client: discord.Client, config: Config, *, gone: Callable[[int],
         members = WebMembers(guild_member_fetch(client))
         web = WebServer(Context(service=service, auth=auth, config=config.web, hub=hub, records=records,
                                 sight=web_sight(client, members), offload=painter.workers.run,
-                                closed=closed_words(outbox), server_name=guild_name(client)), settings)
-    # Reviews and hints wait in the analysis lane's fair queue: many at once delay each other, never a game's play.
-    # One allowance for both: what one person may ask is counted across hints and reviews, in every server.
-    allowance = Allowance()
+                                closed=closed_words(outbox), server_name=guild_name(client), hints=hints),
+                        settings)
     reviews = Reviews(storage, records, analysts, allowance=allowance)
     # Lobby messages lose their buttons once their lobby closes: at once, and on every lobby sweep after a restart.
     lobby_messages = LobbyMessages(client, service, LobbyMessageStore(storage.db))
     controller = Controller(service, interactions, painter=painter, seats=seats, clocks=clock_keeper,
                             recorder=recorder, records=records, links=links, activity=activity_on,
-                            hints=Hints(service, analysts, allowance=allowance), reviews=reviews,
+                            hints=hints, reviews=reviews,
                             lobby_messages=lobby_messages)
     return App(storage=storage, service=service, painter=painter, thinkers=thinkers, analysts=analysts,
                keeper=keeper, outbox=outbox,

@@ -37,6 +37,7 @@ def game_json(table: Table, you: int | None, now: float, t: Texts = ENGLISH) -> 
     return {
         "id": table.id, "revision": row.rev, "status": str(row.status), "board": row.board,
         "guild_id": str(row.guild_id) if row.guild_id is not None else None,
+        "hints": bool(row.hints),  # a casual game opened with hints on: its players may ask for one
         # Each seat as the page's language names it ('Ordinateur (moyen)'): a computer's level is in its name.
         "names": seat_names.seat_names([p.name for p in table.players], [p.level for p in table.players], t),
         "kinds": [p.level if p.is_bot and p.level else "human" for p in table.players],

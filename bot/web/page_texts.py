@@ -68,6 +68,8 @@ TEXTS: tuple[str, ...] = (
     N_("{square} is not a legal square for that piece."),
     N_("Tap the part of the board to zoom to."),
     N_("Play"),
+    N_("Hint"),
+    N_("Thinking…"),
     N_("Don't play"),
     N_("Ask before playing a tapped move:"),
     N_("on a turn's last action"),

@@ -14,7 +14,7 @@ const api = path ? `/api/games/${path[1]}` : null;
 
 const ui = {
   session: { user: null, csrf: null }, layouts: {}, game: null, replay: null, frame: null,
-  selected: null, swap: null, zoom: null, focus: null, zoomMode: false, confirm: null,
+  selected: null, swap: null, zoom: null, focus: null, zoomMode: false, confirm: null, hintBusy: false,
 };
 
 function showGate(words) {
@@ -150,6 +150,7 @@ function render() {
   $("#players").innerHTML = P.playersHtml(g, view, g.status === "active" ? g.to_move : null);
   const me = g.you != null && g.status === "active" ? g.view.players[g.you] : null;
   $("#hand").hidden = !me;
+  showHintButton(g, me);
   if (me) $("#hand-body").innerHTML = P.handHtml(g, me, ui);
   const deciding = g.pending && g.to_move === g.you && g.you != null && g.status === "active";
   const dialog = $("#decision");
@@ -212,6 +213,8 @@ async function load() {
     if (ui.swap && !legal.some((m) => m.startsWith("swap"))) ui.swap = null;
     if (ui.focus) ui.focus = null;
     ui.confirm = null;
+    // A hint answers the moment it was asked in: the game moved on, it goes.
+    if (!ui.hintBusy) { $("#hint-words").hidden = true; $("#hint-words").textContent = ""; }
   }
   if (!ui.layouts[g.board]) await loadLayouts();
   if (g.status === "over" && !ui.replay) loadReplay();
@@ -434,6 +437,43 @@ async function explain(square, move) {
   }
 }
 
+// --- hints (a game opened with hints on) -------------------------------------------------------
+
+function showHintButton(g, me) {
+  const button = $("#hint-button");
+  button.hidden = !(g.hints && me);
+  button.disabled = !!ui.hintBusy || g.to_move !== g.you;
+}
+
+/** Ask the same service as /tne hint; its answer is shown here only, to the person who asked. */
+async function askHint() {
+  const button = $("#hint-button"), box = $("#hint-words");
+  ui.hintBusy = true;
+  button.disabled = true;
+  box.hidden = false;
+  box.textContent = tr("Thinking…");
+  try {
+    const r = await fetch(`${api}/hint`, {
+      method: "POST", credentials: "same-origin", body: "{}",
+      headers: { "Content-Type": "application/json", "X-TNE-CSRF": ui.session.csrf || "", "Accept-Language": lang() },
+    });
+    const answer = await r.json().catch(() => ({}));
+    if (r.ok) {
+      box.textContent = answer.text;
+      box.dataset.hint = answer.move;
+    } else {
+      box.hidden = true;
+      toast(answer.error || tr("The server refused ({status}).", { status: r.status }));
+    }
+  } catch {
+    box.hidden = true;
+    toast(tr("The server could not be reached; try again."));
+  } finally {
+    ui.hintBusy = false;
+    if (ui.game) showHintButton(ui.game, true);
+  }
+}
+
 function onAction(el) {
   const g = ui.game;
   const action = el.dataset.action;
@@ -484,7 +524,8 @@ function wire() {
   document.addEventListener("click", (e) => {
     const el = e.target.closest("button");
     if (!el || el.disabled || !ui.game) return;
-    if (el.dataset.confirm) {
+    if (el.id === "hint-button") askHint();
+    else if (el.dataset.confirm) {
       const c = ui.confirm;
       ui.confirm = null;
       if (el.dataset.confirm === "play" && c) sendMove(c.move);
