@@ -121,6 +121,8 @@ function turnWords(g) {
   if (g.status === "abandoned") return tr("This game was abandoned.");
   if (g.status === "over") return g.headline || tr("The game is over.");
   if (g.to_move == null) return "";
+  // The dialog says the decision in full: the line above the board does not say it twice.
+  if (g.pending && g.to_move === g.you) return tr("Your decision");
   if (g.pending) return g.describe || tr("{name} must decide.", { name: name(g.to_move) });
   const left = g.view.turn?.actions_left;
   if (g.to_move === g.you) {
