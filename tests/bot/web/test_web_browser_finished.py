@@ -40,6 +40,15 @@ async def finished(web) -> int:
     return game_id
 
 
+async def played_out(web) -> int:
+    """Alice and Bob play random moves to the game's end by the rules (treasures end up added to colours)."""
+    game_id = await running(web.service)
+    rng = random.Random(7)
+    while not (table := await web.service.current(game_id)).game.over:
+        await web.service.play(game_id, str(rng.choice(table.game.legal_moves())), user_id=USERS[table.game.to_move])
+    return game_id
+
+
 async def over_page(web, driver, width: int, height: int, lang: str = "") -> Page:
     """Alice's page of the finished game, its replay loaded."""
     web.visible.add((ALICE, CHANNEL))
@@ -57,7 +66,7 @@ def text(page: Page, selector: str) -> str:
 
 
 async def test_on_a_phone_the_finished_game_fits_and_its_numbers_add_up(web, driver):
-    game_id = await finished(web)
+    game_id = await played_out(web)
     page = await over_page(web, driver, 390, 844)
     widths = await in_thread(page.driver.execute_script, """
         return [document.documentElement.scrollWidth, window.innerWidth,
@@ -73,6 +82,8 @@ async def test_on_a_phone_the_finished_game_fits_and_its_numbers_add_up(web, dri
             total, added = s["totals"][colour], s["totals"][colour] - s["points"][colour]
             assert cell == (f"{total}{s['points'][colour]}+{added}" if added else f"{total}"), (cell, s)
         assert s["score"] == min(s["totals"].values())
+        assert sum(s["totals"].values()) - sum(s["points"].values()) == s["treasures"]
+    assert any(s["treasures"] for s in shown["standings"]), "the game shows what treasures add"
     assert "weakest colour" in text(page, "#over .note")
 
 
