@@ -69,6 +69,14 @@ def gateway_locale(client: discord.Client) -> Callable[[int], str | None]:
     return locale
 
 
+def guild_name(client: discord.Client) -> Callable[[int], str | None]:
+    """A server's name from the bot's guild cache, or None for a server not cached (another shard's, or gone)."""
+    def name(guild_id: int) -> str | None:
+        guild = client.get_guild(guild_id)
+        return guild.name if guild is not None else None
+    return name
+
+
 @dataclass(frozen=True)
 class App:
     """Every part of one bot process."""
@@ -176,6 +184,11 @@ async def build(client: discord.Client, config: Config, *, gone: Callable[[int],
     interactions = Interactions(first_answers, outbox, locales=locales, remember=service.remember_language,
                                 announcer=announcer, saw=service.languages.saw)
     records = Records(storage)
+    # Reviews and hints wait in the analysis lane's fair queue: many at once delay each other, never a game's play.
+    # One allowance for both: what one person may ask is counted across hints and reviews, in every server, and the
+    # web board's hints are the same.
+    allowance = Allowance()
+    hints = Hints(service, analysts, allowance=allowance)
     web = None
     if config.web is not None and hub is not None and auth is not None:
         # The Activity's OAuth2 client is the bot's own application (known once the client has logged in).
@@ -186,16 +199,14 @@ async def build(client: discord.Client, config: Config, *, gone: Callable[[int],
         members = WebMembers(guild_member_fetch(client))
         web = WebServer(Context(service=service, auth=auth, config=config.web, hub=hub, records=records,
                                 sight=web_sight(client, members), offload=painter.workers.run,
-                                closed=closed_words(outbox)), settings)
-    # Reviews and hints wait in the analysis lane's fair queue: many at once delay each other, never a game's play.
-    # One allowance for both: what one person may ask is counted across hints and reviews, in every server.
-    allowance = Allowance()
+                                closed=closed_words(outbox), server_name=guild_name(client), hints=hints),
+                        settings)
     reviews = Reviews(storage, records, analysts, allowance=allowance)
     # Lobby messages lose their buttons once their lobby closes: at once, and on every lobby sweep after a restart.
     lobby_messages = LobbyMessages(client, service, LobbyMessageStore(storage.db))
     controller = Controller(service, interactions, painter=painter, seats=seats, clocks=clock_keeper,
                             recorder=recorder, records=records, links=links, activity=activity_on,
-                            hints=Hints(service, analysts, allowance=allowance), reviews=reviews,
+                            hints=hints, reviews=reviews,
                             lobby_messages=lobby_messages)
     return App(storage=storage, service=service, painter=painter, thinkers=thinkers, analysts=analysts,
                keeper=keeper, outbox=outbox,

@@ -13,7 +13,7 @@ from render.board import draw_board, static_layer
 from render.layout import BOARD_H, NOTE_SIZE, TEXT_SIZE, WIDTH
 from render.model import scene
 from render.png import encode
-from render.text import label
+from render.text import label, name_block
 from render.wording import ENGLISH, N_, Wording, names_in
 
 TITLE_H = 50
@@ -92,7 +92,7 @@ def final_image(position: dict[str, Any], standings: list[dict[str, Any]],
         label(d, (PLACE_X, mid), w.ordinal(place), TEXT_SIZE, P.TEXT, bold=True, anchor="mm")
         badge = sprites.badge(p.dynasty, 44)
         im.paste(badge, (BADGE_X, mid - 22), badge)
-        label(d, (NAME_X, mid), p.name, TEXT_SIZE, P.TEXT, bold=True, width=NAME_W)
+        name_block(d, NAME_X, mid, p.name, TEXT_SIZE, P.TEXT, NAME_W)
         totals = st.get("totals") or {}
         score = st.get("score")
         for i, colour in enumerate(P.COLOURS):

@@ -12,7 +12,7 @@ from render import sprites
 from render.fonts import fit, font
 from render.layout import NOTE_SIZE, TEXT_SIZE, WIDTH
 from render.model import Player, Scene
-from render.text import fitting_size, fraction, label
+from render.text import fitting_size, fraction, label, name_block, two_lines
 from render.wording import ENGLISH, N_, Wording, dynasty
 
 HEAD_H = 34
@@ -90,6 +90,21 @@ class ClockLine:
     standins: frozenset[int] = frozenset()
 
 
+def _name(d: ImageDraw.ImageDraw, name: str, dyn: str, mid: int, standin: bool) -> None:
+    """The seat's name over its dynasty. A name too long for its column ('Medium computer', 'Ordinateur (moyen)')
+    takes both lines whole when it breaks at a space, and the dynasty goes (the badge beside it shows it); only a
+    name that still does not fit, or a stand-in's (its line says so), is cut."""
+    if name == dyn:
+        label(d, (NAME_X, mid), name, TEXT_SIZE, P.TEXT, bold=True, width=NAME_W)
+        return
+    lines = two_lines(name, TEXT_SIZE, NAME_W, bold=True)
+    if len(lines) == 2 and not standin:
+        name_block(d, NAME_X, mid, name, TEXT_SIZE, P.TEXT, NAME_W)
+        return
+    label(d, (NAME_X, mid - 10), name, TEXT_SIZE, P.TEXT, bold=True, width=NAME_W)
+    label(d, (NAME_X, mid + 14), dyn, NOTE_SIZE, P.TEXT_DIM, width=NAME_W)
+
+
 def _player_row(im: Image.Image, d: ImageDraw.ImageDraw, p: Player, y: int, active: bool,
                 standin: bool = False, w: Wording = ENGLISH) -> None:
     mid = y + ROW_H // 2
@@ -99,11 +114,7 @@ def _player_row(im: Image.Image, d: ImageDraw.ImageDraw, p: Player, y: int, acti
     b = sprites.badge(p.dynasty, 44)
     im.paste(b, (BADGE_X, mid - 22), b)
     dyn = dynasty(p.dynasty, w) + (" · " + w.gettext("stand-in") if standin else "")
-    if p.name != dyn:
-        label(d, (NAME_X, mid - 10), p.name, TEXT_SIZE, P.TEXT, bold=True, width=NAME_W)
-        label(d, (NAME_X, mid + 14), dyn, NOTE_SIZE, P.TEXT_DIM, width=NAME_W)
-    else:
-        label(d, (NAME_X, mid), p.name, TEXT_SIZE, P.TEXT, bold=True, width=NAME_W)
+    _name(d, p.name, dyn, mid, standin)
 
     if all(p.leaders.get(colour) for colour in P.COLOURS):
         # Four empty rings said nothing; in words it is plain that every leader is out on the board.

@@ -16,7 +16,7 @@ from render import palette as P
 from render import sprites
 from render.board import PIECE, draw_board, static_layer
 from render.fonts import font
-from render.layout import BOARD_H, COLS, NOTE_SIZE, ROWS, TEXT_SIZE, WIDTH, cell_box, parse_square, square_name
+from render.layout import BOARD_H, COLS, MARGIN, NOTE_SIZE, ROWS, TEXT_SIZE, WIDTH, cell_box, parse_square, square_name
 from render.model import display_name, scene
 from render.text import label
 from render.wording import ENGLISH, N_, Wording
@@ -252,39 +252,28 @@ def _ring(d: ImageDraw.ImageDraw, box: Rect, kind: str) -> None:
                             width=RING_W)
 
 
-def _pieces(view: dict[str, Any]) -> list[Rect]:
-    """The boxes of every square a piece stands on: a mark's word should hide none of them."""
-    sc = scene(view)
-    squares = set(sc.tiles) | set(sc.face_down) | set(sc.catastrophes) | set(sc.leader_squares())
-    for _, at in sc.monuments:
-        c, r = parse_square(at)
-        squares |= {square_name(c + dc, r + dr) for dc in (0, 1) for dr in (0, 1) if c + dc < COLS and r + dr < ROWS}
-    return [cell_box(*parse_square(sq)) for sq in squares]
-
-
 def _overlap(a: Rect, b: Rect) -> float:
     return max(0.0, min(a[2], b[2]) - max(a[0], b[0])) * max(0.0, min(a[3], b[3]) - max(a[1], b[1]))
 
 
 def _tag_rect(box: Rect, word: str, side: str) -> Rect:
+    """The word's tag in the board's top or bottom margin, over its squares' columns: a tag beside the squares would
+    cover a neighbouring square (a 46 px square is narrower than any word)."""
     w = font(NOTE_SIZE, bold=True).getlength(word) + 14
-    cx, cy = (box[0] + box[2]) / 2, (box[1] + box[3]) / 2
-    x0, y0 = {"above": (cx - w / 2, box[1] - 8 - TAG_H), "below": (cx - w / 2, box[3] + 8),
-              "left": (box[0] - 10 - w, cy - TAG_H / 2), "right": (box[2] + 10, cy - TAG_H / 2)}[side]
-    x0 = min(max(2.0, x0), WIDTH - 2 - w)
+    x0 = min(max(2.0, (box[0] + box[2]) / 2 - w / 2), WIDTH - 2 - w)
+    y0 = (MARGIN - TAG_H) / 2 if side == "top" else BOARD_H - MARGIN + (MARGIN - TAG_H) / 2
     return (x0, y0, x0 + w, y0 + TAG_H)
 
 
-def _place_tag(box: Rect, kind: str, pieces: Sequence[Rect], keep_clear: Sequence[Rect], word: str) -> Rect:
-    """Where the word goes: the side of its squares (above, below, right, left) that hides the fewest pieces and
-    neither mark nor the other word, inside the board; `played` prefers above, `better` below."""
-    sides = ("above", "below", "right", "left") if kind == "played" else ("below", "above", "right", "left")
+def _place_tag(box: Rect, kind: str, keep_clear: Sequence[Rect], word: str) -> Rect:
+    """Where the word goes: the margin (top or bottom) nearer its squares, unless that hides a mark or the other
+    word; `played` prefers the top, `better` the bottom, where both are as near."""
+    sides = ("top", "bottom") if kind == "played" else ("bottom", "top")
+    middle = (box[1] + box[3]) / 2
 
-    def cost(side: str) -> tuple[float, int]:
+    def cost(side: str) -> tuple[float, float, int]:
         r = _tag_rect(box, word, side)
-        outside = 1e6 if r[1] < 0 or r[3] > BOARD_H else 0.0
-        return (outside + sum(_overlap(r, p) for p in pieces) + 10 * sum(_overlap(r, k) for k in keep_clear),
-                sides.index(side))
+        return (sum(_overlap(r, k) for k in keep_clear), abs(middle - (r[1] + r[3]) / 2), sides.index(side))
 
     return _tag_rect(box, word, min(sides, key=cost))
 
@@ -378,12 +367,11 @@ def move_picture(game: Game, mv: MoveReview, names: Sequence[str], w: Wording = 
         if squares:
             _ghost(im, mv.played if kind == "played" else mv.best, mv.seat, squares)
             _ring(d, _box(squares), kind)
-    pieces = _pieces(view)
     boxes = [(kind, _box(squares)) for kind, squares in marks if squares]
     keep_clear: list[Rect] = [(b[0] - 8, b[1] - 8, b[2] + 8, b[3] + 8) for _, b in boxes]
     for kind, box in boxes:
         word = w.gettext(MARK_WORDS[kind])
-        rect = _place_tag(box, kind, pieces, keep_clear, word)
+        rect = _place_tag(box, kind, keep_clear, word)
         keep_clear.append(rect)
         _tag(d, rect, kind, word)
 

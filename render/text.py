@@ -52,3 +52,16 @@ def two_lines(text: str, size: int, width: int, bold: bool = False) -> list[str]
         if f.getlength(first) <= width:
             return [first, " ".join(words[i:])]
     return [text]
+
+
+def name_block(d: ImageDraw.ImageDraw, x: float, mid: float, name: str, size: int, fill: tuple[int, ...],
+               width: int) -> int:
+    """A player's name in bold, centred on `mid`: on one line when it fits `width` px, else broken at a space onto
+    two ('Medium' / 'computer'), cut only when even that does not fit; how many lines it took."""
+    lines = two_lines(name, size, width, bold=True)
+    if len(lines) == 1:
+        label(d, (x, mid), name, size, fill, bold=True, width=width)
+        return 1
+    label(d, (x, mid - size * 0.55), lines[0], size, fill, bold=True, width=width)
+    label(d, (x, mid + size * 0.6), lines[1], size, fill, bold=True, width=width)
+    return 2

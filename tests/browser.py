@@ -136,3 +136,5 @@ class Page:
         self.click(f'#board [data-square="{square}"]')
         if not zoomed and self.count("#board.zoomed"):
             self.click(f'#board [data-square="{square}"]')
+        if self.count("#confirm:not([hidden])"):  # the person asked to confirm such a move (the default: a turn's last)
+            self.click('#confirm [data-confirm="play"]')

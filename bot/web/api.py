@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from aiohttp import web
 
-from bot.web import game_api, moves_api, page_api, replay_api, server_api
+from bot.web import game_api, hint_api, moves_api, page_api, replay_api, server_api, why_api
 
 
 def routes() -> list[web.RouteDef]:
@@ -21,8 +21,10 @@ def routes() -> list[web.RouteDef]:
         web.get("/api/games/{id}/events", game_api.events),
         web.post("/api/games/{id}/moves", moves_api.move),
         web.post("/api/games/{id}/undo", moves_api.undo),
+        web.post("/api/games/{id}/hint", hint_api.hint),
         web.get("/api/games/{id}/record", replay_api.record),
         web.get("/api/games/{id}/replay", replay_api.replay),
+        web.get("/api/games/{id}/why", why_api.why),
         web.get("/api/servers/{guild}/games", server_api.server_games),
         web.get("/api/servers/{guild}/history", server_api.server_history),
         web.get("/api/servers/{guild}/leaderboard", server_api.server_leaderboard),

@@ -19,6 +19,7 @@ from bot.language.locales import Locales, Texts
 from bot.language.locales import load as load_locales
 from bot.records.service import Records
 from bot.service.game_service import GameService
+from bot.service.hints import Hints
 from bot.service.table import GameError
 from bot.service.visibility import ChannelSight, Sight
 from bot.web.auth import Auth
@@ -85,6 +86,9 @@ class Context:
     # The note for a move in a channel the bot cannot post in (bot/discord_front/closed_note.py): channel, language ->
     # words.
     closed: Callable[[int, Texts], str | None] = lambda channel_id, t: None
+    # A server's name as the bot's guild cache knows it (None: not known here; the page then shows its number).
+    server_name: Callable[[int], str | None] = lambda guild_id: None
+    hints: Hints | None = None  # the same hints as /tne hint (None: this board gives none)
 
     def __post_init__(self) -> None:
         self.page_texts = PageTexts.build(self.locales)

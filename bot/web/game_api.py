@@ -9,10 +9,11 @@ from typing import Any
 from aiohttp import web
 
 from bot.discord_front.play import decision_texts
+from bot.discord_front.play.texts import winner_line
 from bot.language import seat_names
 from bot.language.clock_texts import clock_words
-from bot.language.locales import ENGLISH, SOURCE, Texts
-from bot.language.table_words import event_line
+from bot.language.locales import ENGLISH, Texts
+from bot.language.table_words import ending, event_line
 from bot.service.table import Table
 from bot.storage.rows import LIVE, GameStatus
 from bot.web.asking import table_for
@@ -36,6 +37,7 @@ def game_json(table: Table, you: int | None, now: float, t: Texts = ENGLISH) -> 
     return {
         "id": table.id, "revision": row.rev, "status": str(row.status), "board": row.board,
         "guild_id": str(row.guild_id) if row.guild_id is not None else None,
+        "hints": bool(row.hints),  # a casual game opened with hints on: its players may ask for one
         # Each seat as the page's language names it ('Ordinateur (moyen)'): a computer's level is in its name.
         "names": seat_names.seat_names([p.name for p in table.players], [p.level for p in table.players], t),
         "kinds": [p.level if p.is_bot and p.level else "human" for p in table.players],
@@ -48,17 +50,33 @@ def game_json(table: Table, you: int | None, now: float, t: Texts = ENGLISH) -> 
         "can_undo": bool(active and you is not None and g is not None and g.can_undo(you)),
         "clock": clock_words(row.clock, now, t=t) if active else None,
         "log": log,
-        "standings": table.standings() if g is not None and row.status not in LIVE else None,
+        "standings": standings(table) if g is not None and row.status not in LIVE else None,
+        "headline": headline(table, t) if g is not None and row.status == GameStatus.OVER else None,
         "kingdoms": g.kingdoms() if g is not None else [],
     }
 
 
-def describe(table: Table, you: int | None, t: Texts) -> str | None:
-    """What is awaited, in words: the engine's English, or the bot's own words in another language."""
+def standings(table: Table) -> list[dict[str, Any]]:
+    """The table's standings, each seat with its own points by colour before treasures (`points`): the page shows
+    what the treasures added, so a colour's total adds up."""
     assert table.game is not None
-    if t.lang == SOURCE or not table.game.pending:
+    return [{**s, "points": {c: (table.game.view(s["seat"])["players"][s["seat"]].get("points") or {}).get(c, 0)
+                             for c in s["totals"]}} for s in table.standings()]
+
+
+def headline(table: Table, t: Texts) -> str:
+    """A finished game's headline: why it ended and who won, as the channel's final message says it (plain)."""
+    said = t.gettext("**The game is over** ({reason}).").format(reason=ending(table, t=t))
+    return f"{said} {winner_line(table, t=t)}".replace("**", "")
+
+
+def describe(table: Table, you: int | None, t: Texts) -> str | None:
+    """What is awaited, in words: the decision as the Discord table says it (bot/discord_front/play/decision_texts.py:
+    who attacks whom, the strengths the conflict counts), plain text for the page."""
+    assert table.game is not None
+    if not table.game.pending:
         return table.game.describe_pending()
-    return decision_texts.decision_words(table, you, t=t)
+    return decision_texts.decision_words(table, you, t=t).replace("**", "").replace("`", "")
 
 
 async def game(request: web.Request) -> web.Response:

@@ -60,11 +60,24 @@ TEXTS: tuple[str, ...] = (
     N_("Watching"),
     N_("{name}'s {leader} ({colour})"),
     N_("strength in this kingdom"),
+    N_("strength in this conflict"),
     N_("strength {n}"),
     N_("Move {n}: {move}"),
+    N_("Move {n}, {name}: {move}"),
     N_("The start"),
     N_("{square} is not a legal square for that piece."),
     N_("Tap the part of the board to zoom to."),
+    N_("Play"),
+    N_("Hint"),
+    N_("Thinking…"),
+    N_("Don't play"),
+    N_("Ask before playing a tapped move:"),
+    N_("on a turn's last action"),
+    N_("on every move"),
+    N_("never"),
+    N_("Play {move}? Tap the square again or press Play."),
+    N_("It is your turn's last action: the draw after it makes it final."),
+    N_("Choose a tile, leader or catastrophe first, then tap a highlighted square."),
     # panels.js
     N_("you"),
     N_("{leader}: on {square}"),
@@ -98,6 +111,8 @@ TEXTS: tuple[str, ...] = (
     N_("(resigned)"),
     N_("Player"),
     N_("Score"),
+    N_("The score is a player's weakest colour. Each treasure counts as a point in the colour where it helps most: a "
+       "total shows its own points + the treasures added."),
     # server.html, server.js
     N_("Tigris & Euphrates · server"),
     N_("This page shows a server's finished games and its leaderboard."),
@@ -120,12 +135,19 @@ TEXTS: tuple[str, ...] = (
     N_("You: {rank} of {rated} — {rating}"),
     N_("You are not rated yet: finish a game here to join the {n} rated players."),
     N_("This address names no server."),
+    N_("Games being played"),
+    N_("waiting for players"),
+    N_("Server: {name}"),
+    N_("Server number {id}"),
+    N_("No game is being played here now."),
     # activity.html, activity.js
     N_("Connecting to Discord…"),
     N_("Signing you in…"),
     N_("Signed in as {name}. Finding this channel's game…"),
     N_("Launch the Activity in a channel with a game."),
     N_("Opening the board…"),
+    N_("This is the board's Discord Activity: it runs inside Discord, started from a game's channel."),
+    N_("Open the web board instead"),
 )
 
 PLURALS: tuple[tuple[str, str], ...] = (

@@ -69,7 +69,7 @@ def _counted(request: web.Request) -> bool:
     fetches more than RATE of them at once), not the static data, not a signed-out `/api/session`."""
     if request.method != "GET":
         return True
-    if request.path.startswith(("/static/", "/g/", "/s/")) or request.path in STATIC_DATA:
+    if request.path.startswith(("/static/", "/g/", "/s/")) or request.path in (*STATIC_DATA, "/favicon.ico"):
         return False
     return not (request.path == "/api/session" and COOKIE not in request.cookies)
 
@@ -187,12 +187,18 @@ async def server_page(request: web.Request) -> web.StreamResponse:
     return web.FileResponse(page, headers={"Cache-Control": "no-cache"})
 
 
+async def favicon(request: web.Request) -> web.StreamResponse:
+    """`/favicon.ico`: the board's icon (drawn by scripts/make_favicon.py), which browsers ask of every site."""
+    return web.FileResponse(STATIC / "favicon.ico", headers={"Cache-Control": "public, max-age=86400"})
+
+
 def make_app(ctx: Context, activity_settings: ActivitySettings | None = None) -> web.Application:
     """The whole application: the page, its JSON endpoints, and the Activity's when it is configured."""
     app = web.Application(middlewares=[guard], client_max_size=BODY_LIMIT)
     app[CONTEXT] = ctx
     app.on_response_prepare.append(protective_headers)
     app.add_routes([web.get("/", index), web.get("/g/{id}", index), web.get("/s/{guild}", server_page),
+                    web.get("/favicon.ico", favicon),
                     web.get("/auth", sign_in_page), web.post("/auth", sign_in), *api.routes()])
     if STATIC.is_dir():
         app.router.add_static("/static/", STATIC)

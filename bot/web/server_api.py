@@ -7,6 +7,7 @@ from typing import Any
 from aiohttp import web
 
 from bot.discord_front.records import texts as records_texts
+from bot.language import seat_names
 from bot.language.locales import N_
 from bot.records.ratings import player_key
 from bot.service.endings import Ending
@@ -24,16 +25,23 @@ SUMMARY_KEYS = ("seat", "name", "rank", "score", "resigned", "before", "after")
 
 
 async def server_games(request: web.Request) -> web.Response:
+    """The server's name and its lobbies and running games this person (or spectator link) may see, each with the
+    address of its page: a person's own page, or for a spectator link the game's public link."""
     ctx = context_of(request)
-    person = person_of(ctx, request, required=True)
-    assert person is not None
     guild_id = number(request, "guild")
-    viewer = await viewer_of(ctx, person, guild_id)
+    viewer = await server_viewer(ctx, request, guild_id, links=True)
+    person = person_of(ctx, request)
+    own = person is not None and person.user_id == viewer.user_id
+    t = texts_of(request, ctx.locales)
     tables = await ctx.service.server_tables(guild_id, viewer)
-    return web.json_response({"games": [
-        {"id": t.id, "status": str(t.row.status), "board": t.row.board, "names": t.names(),
-         "channel_id": str(t.row.channel_id), "you": t.seat_of(person.user_id),
-         "to_move": t.to_move() if t.row.status == GameStatus.ACTIVE else None} for t in tables]})
+    return web.json_response({
+        "server": {"id": str(guild_id), "name": ctx.server_name(guild_id)},
+        "games": [{"id": t_.id, "status": str(t_.row.status), "board": t_.row.board,
+                   "names": seat_names.seat_names([p.name for p in t_.players], [p.level for p in t_.players], t),
+                   "channel_id": str(t_.row.channel_id), "you": t_.seat_of(person.user_id) if own and person else None,
+                   "to_move": t_.to_move() if t_.row.status == GameStatus.ACTIVE else None,
+                   "link": f"/g/{t_.id}" if own else f"/g/{t_.id}?s={ctx.auth.spectator(t_.id, t_.row.channel_id)}"}
+                  for t_ in tables]})
 
 
 def page_number(request: web.Request) -> int:

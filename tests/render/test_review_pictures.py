@@ -15,7 +15,17 @@ from engine import DYNASTIES, Game
 from engine.ai.review import MoveReview, PlayerReview, Review
 from engine.record import Record
 from render import palette as P
-from render.layout import BOARD_H, MIN_CAP_AT_PHONE, PHONE_WIDTH, square_centre
+from render.layout import (
+    BOARD_H,
+    COLS,
+    MARGIN,
+    MIN_CAP_AT_PHONE,
+    PHONE_WIDTH,
+    ROWS,
+    cell_box,
+    parse_square,
+    square_centre,
+)
 from render.review import (
     PAD,
     ReviewPictures,
@@ -322,3 +332,25 @@ def test_the_chart_marks_the_move_that_decided_the_game(monkeypatch):
     assert sum(near(px, P.TEXT_DIM, 20) for px in column) > 40, "a dashed line at the deciding move"
     seen, _ = drawn_texts(monkeypatch, lambda: chances_chart(flat_review(record, (0.4, 0.6)), NAMES))
     assert not any(t.startswith("decided by") for t, _ in seen), "an open game has no such mark"
+
+
+def test_the_played_tag_stays_off_the_neighbouring_squares():
+    """The word on the played move's ring sits in the board's margin: no pixel of the mark's colour inside any
+    neighbouring square beyond the ring's own edge (the ring reaches 7 px past its square)."""
+    record = finished_record()
+    i, before = tile_move(record)
+    played = record.moves[i].move
+    mv = MoveReview(i, record.moves[i].seat, str(played), str(played), 0.4, 0.4, None, "")
+    im = move_picture(before, mv, NAMES)
+    col, row = parse_square(played.square)
+    for dc in (-1, 0, 1):
+        for dr in (-1, 0, 1):
+            if (dc, dr) == (0, 0) or not (0 <= col + dc < COLS and 0 <= row + dr < ROWS):
+                continue
+            x0, y0, x1, y1 = cell_box(col + dc, row + dr)
+            inner = im.crop((x0 + 9, y0 + 9, x1 - 9, y1 - 9))
+            assert not any(near(px, P.REVIEW_MARK["played"], 20) for px in pixels(inner)), (dc, dr)
+    # The tag is drawn: the mark's colour in the margin over the square's column.
+    x0, _, x1, _ = cell_box(col, row)
+    top, bottom = im.crop((x0 - 10, 0, x1 + 10, MARGIN)), im.crop((x0 - 10, BOARD_H - MARGIN, x1 + 10, BOARD_H))
+    assert max(sum(near(px, P.REVIEW_MARK["played"], 20) for px in pixels(m)) for m in (top, bottom)) > 200

@@ -65,11 +65,33 @@ async function openBoard(gameId) {
   }
 }
 
+// Discord opens an Activity with these in its address; without them, or without Discord's answer to the SDK's
+// handshake within HANDSHAKE ms, this page was opened outside Discord.
+const HANDSHAKE = 10000;
+
+function insideDiscord() {
+  const query = new URLSearchParams(location.search);
+  return query.has("frame_id") && query.has("instance_id");
+}
+
+/** Outside Discord: what this page is, and the way to the web board instead. */
+function outside() {
+  show("outside", tr("This is the board's Discord Activity: it runs inside Discord, started from a game's channel."));
+  const link = document.createElement("a");
+  link.href = "/";
+  link.id = "web-board-link";
+  link.textContent = tr("Open the web board instead");
+  status.append(document.createElement("br"), link);
+}
+
 export async function main() {
   const clientId = document.documentElement.dataset.clientId;
   await loadTexts(wanted());  // the browser's languages until Discord says the person's
+  if (!insideDiscord()) return outside();
   const sdk = new DiscordSDK(clientId);
-  await sdk.ready();
+  const answered = await Promise.race([sdk.ready().then(() => true),
+    new Promise((done) => setTimeout(() => done(false), HANDSHAKE))]);
+  if (!answered) return outside();
   show("authorizing", tr("Signing you in…"));
   const { code } = await sdk.commands.authorize({
     client_id: clientId,

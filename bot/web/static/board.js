@@ -14,7 +14,7 @@ const api = path ? `/api/games/${path[1]}` : null;
 
 const ui = {
   session: { user: null, csrf: null }, layouts: {}, game: null, replay: null, frame: null,
-  selected: null, swap: null, zoom: null, focus: null, zoomMode: false,
+  selected: null, swap: null, zoom: null, focus: null, zoomMode: false, confirm: null, hintBusy: false,
 };
 
 function showGate(words) {
@@ -60,6 +60,7 @@ async function post(url, body) {
 function sendMove(move) {
   ui.selected = null;
   ui.swap = null;
+  ui.confirm = null;
   return post(`${api}/moves`, { move, revision: ui.game.revision });
 }
 
@@ -94,7 +95,8 @@ function kingdoms() {
 }
 
 function marks() {
-  return { last: lastSquares(shownView()), targets: targets(), focus: ui.focus?.squares || [] };
+  return { last: lastSquares(shownView()), targets: targets(),
+    focus: [...(ui.focus?.squares || []), ...(ui.confirm ? [ui.confirm.square] : [])] };
 }
 
 function drawBoard() {
@@ -117,8 +119,10 @@ function turnWords(g) {
   const name = (seat) => g.names?.[seat] ?? tr("Seat {n}", { n: seat + 1 });
   if (g.status === "lobby") return tr("Waiting for players to join.");
   if (g.status === "abandoned") return tr("This game was abandoned.");
-  if (g.status === "over") return tr("The game is over.");
+  if (g.status === "over") return g.headline || tr("The game is over.");
   if (g.to_move == null) return "";
+  // The dialog says the decision in full: the line above the board does not say it twice.
+  if (g.pending && g.to_move === g.you) return tr("Your decision");
   if (g.pending) return g.describe || tr("{name} must decide.", { name: name(g.to_move) });
   const left = g.view.turn?.actions_left;
   if (g.to_move === g.you) {
@@ -148,16 +152,37 @@ function render() {
   $("#players").innerHTML = P.playersHtml(g, view, g.status === "active" ? g.to_move : null);
   const me = g.you != null && g.status === "active" ? g.view.players[g.you] : null;
   $("#hand").hidden = !me;
+  showHintButton(g, me);
   if (me) $("#hand-body").innerHTML = P.handHtml(g, me, ui);
   const deciding = g.pending && g.to_move === g.you && g.you != null && g.status === "active";
   const dialog = $("#decision");
   dialog.hidden = !deciding;
   if (deciding) dialog.innerHTML = P.decisionHtml(g);
-  $("#log").innerHTML = P.logHtml(g.log);
+  $("#log").innerHTML = P.logHtml(shownLog());
   $("#over").hidden = !g.standings;
   if (g.standings) $("#standings").innerHTML = P.standingsHtml(g);
   drawBoard();
   showFocus();
+  showConfirm();
+}
+
+/** The log as far as the replay's slider shows the game (its moves up to the frame shown), else the game's. */
+function shownLog() {
+  if (!ui.replay?.frames.length || ui.frame === null) return ui.game.log;
+  // Frames count moves from 1, the log from 0, as the stored moves do.
+  return ui.replay.frames.slice(1, ui.frame + 1).map((f) => ({ n: f.n - 1, seat: f.seat, move: f.move, text: f.text }));
+}
+
+/** A kingdom's leaders with their strengths; while a revolt or war of this kingdom is decided, its two leaders
+ * with the strengths the conflict counts (the game's `pending`, as the decision's words say them). */
+function kingdomLeaders(k) {
+  const out = Object.entries(k.leaders || {}).map(([colour, l]) => ({ colour, seat: l.seat, strength: l.strength }));
+  const p = ui.frame === null && ui.game.status === "active" ? ui.game.pending : null;
+  if (!p?.strength || !(p.kind === "revolt" || p.kind === "war") || !k.leaders?.[p.colour]) return out;
+  const att = p.attacker_commit != null ? `${p.strength.attacker} + ${p.attacker_commit}` : `${p.strength.attacker}`;
+  return [...out.filter((l) => l.colour !== p.colour),
+    { colour: p.colour, seat: p.attacker, strength: att, side: "attacker" },
+    { colour: p.colour, seat: p.defender, strength: `${p.strength.defender}`, side: "defender" }];
 }
 
 function showFocus() {
@@ -165,11 +190,12 @@ function showFocus() {
   const k = ui.focus;
   if (!k) { box.hidden = true; return; }
   const names = ui.game.names || [];
-  const rows = Object.entries(k.leaders || {}).map(([colour, l]) =>
-    `<li>${P.leaderIcon(colour, shownView().players?.[l.seat]?.dynasty || "archer")}`
-    + `<span>${P.esc(tr("{name}'s {leader} ({colour})", { name: names[l.seat] ?? tr("Seat {n}", { n: l.seat + 1 }),
+  const rows = kingdomLeaders(k).map(({ colour, seat, strength, side }) =>
+    `<li${side ? ` data-side="${side}"` : ""}>${P.leaderIcon(colour, shownView().players?.[seat]?.dynasty || "archer")}`
+    + `${side ? `<span class="side">${P.esc(tr(side === "attacker" ? "Attacker" : "Defender"))}</span>` : ""}`
+    + `<span>${P.esc(tr("{name}'s {leader} ({colour})", { name: names[seat] ?? tr("Seat {n}", { n: seat + 1 }),
       leader: word(LEADER_NAME[colour]), colour: word(colour) }))}</span>`
-    + `${l.strength != null ? `<b title="${P.esc(tr("strength in this kingdom"))}">${P.esc(tr("strength {n}", { n: l.strength }))}</b>` : ""}</li>`).join("");
+    + `${strength != null ? `<b title="${P.esc(tr(side ? "strength in this conflict" : "strength in this kingdom"))}">${P.esc(tr("strength {n}", { n: strength }))}</b>` : ""}</li>`).join("");
   box.innerHTML = `<h3>${P.esc(trn("Kingdom of {n} square", "Kingdom of {n} squares", k.squares.length))}</h3><ul>${rows}</ul>`;
   box.hidden = false;
 }
@@ -188,6 +214,9 @@ async function load() {
     if (ui.selected && !legal.some((m) => m.startsWith(`${ui.selected.kind} ${ui.selected.colour ?? ""}`.trim()))) ui.selected = null;
     if (ui.swap && !legal.some((m) => m.startsWith("swap"))) ui.swap = null;
     if (ui.focus) ui.focus = null;
+    ui.confirm = null;
+    // A hint answers the moment it was asked in: the game moved on, it goes.
+    if (!ui.hintBusy) { $("#hint-words").hidden = true; $("#hint-words").textContent = ""; }
   }
   if (!ui.layouts[g.board]) await loadLayouts();
   if (g.status === "over" && !ui.replay) loadReplay();
@@ -265,9 +294,15 @@ function replayTo(i) {
   ui.frame = i === n - 1 ? null : i;
   $("#replay").value = i;
   const f = ui.replay.frames[i];
-  $("#replay-words").textContent = f.move ? tr("Move {n}: {move}", { n: f.n, move: f.move }) : tr("The start");
+  $("#replay-words").textContent = f.move ? replayWords(f) : tr("The start");
   ui.focus = null;
   render();
+}
+
+/** A replay frame's label: the move's number, who made it and the move ("Move 60, Bob: commit 1"). */
+function replayWords(f) {
+  const name = f.seat != null ? ui.game.names?.[f.seat] ?? tr("Seat {n}", { n: f.seat + 1 }) : null;
+  return name ? tr("Move {n}, {name}: {move}", { n: f.n, name, move: f.move }) : tr("Move {n}: {move}", { n: f.n, move: f.move });
 }
 
 // --- live updates ------------------------------------------------------------------------------
@@ -321,19 +356,124 @@ function kingdomAt(square) {
 function onSquare(square) {
   if (!ui.zoom && (ui.zoomMode || squareSize() < 32)) { ui.zoomMode = false; zoomTo(square); return; }
   if (targets().includes(square)) {
-    const s = ui.selected;
-    const move = s ? (s.kind === "catastrophe" ? `catastrophe ${square}` : `${s.kind} ${s.colour} ${square}`) : `treasure ${square}`;
-    sendMove(move);
+    const move = pieceMove(square);
+    // Board Game Arena's choice: a move waits for a second tap on its square (or Play) when the person asked so.
+    if (ui.confirm?.square === square || !needsConfirm()) { sendMove(move); return; }
+    ui.confirm = { move, square, last: lastAction() };
+    drawMarks();
+    showConfirm();
     return;
   }
   if (ui.selected) {
-    toast(tr("{square} is not a legal square for that piece.", { square }), "info");
+    explain(square, pieceMove(square));
     return;
   }
   const k = kingdomAt(square);
+  if (!k && myTurn()) toast(tr("Choose a tile, leader or catastrophe first, then tap a highlighted square."), "info");
   ui.focus = ui.focus && k && ui.focus.squares === k.squares ? null : k;
   drawMarks();
   showFocus();
+}
+
+// --- confirming a move, and why a square takes none ---------------------------------------------
+// The choice is kept in this browser for each person (localStorage): the bot has no place for a person's settings.
+
+const CONFIRM_MODES = ["last", "all", "none"];
+
+function confirmKey() {
+  return `tne-confirm:${ui.session.user?.id ?? "guest"}`;
+}
+
+/** When a tapped move waits for a confirmation: "last" (a turn's last action, which the draw makes final: the
+ * default), "all" or "none". */
+function confirmMode() {
+  try {
+    const kept = localStorage.getItem(confirmKey());
+    return CONFIRM_MODES.includes(kept) ? kept : "last";
+  } catch {
+    return "last";
+  }
+}
+
+function setConfirmMode(mode) {
+  try { localStorage.setItem(confirmKey(), mode); } catch { /* not kept: the default next time */ }
+}
+
+function myTurn() {
+  const g = ui.game;
+  return g.status === "active" && g.you != null && g.to_move === g.you && ui.frame === null;
+}
+
+function lastAction() {
+  return !ui.game.pending && ui.game.view.turn?.actions_left === 1;
+}
+
+function needsConfirm() {
+  const mode = confirmMode();
+  return mode === "all" || (mode === "last" && lastAction());
+}
+
+function pieceMove(square) {
+  const s = ui.selected;
+  return s ? (s.kind === "catastrophe" ? `catastrophe ${square}` : `${s.kind} ${s.colour} ${square}`) : `treasure ${square}`;
+}
+
+function showConfirm() {
+  const bar = $("#confirm");
+  if (!bar) return;
+  const c = ui.confirm;
+  bar.hidden = !c;
+  if (!c) return;
+  $("#confirm-words").textContent = tr("Play {move}? Tap the square again or press Play.", { move: c.move })
+    + (c.last ? ` ${tr("It is your turn's last action: the draw after it makes it final.")}` : "");
+}
+
+/** Why the tapped square takes no move for the chosen piece, in the engine's words (the server tries it). */
+async function explain(square, move) {
+  try {
+    const answer = await getJson(`${api}/why?move=${encodeURIComponent(move)}`);
+    const why = answer.why || tr("{square} is not a legal square for that piece.", { square });
+    toast(why.includes(square) ? why : `${square}: ${why}`, "info");
+  } catch (e) {
+    toast(e.message);
+  }
+}
+
+// --- hints (a game opened with hints on) -------------------------------------------------------
+
+function showHintButton(g, me) {
+  const button = $("#hint-button");
+  button.hidden = !(g.hints && me);
+  button.disabled = !!ui.hintBusy || g.to_move !== g.you;
+}
+
+/** Ask the same service as /tne hint; its answer is shown here only, to the person who asked. */
+async function askHint() {
+  const button = $("#hint-button"), box = $("#hint-words");
+  ui.hintBusy = true;
+  button.disabled = true;
+  box.hidden = false;
+  box.textContent = tr("Thinking…");
+  try {
+    const r = await fetch(`${api}/hint`, {
+      method: "POST", credentials: "same-origin", body: "{}",
+      headers: { "Content-Type": "application/json", "X-TNE-CSRF": ui.session.csrf || "", "Accept-Language": lang() },
+    });
+    const answer = await r.json().catch(() => ({}));
+    if (r.ok) {
+      box.textContent = answer.text;
+      box.dataset.hint = answer.move;
+    } else {
+      box.hidden = true;
+      toast(answer.error || tr("The server refused ({status}).", { status: r.status }));
+    }
+  } catch {
+    box.hidden = true;
+    toast(tr("The server could not be reached; try again."));
+  } finally {
+    ui.hintBusy = false;
+    if (ui.game) showHintButton(ui.game, true);
+  }
 }
 
 function onAction(el) {
@@ -367,6 +507,7 @@ function onAction(el) {
     return post(`${api}/undo`, { revision: g.revision });
   }
   ui.focus = null;
+  ui.confirm = null;
   render();
 }
 
@@ -385,7 +526,13 @@ function wire() {
   document.addEventListener("click", (e) => {
     const el = e.target.closest("button");
     if (!el || el.disabled || !ui.game) return;
-    if (el.dataset.move) sendMove(el.dataset.move);
+    if (el.id === "hint-button") askHint();
+    else if (el.dataset.confirm) {
+      const c = ui.confirm;
+      ui.confirm = null;
+      if (el.dataset.confirm === "play" && c) sendMove(c.move);
+      else { ui.selected = null; render(); }  // cancelled: back to choosing a piece
+    } else if (el.dataset.move) sendMove(el.dataset.move);
     else if (el.dataset.action) onAction(el);
     else if (el.dataset.zoom === "in") { ui.zoomMode = true; toast(tr("Tap the part of the board to zoom to."), "info"); }
     else if (el.dataset.zoom === "out") { ui.zoom = null; ui.zoomMode = false; drawBoard(); }
@@ -393,8 +540,13 @@ function wire() {
     else if (el.dataset.step) replayTo((ui.frame ?? ui.replay.frames.length - 1) + Number(el.dataset.step));
   });
   $("#replay").addEventListener("input", (e) => replayTo(Number(e.target.value)));
+  const mode = $("#confirm-mode");
+  if (mode) {
+    mode.value = confirmMode();
+    mode.addEventListener("change", () => setConfirmMode(mode.value));
+  }
   document.addEventListener("keydown", (e) => {
-    if (e.key === "Escape") { ui.selected = null; ui.swap = null; ui.focus = null; if (ui.game) render(); }
+    if (e.key === "Escape") { ui.selected = null; ui.swap = null; ui.focus = null; ui.confirm = null; if (ui.game) render(); }
   });
 }
 

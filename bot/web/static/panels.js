@@ -135,10 +135,17 @@ export function logHtml(log) {
 
 export function standingsHtml(game) {
   const rows = [...(game.standings || [])].sort((a, b) => a.place - b.place).map((s) => {
-    const totals = COLOURS.map((c) => `<td class="pt-${c}">${s.totals?.[c] ?? ""}</td>`).join("");
-    return `<tr><td>${s.place}</td><td>${esc(game.names?.[s.seat] ?? s.seat)}${s.resigned ? ` ${esc(tr("(resigned)"))}` : ""}</td>`
-      + `<td><b>${s.score}</b></td>${totals}</tr>`;
+    // A colour's total is its own points plus the treasures counted in it: shown as "61+4" under the total.
+    const totals = COLOURS.map((c) => {
+      const total = s.totals?.[c] ?? "", added = s.points ? total - (s.points[c] ?? 0) : 0;
+      return `<td class="pt-${c}">${total}${added > 0 ? `<small>${s.points[c] ?? 0}+${added}</small>` : ""}</td>`;
+    }).join("");
+    return `<tr data-seat="${s.seat}"><td>${s.place}</td><td class="name">${esc(game.names?.[s.seat] ?? s.seat)}`
+      + `${s.resigned ? ` ${esc(tr("(resigned)"))}` : ""}</td><td><b>${s.score}</b></td>${totals}`
+      + `<td class="pt-treasure">${s.treasures ?? ""}</td></tr>`;
   }).join("");
   return `<table class="standings"><thead><tr><th>#</th><th>${esc(tr("Player"))}</th><th>${esc(tr("Score"))}</th>`
-    + `${COLOURS.map((c) => `<th class="pt-${c}">${esc(word(c))}</th>`).join("")}</tr></thead><tbody>${rows}</tbody></table>`;
+    + `${COLOURS.map((c) => `<th class="pt-${c}">${esc(word(c))}</th>`).join("")}`
+    + `<th class="pt-treasure" title="${esc(tr("treasures"))}">◆</th></tr></thead><tbody>${rows}</tbody></table>`
+    + `<p class="note">${esc(tr("The score is a player's weakest colour. Each treasure counts as a point in the colour where it helps most: a total shows its own points + the treasures added."))}</p>`;
 }

@@ -44,7 +44,7 @@ async function history(page) {
   const list = $("#history");
   list.dataset.total = h.total;
   list.innerHTML = h.games.length ? h.games.map(gameLine).join("")
-    : `<li>${esc(tr("No game has been played to its end here yet."))}</li>`;
+    : `<li class="empty">${esc(tr("No game has been played to its end here yet."))}</li>`;
   $("#page-words").textContent = tr("page {page} of {pages}", { page: h.page, pages: h.pages });
   document.querySelector('[data-page="-1"]').disabled = h.page <= 1;
   document.querySelector('[data-page="1"]').disabled = h.page >= h.pages;
@@ -57,14 +57,32 @@ function ratingLine(r) {
 
 async function leaderboard() {
   if (token) {
-    $("#leaderboard").innerHTML = `<li>${tr("Sign in with <code>/tne web</code> to see the leaderboard.")}</li>`;
+    $("#leaderboard").innerHTML = `<li class="empty">${tr("Sign in with <code>/tne web</code> to see the leaderboard.")}</li>`;
     return;
   }
   const b = await getJson(`/api/servers/${guild}/leaderboard`);
   $("#leaderboard").innerHTML = b.top.length ? b.top.map(ratingLine).join("")
-    : `<li>${esc(tr("Nobody is rated here yet: ratings start with the first finished game."))}</li>`;
+    : `<li class="empty">${esc(tr("Nobody is rated here yet: ratings start with the first finished game."))}</li>`;
   $("#me").textContent = b.me ? tr("You: {rank} of {rated} — {rating}", { rank: b.me.rank, rated: b.rated, rating: b.me.rating })
     : b.top.length ? tr("You are not rated yet: finish a game here to join the {n} rated players.", { n: b.rated }) : "";
+}
+
+function runningLine(g) {
+  const who = g.status === "lobby" ? tr("waiting for players")
+    : g.to_move != null ? tr("{name} to play.", { name: g.names[g.to_move] ?? tr("Seat {n}", { n: g.to_move + 1 }) }) : "";
+  return `<li data-running="${g.id}"><a href="${esc(g.link)}">#${g.id}</a> · ${g.names.map(esc).join(", ")}`
+    + `${who ? ` — ${esc(who)}` : ""}</li>`;
+}
+
+/** The server's name (its number where the bot does not know it) and the games being played there now. */
+async function running() {
+  const answer = await getJson(`/api/servers/${guild}/games${link}`);
+  const server = answer.server || { id: guild, name: null };
+  const named = server.name ? tr("Server: {name}", { name: server.name }) : tr("Server number {id}", { id: server.id });
+  $("#server-name").textContent = named;
+  document.title = `${named} · ${tr("Tigris & Euphrates")}`;
+  $("#running").innerHTML = answer.games.length ? answer.games.map(runningLine).join("")
+    : `<li class="empty">${esc(tr("No game is being played here now."))}</li>`;
 }
 
 async function start() {
@@ -77,6 +95,7 @@ async function start() {
   try {
     await history(1);
     $("#server").hidden = false;
+    await running();
     await leaderboard();
   } catch (e) {
     gate(e.message);

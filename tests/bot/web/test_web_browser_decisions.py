@@ -8,7 +8,9 @@ import asyncio
 import random
 
 import pytest
+from selenium.webdriver.common.action_chains import ActionChains
 
+from bot.discord_front.play.decision_texts import decision_words
 from bot.web.auth import Person
 from engine import Game
 from tests.bot.web.web_fixtures import ALICE, BOB, CHANNEL, GUILD, running
@@ -165,3 +167,32 @@ async def test_a_choice_dialog_offers_each_legal_answer_and_plays_the_one_clicke
     page = await decider_page(web, driver, seat)
     assert sorted(await in_thread(offered, page)) == sorted(shown["legal"])
     await decide(web, page, game_id, seat, shown["legal"][0])
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+async def test_a_revolt_is_said_as_the_discord_table_says_it_and_the_kingdom_panel_agrees(web, driver, lang):
+    game_id = await running(web.service)
+    await play(web, game_id, find_conflict(2, seed_where_first(0), "revolt"))
+    table = await web.service.current(game_id)
+    seat, pending = table.game.to_move, table.game.pending
+    await in_thread(driver.set_window_size, 1600, 1000)  # the dialog, at the bottom right, leaves the board free
+    page = await decider_page(web, driver, seat)
+    if lang != "en":
+        await in_thread(page.open, f"{page.driver.current_url}?lang={lang}")
+        await in_thread(wait_until, lambda: page.count("#decision:not([hidden]) [data-move]"), 5, "the dialog")
+    said = decision_words(table, seat, t=web.ctx.locales.texts[lang]).replace("**", "").replace("`", "")
+    shown = await in_thread(page.driver.execute_script, "return document.querySelector('#decision p').textContent")
+    assert shown == said, (shown, said)
+    assert "must commit" not in shown and "(commit <n>)" not in shown  # never the engine's English
+    # The kingdom of the revolt, pointed at: both leaders, each with the strength the revolt counts.
+    square = table.game.view(None)["players"][pending["attacker"]]["leaders"][pending["colour"]]
+    await in_thread(lambda: ActionChains(driver).move_to_element(page.find(f'#board [data-square="{square}"]'))
+                    .perform())
+    await in_thread(wait_until, lambda: page.count("#kingdom:not([hidden]) [data-side]") == 2, 5, "the panel")
+    sides = await in_thread(page.driver.execute_script, """
+        return [...document.querySelectorAll('#kingdom [data-side]')].map((li) => [li.dataset.side,
+          li.querySelector('b').textContent])""")
+    strength = pending["strength"]
+    words = {"en": "strength {n}", "de": "Stärke {n}"}[lang]
+    assert sides == [["attacker", words.format(n=strength["attacker"])],
+                     ["defender", words.format(n=strength["defender"])]], sides

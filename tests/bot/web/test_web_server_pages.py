@@ -115,3 +115,22 @@ async def test_the_history_says_how_each_game_ended_in_the_readers_language(web)
                           ("treasures:2", "nur noch 2 Schätze auf dem Spielplan")]
     assert [code for code, _ in said["fr"]] == ["resigned:1", "treasures:2"]
     assert all(words not in dict(said["en"]).values() for _, words in said["fr"])
+
+
+async def test_the_servers_running_games_are_listed_with_their_pages_and_the_servers_name(web):
+    web.ctx.server_name = lambda guild_id: "Babylon" if guild_id == GUILD else None
+    game_id = await running(web.service)
+    await running(web.service, SECRET_CHANNEL)  # a game Carol cannot see
+    web.visible.add((CAROL, CHANNEL))
+    await web.sign_in(CAROL, "Carol")
+    answer = await (await web.client.get(f"/api/servers/{GUILD}/games")).json()
+    assert answer["server"] == {"id": str(GUILD), "name": "Babylon"}
+    assert [(g["id"], g["link"], g["names"]) for g in answer["games"]] == [(game_id, f"/g/{game_id}", ["Alice", "Bob"])]
+    # A spectator link sees its own channel's game, and is given that game's public link.
+    token = web.auth.spectator(game_id, CHANNEL)
+    web.client.session.cookie_jar.clear()
+    seen = await (await web.client.get(f"/api/servers/{GUILD}/games?s={token}")).json()
+    assert [g["id"] for g in seen["games"]] == [game_id]
+    assert web.auth.spectator_of(seen["games"][0]["link"].split("?s=")[1]).game_id == game_id
+    public = await web.client.get(seen["games"][0]["link"].replace("/g/", "/api/games/"))
+    assert public.status == 200 and (await public.json())["id"] == game_id
