@@ -114,8 +114,9 @@ STEMS = {"de": {"Spielplan": "spielpl", "Tipp": "tipp", "Bedenkzeit": "bedenkzei
          "fr": {"plateau": "plateau", "conseil": "conseil", "délai": "délai", "salle d'attente": "salle",
                 "cote": "cote", "renforts": "renfort", "remplaçant": "remplaçant", "royaume": "royaume",
                 "révolte": "révolte", "sac": "sac", "classement": "classement"}}
-# Where a message names the thing by another way that says it as well.
-SAID_OTHERWISE = {"Choose which war to fight first"}
+# Where a message names the thing by another way that says it as well (a picture's short label: the leaders are all
+# placed, 'alle gesetzt', 'tous placés').
+SAID_OTHERWISE = {"all on board"}
 
 
 @pytest.mark.parametrize("lang", LANGS)

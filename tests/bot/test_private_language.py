@@ -152,7 +152,7 @@ async def test_a_decision_panel_in_the_deciders_language(harness):
     panel = response(await harness.dispatch(payload))
     assert panel.ephemeral
     if decider is ALICE:
-        assert panel.content.startswith("**Eine Revolte: wähle deine Verstärkung.**\n")
+        assert panel.content.startswith("**Eine Revolte: Wähle deine Unterstützung.**\n")
         assert "eine Revolte auf " in panel.content and "Stärke: " in panel.content
         assert "Wähle, wie viele Tempel (rote Plättchen) du einsetzt: Du hast **" in panel.content
     else:
