@@ -128,7 +128,7 @@ def test_every_label_fits_every_picture_in_every_language(monkeypatch, lang):
 @pytest.mark.parametrize(("lang", "expected"), [
     ("de", {"board": "Katas.", "war": "Offen: ", "hidden": "Punkte verdeckt", "final": "Spielende — ",
             "hand": "Deine Anführer", "hand-turn": "Du bist am Zug", "profile": "stärkste Dynastie",
-            "profile-empty": "Noch keine beendete Partie: spiel eine und komm wieder!", "replay": "Zug 12 von 80",
+            "profile-empty": "Noch keine beendete Partie: Spiel eine und komm wieder!", "replay": "Zug 12 von 80",
             "replay-last": "Zug 80 von 80", "review-chart": "Siegchance nach jedem Zug",
             "review-move": "Zug 6 · Alice · Grober Fehler"}),
     ("fr", {"board": "Chefs", "war": "En attente : ", "hidden": "points cachés", "final": "Partie terminée — ",
