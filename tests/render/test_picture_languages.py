@@ -5,6 +5,7 @@ picture's edge) and reads at a phone's 400 px; `/tne hand` draws a German or Fre
 from __future__ import annotations
 
 import io
+import re
 from collections.abc import Callable
 
 import pytest
@@ -148,6 +149,9 @@ def test_each_picture_speaks_the_readers_language(monkeypatch, lang, expected):
                      "Chance to win", "played", "Treasures", "average place"):
             assert not any(t.startswith(word) for t in said), (name, word, said)
         assert [t for t, *_ in english[name][0]] != said, name
+    # The share of wins is a percent as the language writes it, with the space before % the review's percents have.
+    wins = [t for t, *_ in pictures["profile"][0] if " · " in t and t.endswith("%")]
+    assert wins and all(re.search(r"\d\s%$", t) for t in wins), wins
 
 
 def test_german_and_french_words_read_as_the_game_says_them(monkeypatch):
