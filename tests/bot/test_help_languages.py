@@ -12,6 +12,7 @@ from bot.discord_front.help.topics import help_answer
 from bot.language.locales import load
 from bot.language.move_words import aliases_of, fold, to_notation
 from engine.move import Move
+from play.cli import HELP as TERMINAL_HELP
 from tests.bot_harness import ALICE, BOB, CHANNEL, EPHEMERAL, response
 
 DISCORD_LIMIT = 2000
@@ -101,3 +102,15 @@ def test_the_moves_the_help_shows_in_a_language_are_read_in_it(lang):
     for code in shown:
         notation = to_notation(code)
         assert notation != code and str(Move.parse(notation)), (code, notation)
+
+
+@pytest.mark.parametrize("lang", ["de", "fr"])
+def test_the_terminal_help_shows_moves_in_its_language_and_they_are_read(lang):
+    said = load().texts[lang].gettext(TERMINAL_HELP)
+    assert not any(w in said.casefold() for w in ("englisch", "anglais")), said
+    # Its last line: 'Züge gehen auch auf Deutsch: plättchen rot F7, …' / 'Les coups se tapent aussi en français : …'.
+    examples = said.splitlines()[-1].split(":", 1)[1].rstrip(".").split(",")
+    assert len(examples) >= 3, examples
+    for example in examples:
+        notation = to_notation(example.strip())
+        assert notation != example.strip() and str(Move.parse(notation)), (example, notation)
