@@ -193,7 +193,8 @@ def _scoreless(p: Profile) -> bool:
 def _cards(im: Image.Image, d: ImageDraw.ImageDraw, p: Profile, w: Wording = ENGLISH) -> None:
     # i18n: a card's caption under the number of wins (the number is drawn above it)
     wins = w.ngettext("win", "wins", p.wins)
-    rate = f"{wins} · {round(100 * p.wins / p.games)}%" if p.games else wins
+    # The share of wins as the reader writes a percent ('32%', '32 %'), as every other percent the bot prints.
+    rate = f"{wins} · {w.percent(p.wins / p.games)}" if p.games else wins
     # i18n: a card's caption under the number of games (the number is drawn above it)
     games = w.ngettext("game", "games", p.games)
     numbers = [(str(p.games), games, False), (str(p.wins), rate, p.wins > 0),

@@ -10,10 +10,11 @@ from __future__ import annotations
 import unicodedata
 from collections.abc import Mapping
 from functools import lru_cache
+from pathlib import Path
 from types import MappingProxyType
 
 from bot.language import words
-from bot.language.locales import ENGLISH, SOURCE, Locales, Texts
+from bot.language.locales import ENGLISH, LOCALE_DIR, SOURCE, Locales, Texts
 from bot.language.locales import load as load_locales
 from engine.constants import COLOUR_ALIASES, COLOURS, LEADER_NAMES, TILE_NAMES
 from engine.notation import VERBS
@@ -131,10 +132,52 @@ def notation_words() -> dict[str, str]:
     return meaning
 
 
+# The glossary beside the catalogs: each language's words for the game's pieces, the editions' and the bot's former
+# ones ("also typed"), so a player may type a move in the words of the box they own.
+GLOSSARY = LOCALE_DIR / "glossary.md"
+GLOSSARY_COLUMNS = {"de": "German", "fr": "French"}
+MOVE_KINDS = ("colour", "tile", "leader", "verb")
+
+
+def glossary(path: Path = GLOSSARY) -> list[dict[str, str]]:
+    """The glossary's rows, each a column name → cell mapping (the Markdown table under its header row)."""
+    rows: list[dict[str, str]] = []
+    header: list[str] = []
+    for line in path.read_text(encoding="utf-8").splitlines():
+        if not line.startswith("|"):
+            continue
+        cells = [c.strip() for c in line.strip().strip("|").split("|")]
+        if not header:
+            header = cells
+        elif not all(set(c) <= set("-: ") for c in cells):
+            rows.append(dict(zip(header, cells, strict=True)))
+    return rows
+
+
+def glossary_words(lang: str, path: Path = GLOSSARY) -> list[tuple[str, str]]:
+    """(word, English notation word) for each glossary word of one language that a move may hold (colours, tiles,
+    leaders, verbs), the words it was once said with too."""
+    column = GLOSSARY_COLUMNS.get(lang)
+    if column is None:
+        return []
+    pairs = []
+    for row in glossary(path):
+        if row["kind"] in MOVE_KINDS:
+            for word in [row[column], *row[f"{column} also typed"].split(",")]:
+                if word.strip():
+                    pairs.append((word.strip(), row["English"]))
+    return pairs
+
+
+@lru_cache(maxsize=8)
+def _glossary_words(lang: str) -> tuple[tuple[str, str], ...]:
+    return tuple(glossary_words(lang))
+
+
 def candidates(t: Texts) -> list[tuple[str, str]]:
     """(typed word, English notation word) for one language: its verbs, colours (also as said of a tile), tile
-    names and leader names, in every spelling `spellings` allows."""
-    pairs: list[tuple[str, str]] = []
+    names and leader names, and the glossary's words for them, in every spelling `spellings` allows."""
+    pairs: list[tuple[str, str]] = list(_glossary_words(t.lang))
     for verb, word in verb_words(t).items():
         pairs.append((word, verb))
     for index, colour in enumerate(COLOURS):

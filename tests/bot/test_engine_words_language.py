@@ -63,7 +63,7 @@ async def test_the_log_speaks_the_askers_language_and_english_stays_the_engines(
     seat = table.moves[-1].seat
     assert f"{label(table, seat, t=DE)}: `" in german and f"{table.label(seat)}: `" in english
     assert any(w in german for w in ("Plättchen", "Anführer", "Tempel", "Bauernhof", "Markt", "Siedlung", "passt"))
-    assert any(w in french for w in ("tuile", "chef", "temple", "ferme", "marché", "habitation", "passe"))
+    assert any(w in french for w in ("tuile", "chef", "temple", "ferme", "marché", "colonie", "passe"))
 
 
 # --- hints ----------------------------------------------------------------------------------------------------------
@@ -81,11 +81,11 @@ async def test_a_hint_is_explained_in_the_askers_language(harness):
     game_id = await open_game(h, [ALICE, BOB], hints="on")
     seat = (await h.service.load(game_id)).game.to_move
     asker = [ALICE, BOB][seat]
-    (german,) = [c for c in await ask(h, asker, "hint", "de") if c.content.startswith("Hinweis: **")]
+    (german,) = [c for c in await ask(h, asker, "hint", "de") if c.content.startswith("Tipp: **")]
     assert german.ephemeral
     reason = german.content.split(" — ", 1)[1].split("\n", 1)[0]
     assert reason.startswith(GERMAN_VERBS), reason
-    (french,) = [c for c in await ask(h, asker, "hint", "fr") if c.content.startswith("Indice : **")]
+    (french,) = [c for c in await ask(h, asker, "hint", "fr") if c.content.startswith("Conseil : **")]
     assert french.content.split(" — ", 1)[1].startswith(FRENCH_VERBS), french.content
 
 
@@ -97,9 +97,9 @@ def test_hint_text_says_the_words_and_keeps_english_as_it_was():
     assert say(words) == english
     assert hint_text("pass", english, 1, reason_words=words).startswith("Hint: **pass** — scores 3 red points.\n")
     german = hint_text("pass", english, 1, reason_words=words, t=DE)
-    assert german.startswith("Hinweis: **pass** — erzielt 3 rote Punkte.")
+    assert german.startswith("Tipp: **pass** — erzielt 3 rote Punkte.")
     french = hint_text("pass", english, 1, reason_words=words, t=FR)
-    assert french.startswith("Indice : **pass** — marque 3 points rouges.")
+    assert french.startswith("Conseil : **pass** — marque 3 points rouges.")
     # A hint without words (none were given) reads its English reason in every language.
     assert "— scores 3 red points." in hint_text("pass", english, 1, t=DE)
 
@@ -269,6 +269,6 @@ def test_the_terminals_hint_speaks_its_language():
     english = Hints(2, 0.1).give(game, seat, [{}, {}])
     assert english.startswith("hint (1 used): ")
     german = Hints(2, 0.1).give(game, seat, [{}, {}], DE)
-    assert german.startswith("Hinweis (1 genutzt): ") and german.split(" — ", 1)[1].startswith(GERMAN_VERBS)
+    assert german.startswith("Tipp (1 genutzt): ") and german.split(" — ", 1)[1].startswith(GERMAN_VERBS)
     french = Hints(2, 0.1).give(game, seat, [{}, {}], FR)
-    assert french.startswith("indice (utilisés : 1) : ") and french.split(" — ", 1)[1].startswith(FRENCH_VERBS)
+    assert french.startswith("conseil (utilisés : 1) : ") and french.split(" — ", 1)[1].startswith(FRENCH_VERBS)

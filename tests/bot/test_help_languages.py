@@ -3,14 +3,21 @@ fallbacks, never the server's; every topic, the rules included, within Discord's
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from bot.discord_front.help import texts as help_texts
 from bot.discord_front.help.topics import help_answer
 from bot.language.locales import load
+from bot.language.move_words import aliases_of, fold, to_notation
+from engine.move import Move
+from play.cli import HELP as TERMINAL_HELP
 from tests.bot_harness import ALICE, BOB, CHANNEL, EPHEMERAL, response
 
 DISCORD_LIMIT = 2000
+# Room each topic leaves under the limit, so a translator may write a longer sentence without it being cut.
+ROOM = 150
 
 
 async def ask(harness, user, locale: str, guild_locale: str = "en-US", **options) -> str:
@@ -26,7 +33,7 @@ def test_every_topic_fits_a_message_in_every_language():
     for lang, texts in locales.texts.items():
         for topic in help_texts.HELP_TOPICS:
             text = help_answer(texts, topic)
-            assert len(text) <= DISCORD_LIMIT, (lang, topic, len(text))
+            assert len(text) <= DISCORD_LIMIT - ROOM, (lang, topic, len(text))
             assert lang == "en" or text != help_texts.HELP_TOPICS[topic], (lang, topic)
         # The last line names the other topics as this language's /tne help option lists them.
         more = texts.gettext(help_texts.MORE_HELP)
@@ -51,7 +58,7 @@ async def test_a_french_asker_gets_every_topic_in_french(harness):
     for topic, english in help_texts.HELP_TOPICS.items():
         assert await ask(harness, BOB, "fr", topic=topic) == french.gettext(english), topic
     rules = await ask(harness, BOB, "fr", topic="rules")
-    for word in ("temples rouges", "fermes", "marchés", "habitations", "roi", "marchand", "Catastrophe",
+    for word in ("temples rouges", "fermes", "marchés", "colonies noires", "roi", "marchand", "Catastrophe",
                  "**Révolte**", "**Guerre**", "monument", "trésors", "couleur la plus faible", "`/tne hand`"):
         assert word in rules, word
     assert (await ask(harness, BOB, "fr", topic="clocks")).startswith("**Jouer sur plusieurs jours**")
@@ -80,3 +87,30 @@ async def test_a_topic_that_does_not_exist_is_refused_in_the_askers_language(har
     assert refused.startswith("Il n'y a pas d'aide à ce sujet. Plus : `/tne help topic:` règles")
     refused = await ask(harness, ALICE, "en-GB", topic="everything")
     assert refused == f"There is no help on that. {help_texts.MORE_HELP}"
+
+
+@pytest.mark.parametrize("lang", ["de", "fr"])
+def test_the_moves_the_help_shows_in_a_language_are_read_in_it(lang):
+    # The help once said moves are typed in English only ("Züge schreibt man englisch"): they are not.
+    texts = load().texts[lang]
+    for topic in (help_texts.HELP_TEXT, help_texts.RULES_TEXT):
+        said = texts.gettext(topic)
+        assert not any(w in said.casefold() for w in ("englisch", "anglais")), said
+    shown = [code for code in re.findall(r"`([^`]*)`", texts.gettext(help_texts.HELP_TEXT))
+             if fold(code.split()[0]) in aliases_of(lang)]
+    assert len(shown) >= 2, shown
+    for code in shown:
+        notation = to_notation(code)
+        assert notation != code and str(Move.parse(notation)), (code, notation)
+
+
+@pytest.mark.parametrize("lang", ["de", "fr"])
+def test_the_terminal_help_shows_moves_in_its_language_and_they_are_read(lang):
+    said = load().texts[lang].gettext(TERMINAL_HELP)
+    assert not any(w in said.casefold() for w in ("englisch", "anglais")), said
+    # Its last line: 'Züge gehen auch auf Deutsch: plättchen rot F7, …' / 'Les coups se tapent aussi en français : …'.
+    examples = said.splitlines()[-1].split(":", 1)[1].rstrip(".").split(",")
+    assert len(examples) >= 3, examples
+    for example in examples:
+        notation = to_notation(example.strip())
+        assert notation != example.strip() and str(Move.parse(notation)), (example, notation)

@@ -75,6 +75,8 @@ def test_each_language_s_words_read_as_the_notation():
         "ablehnen": "decline", "refuser": "decline", "Schatz B2": "treasure B2", "trésor B2": "treasure B2",
         "Katastrophe A1": "catastrophe A1", "Bauer Händler Markt Siedlung": "farmer trader market settlement",
         "paysan habitation marché": "farmer settlement market",
+        "fermier colonie": "farmer settlement", "chef fermier G5": "leader farmer G5",
+        "tuile colonie C3": "tile settlement C3",
     }
     for typed, notation in cases.items():
         assert to_notation(typed) == notation, typed

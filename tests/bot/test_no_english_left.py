@@ -102,7 +102,7 @@ async def hint_and_review(h: Harness) -> list[str]:
     await h.command(ALICE, CHANNEL, "review")
     await h.command(BOB, CHANNEL, "review", private=True)
     await h.bot.controller.idle()
-    hints = [c.content for c in h.fake.calls[:start] if c.content and c.content.startswith(("Hinweis", "Indice"))]
+    hints = [c.content for c in h.fake.calls[:start] if c.content and c.content.startswith(("Tipp", "Conseil"))]
     assert len(hints) >= 10  # every hint was answered, not refused
     return hints + [c.content for c in h.fake.calls[start:] if c.content]
 

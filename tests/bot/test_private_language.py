@@ -4,6 +4,8 @@ the server's; a text the catalogs do not have reads in English."""
 
 from __future__ import annotations
 
+import re
+
 from bot.language import words
 from bot.language.locales import ENGLISH, load
 from bot.language.refusals import said
@@ -50,7 +52,7 @@ async def test_hand_status_and_games_in_each_askers_language(harness):
     assert hands[ALICE.id].startswith("**Deine Hand** — ") and "Plättchen: 🟥 rot ×" in hands[ALICE.id]
     assert "im Vorrat: rot (Priester), blau (Bauer), grün (Händler), schwarz (König)" in hands[ALICE.id]
     assert hands[BOB.id].startswith("**Votre main** — ") and "Tuiles : 🟥 rouge ×" in hands[BOB.id]
-    assert "en réserve : rouge (prêtre), bleu (paysan), vert (marchand), noir (roi)" in hands[BOB.id]
+    assert "en réserve : rouge (prêtre), bleu (fermier), vert (marchand), noir (roi)" in hands[BOB.id]
     assert hands[CAROL.id].startswith("**Your hand** — ") and "in supply: red (priest)" in hands[CAROL.id]
     # Whoever is to move is told so in their words.
     said = {ALICE.id: "Du bist am Zug: noch 2 Aktionen.", BOB.id: "À vous de jouer : encore 2 actions.",
@@ -64,7 +66,7 @@ async def test_hand_status_and_games_in_each_askers_language(harness):
     assert f"Am Zug: {label['de']}, noch 2 Aktionen." in status[ALICE.id]
     assert "Bedenkzeit: 1 Tag pro Zug; wenn die Zeit abläuft, spielt die Vertretung." in status[ALICE.id]
     assert "Plättchen auf der Hand, 2 Katastrophen; Anführer im Vorrat:" in status[ALICE.id]
-    assert status[BOB.id].startswith(f"**Partie #{game_id}** — plateau standard, scores cachés, 0 coup au total.")
+    assert status[BOB.id].startswith(f"**Partie n° {game_id}** — plateau standard, scores cachés, 0 coup au total.")
     assert f"Tour : {label['fr']}, encore 2 actions." in status[BOB.id]
     assert "6 tuiles en main, 2 catastrophes ; chefs en réserve :" in status[BOB.id]
     assert status[CAROL.id].startswith(f"**Game #{game_id}** — standard board, scores hidden, 0 moves played.")
@@ -79,7 +81,7 @@ async def test_hand_status_and_games_in_each_askers_language(harness):
     for user in (ALICE, BOB, CAROL):
         assert waiting[user.id].startswith(mine[user.id] if user is mover else nothing[user.id]), waiting[user.id]
     turn = {ALICE.id: f"Partie #{game_id}: du bist am Zug; noch 1 Tag von 1 Tag",
-            BOB.id: f"partie #{game_id} : à vous de jouer ; encore 1 jour sur 1 jour",
+            BOB.id: f"partie n° {game_id} : à vous de jouer ; encore 1 jour sur 1 jour",
             CAROL.id: f"game #{game_id}: your turn; 1 day left of 1 day"}
     assert f"• <#{CHANNEL}> — {turn[mover.id]} — https://discord.com/channels/" in waiting[mover.id]
 
@@ -92,7 +94,10 @@ async def test_the_log_in_each_askers_language(harness):
     table = await harness.service.load(game_id)
     await ask(harness, by_seat[table.game.to_move], "move", action="pass")
     assert (await private_answer(harness, ALICE, "log")).startswith(f"**Der letzte Zug von Partie #{game_id}:**\n1. ")
-    assert (await private_answer(harness, BOB, "log")).startswith(f"**Le dernier coup de la partie #{game_id} :**")
+    french = await private_answer(harness, BOB, "log")
+    assert french.startswith(f"**Le dernier coup de la partie n° {game_id} :**")
+    # French sets its colon apart, in the log line as anywhere ('1. Alice (Archer) : `pass` — …').
+    assert re.search(r"\n1\. .+ : `pass` — ", french), french
     assert (await private_answer(harness, CAROL, "log")).startswith(f"**The last move of game #{game_id}:**")
 
 
@@ -109,7 +114,7 @@ async def test_refusals_and_illegal_moves_in_each_askers_language(harness):
                     "fr": "'Z99' n'est pas une case : les colonnes vont de A à P et les lignes de 1 à 11, comme F7.",
                     "en-US": "'Z99' is not a square: columns are A to P and rows 1 to 11, like F7."}
     no_tile = {"de": "Du hast kein {colour}es Plättchen auf der Hand.",
-               "fr": "Vous n'avez aucune tuile de cette couleur en main ({colour}).",
+               "fr": "Vous n'avez aucune tuile de couleur {colour} en main.",
                "en-US": "You have no {colour} tile in your hand."}
     for _ in range(3):  # each person in turn: two passes end a turn
         table = await harness.service.load(game_id)
@@ -147,13 +152,13 @@ async def test_a_decision_panel_in_the_deciders_language(harness):
     panel = response(await harness.dispatch(payload))
     assert panel.ephemeral
     if decider is ALICE:
-        assert panel.content.startswith("**Eine Revolte: wähle deine Verstärkung.**\n")
+        assert panel.content.startswith("**Eine Revolte: Wähle deine Unterstützung.**\n")
         assert "eine Revolte auf " in panel.content and "Stärke: " in panel.content
         assert "Wähle, wie viele Tempel (rote Plättchen) du einsetzt: Du hast **" in panel.content
     else:
         assert panel.content.startswith("**Une révolte : choisissez vos renforts.**\n")
         assert "une révolte en " in panel.content and "Force : " in panel.content
-        assert "Choisissez combien de temples (tuiles : rouge) engager : vous en avez **" in panel.content
+        assert "Choisissez combien de temples engager (couleur rouge) : vous en avez **" in panel.content
     # The other one is refused, in their language, with the decision in their words (English: the engine's).
     other = BOB if decider is ALICE else ALICE
     payload = harness.press_payload(other, mid, decide)
@@ -244,9 +249,12 @@ async def test_records_answers_in_the_askers_language(harness):
                                     "(3 parties)")
     assert history["en-US"].startswith("**Games played in this server** — newest first, page 1 of 1 (3 games)")
     profile = {lang: await stats_in(BOB, "profile", lang, target=ALICE) for lang in ("de", "fr", "en-US")}
-    assert profile["de"].startswith("**Alice** — Wertung **") and "3 Partien, " in profile["de"]
+    assert profile["de"].startswith("**Alice** — Wertungszahl **") and "3 Partien, " in profile["de"]
     assert "aus Plättchen" in profile["de"] and "Revolten gewonnen" in profile["de"]
-    assert profile["fr"].startswith("**Alice** — classement **") and "par les tuiles" in profile["fr"]
+    assert profile["fr"].startswith("**Alice** — cote **") and "par les tuiles" in profile["fr"]
+    # Averages as each language writes numbers ('Platz im Schnitt 1,33'; 'place moyenne 1,33').
+    assert re.search(r"Platz im Schnitt \d,\d", profile["de"]) and re.search(r"place moyenne \d,\d", profile["fr"])
+    assert re.search(r"average place \d\.\d", profile["en-US"])
     assert profile["en-US"].startswith("**Alice** — rating **") and "from tiles" in profile["en-US"]
     assert await stats_in(ALICE, "profile", "fr", target=CAROL) == ("Carol n'a encore aucune partie terminée sur "
                                                                    "ce serveur.")

@@ -31,7 +31,7 @@ async def test_a_german_server_reads_a_short_game_in_german(harness, monkeypatch
     read(texts, "**Euphrat & Tigris** — Partie #", "Drücke **Beitreten**",
          "**Die Partie beginnt!** Plätze: Alice (Bogenschütze), Bob (Stier).", "** spielt `tile ",
          "• Bogenschütze legt ein ", "Revolte! ", "gibt auf.", "**Die Partie ist vorbei** (",
-         "Endstand:", "— Wertung **", "**Wertungen nach Partie #1:** Alice ")
+         "Endstand:", "— Ergebnis **", "**Wertungszahlen nach Partie #1:** Alice ")
     assert not any("** played `" in text or "Final standings:" in text for text in texts)
 
 
@@ -41,7 +41,7 @@ async def test_a_french_server_reads_a_short_game_in_french(harness, monkeypatch
     read(texts, "**Tigre & Euphrate** — partie n° ",
          "**La partie commence !** Places : Alice (Archer), Bob (Taureau).", "** a joué `tile ",
          "Guerre entre les chefs ", "abandonne.", "**La partie est terminée** (", "Classement final :",
-         "**Classements après la partie n° 1 :** ")
+         "**Cotes après la partie n° 1 :** ")
     assert not any("** played `" in text or "Final standings:" in text for text in texts)
 
 
@@ -73,7 +73,7 @@ async def test_discords_guess_falls_back_by_language(harness, monkeypatch, guild
 
 
 @pytest.mark.parametrize(("guild_locale", "said"), [
-    ("de", "**Partie #1 wird nicht gewertet.** Zu kurz für eine Wertung: jeder Mensch muss mindestens "),
+    ("de", "**Partie #1 wird nicht gewertet.** Zu kurz, um gewertet zu werden: Jeder Mensch muss mindestens "),
     ("fr", "**La partie n° 1 n'est pas classée.** Trop courte pour être classée : chaque personne doit jouer "),
     ("en-US", "**Game #1 is not rated.** Too short to be rated: every person must take at least ")])
 async def test_a_game_too_short_to_rate_says_so_in_the_servers_language(harness, monkeypatch, guild_locale, said):

@@ -74,7 +74,7 @@ async def test_reminders_follow_the_last_locale_and_fall_back_to_english(h):
     await say(h, ALICE, "status", "fr")  # the last one counts
     h.time.advance(HOUR / 2)
     (post,) = await tick(h)
-    assert post.content.startswith(f"<@{ALICE.id}> (Archer), la moitié de votre temps dans la partie #{game_id} "
+    assert post.content.startswith(f"<@{ALICE.id}> (Archer), la moitié de votre temps dans la partie n° {game_id} "
                                    "est écoulée : il reste 30 minutes"), post.content
     await say(h, ALICE, "status", "ja")  # a language the bot does not speak: English
     h.time.advance(0.4 * HOUR)
@@ -99,7 +99,7 @@ async def test_the_remembered_language_survives_a_restart(fake, database):
         second.time.advance(HOUR / 2)
         (post,) = await tick(second)
         assert post.content.startswith(f"<@{ALICE.id}> (Archer), la moitié de votre temps dans la partie "
-                                       f"#{game_id}"), post.content
+                                       f"n° {game_id}"), post.content
     finally:
         await second.close()
 

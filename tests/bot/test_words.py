@@ -23,8 +23,8 @@ def test_german_uses_the_published_terms() -> None:
 
 
 def test_french_says_the_pieces_in_french() -> None:
-    assert [W.tile(c, FR) for c in COLOURS] == ["temple", "ferme", "marché", "habitation"]
-    assert W.leader("red", FR) == "rouge (prêtre)"
+    assert [W.tile(c, FR) for c in COLOURS] == ["temple", "ferme", "marché", "colonie"]
+    assert W.leader("red", FR) == "rouge (prêtre)" and W.leader_name("blue", FR) == "fermier"
     assert W.dynasty(1, FR) == "Taureau"
 
 

@@ -20,7 +20,7 @@ def speak(monkeypatch, **env: str) -> None:
 
 @pytest.mark.parametrize(("lang", "said"), [
     ("de_DE.UTF-8", ["Legende:", "Spieler: Platz 1 Du (Bogenschütze), Platz 2 Computer (mittel, Stier)", "Anführer:",
-                     "Schätze auf dem Brett:", "Du bist am Zug: noch 2 Aktionen.", "[Bogenschütze] dein Zug: ",
+                     "Schätze auf dem Spielplan:", "Du bist am Zug: noch 2 Aktionen.", "[Bogenschütze] dein Zug: ",
                      "nicht erlaubt: ", "Tschüss (Seed 3)"]),
     ("de_CH.UTF-8", ["Legende:", "Du bist am Zug: noch 2 Aktionen.", "Tschüss (Seed 3)"]),
     ("fr_FR.UTF-8", ["légende :", "joueurs : place 1 Vous (Archer), place 2 Ordinateur (moyen, Taureau)", "chefs :",

@@ -41,7 +41,7 @@ def a_tile_move(seed: int = 12) -> tuple[str, str]:
 
 
 REVIEW = {
-    "de_DE.UTF-8": ("Analyse von {path}: 8 Züge, 2 Spieler, Brett Standard", "Du (Bogenschütze): Genauigkeit ",
+    "de_DE.UTF-8": ("Analyse von {path}: 8 Züge, 2 Spieler, Spielplan Standard", "Du (Bogenschütze): Genauigkeit ",
                     "Siegchance im Lauf der Partie", "genutzte Tipps: Du (Bogenschütze) 2, Computer (schwer, Stier) 0",
                     "Analyse: 8 von 8 Zügen", ("Zug ", " gespielt, ", " war besser (−"), "teuerste Züge:"),
     "fr_FR.UTF-8": ("Analyse de {path} : 8 coups, 2 joueurs, plateau standard", "Vous (Archer) : précision ",
@@ -107,7 +107,7 @@ def test_a_record_saved_and_loaded_speaks_the_language(monkeypatch, capsys, tmp_
 
 
 @pytest.mark.parametrize(("lang", "said"), [
-    ("de_DE.UTF-8", ["{path}: 8 Züge, Brett Standard, gespielt am 2024-05-01T10:00:00Z auf terminal",
+    ("de_DE.UTF-8", ["{path}: 8 Züge, Spielplan Standard, gespielt am 2024-05-01T10:00:00Z auf terminal",
                      "Spieler: Platz 1 Du (Bogenschütze), Platz 2 Computer (schwer, Stier)",
                      "Zug 8: {name} spielt {move}",
                      "Computer (schwer, Stier) hat nach Zug 8 aufgegeben",
@@ -140,12 +140,12 @@ def test_a_replay_past_its_end_is_refused_in_the_language(monkeypatch, capsys, t
     speak(monkeypatch, "fr_FR.UTF-8")
     status, _, err = run(monkeypatch, capsys, ["--replay", str(path), "--to", "9"])
     assert status == 1
-    assert "l'enregistrement compte 8 coups ; --to 9 va au-delà de sa fin" in err
+    assert "le relevé compte 8 coups ; --to 9 va au-delà de sa fin" in err
 
 
 @pytest.mark.parametrize(("lang", "pattern"), [
-    ("de_DE.UTF-8", r"Hinweis \((\d+) genutzt\): (.+?) — (.+)$"),
-    ("fr_FR.UTF-8", r"indice \(utilisés : (\d+)\) : (.+?) — (.+)$"),
+    ("de_DE.UTF-8", r"Tipp \((\d+) genutzt\): (.+?) — (.+)$"),
+    ("fr_FR.UTF-8", r"conseil \(utilisés : (\d+)\) : (.+?) — (.+)$"),
     ("C", r"hint \((\d+) used\): (.+?) — (.+)$"),
 ])
 def test_a_hint_line_speaks_the_language_and_keeps_the_move_in_notation(monkeypatch, capsys, lang, pattern):
@@ -198,7 +198,7 @@ def test_moves_filtered_in_german_words(monkeypatch, capsys):
     ("de_DE.UTF-8", ["gegen Computerspieler spielen", "wie viele Plätze (Standard 2)",
                      "spielt das Protokoll in FILE Schritt für Schritt ab"], "how many seats"),
     ("fr_FR.UTF-8", ["contre des joueurs ordinateurs", "combien de places (2 par défaut)",
-                     "parcourt pas à pas l'enregistrement de FILE"], "how many seats"),
+                     "parcourt pas à pas le relevé FILE"], "how many seats"),
     ("C", ["against computer players", "how many seats (default 2)",
            "step through the record in FILE: the board after each move"], "Plätze"),
 ])

@@ -47,7 +47,7 @@ over the game, their accuracy, inaccuracies, mistakes and blunders, and their co
 move; `private:True` shows you your own review in full\n""" + MORE_HELP
 
 RULES_TEXT = """**Tigris & Euphrates in brief**
-You hold **6 tiles**, hidden from the others: red temples, blue farms, green markets, black settlements. \
+You hold **6 hidden tiles**: red temples, blue farms, green markets, black settlements. \
 At the end of your turn you draw back up to 6. Each turn you take **2 actions**, any of:
 • **Tile**: blue on rivers only, the others on land. It scores 1 point of its colour for the leader of that \
 colour in its kingdom (else for the king, the black leader; else nobody).
@@ -60,7 +60,7 @@ them go home.
 its leader, then commits red tiles from hand (attacker first); ties go to the defender. The loser's leader goes \
 home; the winner scores 1 red point.
 **War**: a tile joins two kingdoms holding leaders of one colour. Each side counts that colour's tiles in its \
-kingdom plus tiles committed from hand (attacker first; ties to the defender). The loser's leader and that \
+kingdom plus tiles committed from hand (as in a revolt). The loser's leader and that \
 colour's tiles on its side are removed; the winner scores 1 point for each.
 **Monuments**: four tiles of one colour in a 2×2 square may become a monument. At the end of your turn each \
 monument gives you 1 point per leader of yours of its colours in its kingdom.

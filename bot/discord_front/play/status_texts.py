@@ -116,7 +116,9 @@ def log_text(table: Table, count: int = 12, *, t: Texts = ENGLISH) -> str:
     for m in moves:
         # The engine's event texts are English (engine/events.py); the table's words say them again in the language.
         texts = " ".join(event_line(e, t=t) for e in m.events if e.get("type") not in ("draw", "game_over"))
-        lines.append(f"{m.n + 1}. {label(table, m.seat, t=t)}: `{public_move(m.move)}` — {texts}")
+        # One message for the whole line: French sets its colon apart ('Alice : `pass` — …').
+        lines.append(t.gettext("{n}. {who}: `{move}` — {events}").format(
+            n=m.n + 1, who=label(table, m.seat, t=t), move=public_move(m.move), events=texts))
     return clip("\n".join(lines))
 
 

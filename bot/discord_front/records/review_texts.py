@@ -106,9 +106,11 @@ def review_own(review: Review, seat: int, *, t: Texts = ENGLISH) -> list[str]:
                 n=mv.index + 1, played=mv.played, best=mv.best))
             continue
         reason = T.prose(engine_words.reason(mv.reason, mv.words, t=t), 300)
-        lines.append(t.gettext("{n}. `{played}` — {label}, −{loss}: `{best}` was better").format(
-            n=mv.index + 1, played=mv.played, label=_label(mv.label, t), loss=_margin_loss(mv.loss, t), best=mv.best)
-            + (f": {reason}" if reason else ""))
+        # The reason is part of the message, so each language punctuates it ('meilleur : …' in French).
+        said = (t.gettext("{n}. `{played}` — {label}, −{loss}: `{best}` was better: {reason}") if reason
+                else t.gettext("{n}. `{played}` — {label}, −{loss}: `{best}` was better"))
+        lines.append(said.format(n=mv.index + 1, played=mv.played, label=_label(mv.label, t),
+                                 loss=_margin_loss(mv.loss, t), best=mv.best, reason=reason))
     if not lines:
         return [t.gettext("You made no choice of your own in this game: every move was forced or played for you.")]
     pages, page = [], t.gettext("**Your moves**")

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from babel.numbers import format_decimal
+
 from bot.discord_front.messages import Post, clip, n_games, n_moves, n_wins
 from bot.language import seat_names, words
 from bot.language import text as T
@@ -103,7 +105,8 @@ def profile_text(view: ProfileView, name: str, *, t: Texts = ENGLISH) -> str:
         t.gettext("**{who}** — rating **{rating}**, {rank} of {rated} in this server").format(
             who=who, rating=r.rating, rank=words.ordinal(view.rank, t), rated=view.rated),
         t.gettext("{games}, {wins} · average place {place} · average score {score}").format(
-            games=n_games(tot.games, t), wins=n_wins(tot.wins, t), place=tot.avg_place, score=tot.avg_score),
+            games=n_games(tot.games, t), wins=n_wins(tot.wins, t), place=_average(tot.avg_place, t),
+            score=_average(tot.avg_score, t)),
         colours,
         t.gettext("Revolts won {revolts_won} of {revolts} · wars won {wars_won} of {wars} · monuments built "
                   "{monuments} · catastrophes {catastrophes}").format(
@@ -120,6 +123,11 @@ def profile_text(view: ProfileView, name: str, *, t: Texts = ENGLISH) -> str:
 # Points by where they came from (bot/records/stats.py's keys), as a profile says it: '12 from tiles'.
 FROM_SOURCE = {"tiles": N_("{n} from tiles"), "monuments": N_("{n} from monuments"),
                "revolts": N_("{n} from revolts"), "wars": N_("{n} from wars"), "treasures": N_("{n} from treasures")}
+
+
+def _average(value: float | None, t: Texts) -> str:
+    """An average as the reader writes numbers: '1.5', '1,5' (German and French); '–' when there is none."""
+    return "–" if value is None else format_decimal(value, format="0.0#", locale=t.locale)
 
 
 def _from_source(key: str, n: int, t: Texts) -> str:

@@ -109,7 +109,7 @@ async def test_the_apis_own_refusals_in_the_requesters_language(web):
                                                "persönlichen Link.")
     await web.sign_in(ALICE, "Alice")
     hidden = await web.client.get("/api/games/999", headers={"Accept-Language": "fr-CA"})
-    assert (await hidden.json())["error"] == "Il n'y a aucune partie #999 que vous puissiez voir."
+    assert (await hidden.json())["error"] == "Il n'y a aucune partie n° 999 que vous puissiez voir."
     plain = await web.client.get("/api/games/999")
     assert (await plain.json())["error"] == "There is no game #999 you can see."
 
