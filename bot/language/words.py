@@ -6,7 +6,7 @@ Bauer). Moves keep their canonical English notation: only the words around them 
 
 from __future__ import annotations
 
-from bot.language.locales import ENGLISH, N_, Texts
+from bot.language.locales import ENGLISH, N_, SOURCE, Texts
 from engine.constants import COLOURS, DYNASTIES, LEADER_NAMES, TILE_NAMES
 
 # Marked for the catalogs (each word is said one way in every text of a language).
@@ -62,10 +62,19 @@ def count(n: int, singular: str, plural: str, t: Texts = ENGLISH) -> str:
 
 
 def ordinal(n: int, t: Texts = ENGLISH) -> str:
-    """A rank: '1st', '1.' (German), '1er'/'2e' (French)."""
-    if t.lang == "de":
-        return f"{n}."
-    if t.lang == "fr":
-        return "1er" if n == 1 else f"{n}e"
-    suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
-    return f"{n}{suffix}"
+    """A rank: '1st', '1.' (German), '1er'/'2e' (French). English (the source) by its own rule; every other language by
+    its catalog: the first three ranks each, and any other rank by one form holding `{n}`."""
+    if t.lang == SOURCE:
+        suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
+        return f"{n}{suffix}"
+    if n == 1:
+        # Translators: a rank in the standings or a leaderboard, written short: "1.", "1er"
+        return t.pgettext("a rank", "1st")
+    if n == 2:
+        # Translators: a rank in the standings or a leaderboard, written short: "2.", "2e"
+        return t.pgettext("a rank", "2nd")
+    if n == 3:
+        # Translators: a rank in the standings or a leaderboard, written short: "3.", "3e"
+        return t.pgettext("a rank", "3rd")
+    # Translators: any other rank ({n} is 4 or more; also 21, 22…), written short: "{n}.", "{n}e"
+    return t.pgettext("a rank", "{n}th").format(n=n)

@@ -7,11 +7,14 @@ When this fails after a text changed: `python -m bot.language.catalogs extract`,
 from __future__ import annotations
 
 import re
+import shutil
+import subprocess
+import sys
 
 import pytest
 from babel.messages.plurals import get_plural
 
-from bot.language.catalogs import TEMPLATE, keys, read, template
+from bot.language.catalogs import ROOT, TEMPLATE, keys, read
 from bot.language.locales import LANGUAGES, LOCALE_DIR, catalog_path
 
 TRANSLATED = LANGUAGES[1:]
@@ -35,8 +38,49 @@ def options(text: str) -> set[str]:
     return {name for code in CODE.findall(text) for name in OPTION.findall(code)}
 
 
-def test_the_template_is_what_the_code_says_now():
-    assert keys(read(TEMPLATE)) == keys(template()), "run `python -m bot.language.catalogs extract`"
+SOURCES = ("bot", "engine", "render", "play")
+
+
+def notes(catalog) -> list[list[str]]:
+    return [list(m.auto_comments) for m in catalog if m.id]
+
+
+def test_pybabel_extract_writes_the_template_from_the_sources_alone(tmp_path):
+    """What a translation platform runs: `pybabel extract` with the committed configuration, on a copy of the
+    sources whose packages cannot be imported, gives the committed template, translators' notes included."""
+    for name in ("babel.cfg", "pyproject.toml"):
+        shutil.copy(ROOT / name, tmp_path / name)
+    for package in SOURCES:
+        shutil.copytree(ROOT / package, tmp_path / package, ignore=shutil.ignore_patterns("*.pyc", "static"))
+        (tmp_path / package / "__init__.py").write_text('raise ImportError("extraction imported the code")\n')
+    out = tmp_path / "tne.pot"
+    subprocess.run([sys.executable, "-m", "babel.messages.frontend", "--quiet", "extract", "-o", str(out)],
+                   cwd=tmp_path, check=True)
+    fresh, committed = read(out), read(TEMPLATE)
+    assert keys(committed) == keys(fresh), "run `pybabel extract` (or python -m bot.language.catalogs extract)"
+    assert notes(committed) == notes(fresh)
+
+
+def test_every_description_and_choice_of_the_command_tree_is_in_the_template():
+    from discord import app_commands
+
+    from bot.background.clocks import CLOCKS
+    from bot.discord_front.cog import CLOCK_NAMES, TneCog
+
+    assert list(CLOCK_NAMES) == list(CLOCKS)
+    marked = {key for key, context in keys(read(TEMPLATE)) if context is None}
+    tne = TneCog(controller=None).__cog_app_commands_group__  # type: ignore[arg-type]
+    assert tne is not None and tne.description in marked
+    languages = set(LANGUAGES)
+    for command in tne.walk_commands():
+        assert command.description in marked, command.qualified_name
+        if isinstance(command, app_commands.Group):
+            continue
+        for param in command.parameters:
+            assert param.description == "…" or str(param.description) in marked, (command.qualified_name, param.name)
+            for choice in param.choices:
+                # A language is named in its own words, from Babel's data, in every client.
+                assert choice.value in languages or choice.name in marked, (command.qualified_name, choice)
 
 
 def test_there_is_a_catalog_for_each_language_and_no_other():
