@@ -29,12 +29,15 @@ def _keep_case(word: str, like: str) -> str:
 
 
 def french(before: str, value: str) -> tuple[str, str]:
-    """French's elision and contraction where `value` follows `before`."""
-    if (prep := _FRENCH_PREPOSITION.search(before)) and (art := _FRENCH_ARTICLE.match(value)):
+    """French's elision and contraction where `value` follows `before` (Markdown around the slot, as in
+    "de **{name}**", is looked through)."""
+    markup = before[len(before.rstrip("*_~`")):]
+    words = before[:len(before) - len(markup)]
+    if (prep := _FRENCH_PREPOSITION.search(words)) and not markup and (art := _FRENCH_ARTICLE.match(value)):
         joined = _FRENCH_CONTRACTED[(prep.group(1).lower(), art.group(1).lower())]
-        return before[:prep.start()] + _keep_case(joined, prep.group(1)) + " ", value[art.end():]
-    if _FRENCH_VOWEL.match(value) and (word := _FRENCH_ELIDED.search(before)):
-        return before[:word.start()] + word.group(1)[:-1] + "'", value
+        return words[:prep.start()] + _keep_case(joined, prep.group(1)) + " ", value[art.end():]
+    if _FRENCH_VOWEL.match(value.lstrip("*_~`")) and (word := _FRENCH_ELIDED.search(words)):
+        return words[:word.start()] + word.group(1)[:-1] + "'" + markup, value
     return before, value
 
 
