@@ -1,7 +1,8 @@
 """What a language's grammar does where a slotted value meets the words around it, applied in one place: every
-translated text of that language is formatted through it (bot/language/locales.py's `Texts` hands out its texts as
-this language's `str`). French elides ("de Archer" → "d'Archer", "que Urne" → "qu'Urne") and contracts ("de le
-roi" → "du roi", "à les" → "aux"); a language with no rule here formats as Python does."""
+translated text is formatted through it (bot/language/locales.py's `Texts` hands out its texts as `Text`, or its
+language's own kind). French elides ("de Archer" → "d'Archer", "que Urne" → "qu'Urne") and contracts ("de le roi" →
+"du roi", "à les" → "aux"). A `Word` slotted into a text carries its forms, and a translation names the one its
+grammar needs: `{colour:tiles}` ("rote Plättchen", "tuiles vertes"); a form no value has reads as the plain word."""
 
 from __future__ import annotations
 
@@ -41,11 +42,44 @@ def french(before: str, value: str) -> tuple[str, str]:
     return before, value
 
 
-class _Joining(string.Formatter):
-    """str.format, with each value joined to the text before it by a language's rule."""
+# A format spec that names a form (`{colour:tiles}`), not a width or an alignment.
+_FORM = re.compile(r"[a-z][a-z-]*")
 
-    def __init__(self, join: Joiner) -> None:
+
+class Word(str):
+    """A word said in a sentence, with the forms a translation may ask for by name (`{colour:leaders}`)."""
+
+    forms: Mapping[str, str]
+
+    def __new__(cls, plain: str, forms: Mapping[str, str]) -> Word:
+        made = super().__new__(cls, plain)
+        made.forms = forms
+        return made
+
+    def __format__(self, spec: str) -> str:
+        if spec and _FORM.fullmatch(spec):
+            return self.forms.get(spec) or str(self)
+        return format(str(self), spec)
+
+    def __reduce__(self) -> tuple[object, ...]:
+        return Word, (str(self), dict(self.forms))
+
+
+def _same(before: str, value: str) -> tuple[str, str]:
+    return before, value
+
+
+class _Joining(string.Formatter):
+    """str.format, with each value joined to the text before it by a language's rule; a form asked of a value that
+    has none (`{colour:tiles}` given a plain word) is the value as it is, never an error."""
+
+    def __init__(self, join: Joiner = _same) -> None:
         self.join = join
+
+    def format_field(self, value: Any, format_spec: str) -> str:
+        if format_spec and _FORM.fullmatch(format_spec) and not isinstance(value, Word):
+            return str(value)
+        return str(super().format_field(value, format_spec))
 
     def vformat(self, format_string: str, args: Sequence[Any], kwargs: Mapping[str, Any]) -> str:
         out = ""
@@ -63,25 +97,34 @@ class _Joining(string.Formatter):
         return out
 
 
+_PLAIN = _Joining()
 _FRENCH = _Joining(french)
 
 
-class FrenchText(str):
+class Text(str):
+    """A translated text: `format` fills its values, each in the form the text names."""
+
+    __slots__ = ()
+    _formatter = _PLAIN
+
+    def format(self, *args: object, **kwargs: object) -> str:
+        return self._formatter.vformat(str(self), args, kwargs)
+
+    def format_map(self, mapping: Mapping[str, object]) -> str:  # type: ignore[override]
+        return self._formatter.vformat(str(self), (), mapping)
+
+
+class FrenchText(Text):
     """A French text: `format` elides and contracts where a value meets the word before it."""
 
     __slots__ = ()
-
-    def format(self, *args: object, **kwargs: object) -> str:
-        return _FRENCH.vformat(str(self), args, kwargs)
-
-    def format_map(self, mapping: Mapping[str, object]) -> str:  # type: ignore[override]
-        return _FRENCH.vformat(str(self), (), mapping)
+    _formatter = _FRENCH
 
 
-# Each language with a rule, by its code: its translated texts are of this type.
-SPEAKING: Mapping[str, type[str]] = MappingProxyType({"fr": FrenchText})
+# Each language with a rule of its own, by its code: its translated texts are of this kind.
+SPEAKING: Mapping[str, type[Text]] = MappingProxyType({"fr": FrenchText})
 
 
 def text_of(lang: str) -> Callable[[str], str]:
-    """What a translated text of `lang` is made into: its grammar's `str`, or the text as it is."""
-    return SPEAKING.get(lang.split("-")[0], str)
+    """What a translated text of `lang` is made into: its grammar's `Text`."""
+    return SPEAKING.get(lang.split("-")[0], Text)

@@ -42,6 +42,11 @@ def N_(message: str) -> str:
     return message
 
 
+def C_(context: str, message: str) -> tuple[str, str]:
+    """Marks a text with its context for the catalogs (babel.cfg's `C_`); it is said later with `pgettext`."""
+    return context, message
+
+
 def listed(directory: Path = LOCALE_DIR) -> tuple[str, ...]:
     """Every language the bot speaks, the source first, then those data/locales/LINGUAS lists (`#` starts a
     comment; codes may share a line, space-separated)."""

@@ -9,7 +9,6 @@ from typing import Any
 
 from bot.language import seat_names, words
 from bot.language.locales import ENGLISH, Texts
-from bot.language.move_words import tile_colour
 from bot.service import endings
 from bot.service.endings import Ending
 from bot.service.table import Table
@@ -43,8 +42,8 @@ def _colour(e: dict[str, Any], t: Texts, key: str = "colour") -> str:
 
 
 def _tile_colour(e: dict[str, Any], t: Texts, key: str = "colour") -> str:
-    """A colour said of tiles (French agrees with 'tuile': 'verte')."""
-    return tile_colour(str(e[key]), t)
+    """A colour said of tiles: a translation names the form its grammar needs ('{colour:tile}': 'verte')."""
+    return words.colour(str(e[key]), t)
 
 
 def _leader(e: dict[str, Any], t: Texts) -> str:

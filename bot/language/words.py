@@ -6,11 +6,79 @@ Bauer). Moves keep their canonical English notation: only the words around them 
 
 from __future__ import annotations
 
-from bot.language.locales import ENGLISH, N_, SOURCE, Texts
+from types import MappingProxyType
+
+from bot.language.grammar import Word
+from bot.language.locales import C_, ENGLISH, N_, SOURCE, Texts
 from engine.constants import COLOURS, DYNASTIES, LEADER_NAMES, TILE_NAMES
 
 # Marked for the catalogs (each word is said one way in every text of a language).
 COLOUR_WORDS = {"red": N_("red"), "blue": N_("blue"), "green": N_("green"), "black": N_("black")}
+# The forms of a colour a translation may name where it slots one ("{colour:tiles}"): the colour said with each
+# noun it qualifies, for the languages whose adjectives agree or decline (docs/languages.md). The plain `{colour}`
+# stays the word of COLOUR_WORDS.
+COLOUR_FORMS: dict[str, dict[str, tuple[str, str]]] = {
+    "tile": {
+        # Translators: "red" said of one tile, as your grammar needs (une tuile verte, ein grünes Plättchen)
+        "red": C_("a colour, of one tile", "red"),
+        # Translators: "blue" said of one tile, as your grammar needs (une tuile verte, ein grünes Plättchen)
+        "blue": C_("a colour, of one tile", "blue"),
+        # Translators: "green" said of one tile, as your grammar needs (une tuile verte, ein grünes Plättchen)
+        "green": C_("a colour, of one tile", "green"),
+        # Translators: "black" said of one tile, as your grammar needs (une tuile verte, ein grünes Plättchen)
+        "black": C_("a colour, of one tile", "black"),
+    },
+    "tiles": {
+        # Translators: "red" said of several tiles, as your grammar needs (des tuiles vertes, grüne Plättchen)
+        "red": C_("a colour, of several tiles", "red"),
+        # Translators: "blue" said of several tiles, as your grammar needs (des tuiles vertes, grüne Plättchen)
+        "blue": C_("a colour, of several tiles", "blue"),
+        # Translators: "green" said of several tiles, as your grammar needs (des tuiles vertes, grüne Plättchen)
+        "green": C_("a colour, of several tiles", "green"),
+        # Translators: "black" said of several tiles, as your grammar needs (des tuiles vertes, grüne Plättchen)
+        "black": C_("a colour, of several tiles", "black"),
+    },
+    "leader": {
+        # Translators: "red" said of one leader, as your grammar needs (le chef vert, der grüne Anführer)
+        "red": C_("a colour, of one leader", "red"),
+        # Translators: "blue" said of one leader, as your grammar needs (le chef vert, der grüne Anführer)
+        "blue": C_("a colour, of one leader", "blue"),
+        # Translators: "green" said of one leader, as your grammar needs (le chef vert, der grüne Anführer)
+        "green": C_("a colour, of one leader", "green"),
+        # Translators: "black" said of one leader, as your grammar needs (le chef vert, der grüne Anführer)
+        "black": C_("a colour, of one leader", "black"),
+    },
+    "leaders": {
+        # Translators: "red" of several leaders, as your grammar needs (les chefs verts, die/den grünen Anführer)
+        "red": C_("a colour, of several leaders", "red"),
+        # Translators: "blue" of several leaders, as your grammar needs (les chefs verts, die/den grünen Anführer)
+        "blue": C_("a colour, of several leaders", "blue"),
+        # Translators: "green" of several leaders, as your grammar needs (les chefs verts, die/den grünen Anführer)
+        "green": C_("a colour, of several leaders", "green"),
+        # Translators: "black" of several leaders, as your grammar needs (les chefs verts, die/den grünen Anführer)
+        "black": C_("a colour, of several leaders", "black"),
+    },
+    "point": {
+        # Translators: "red" said of one point, as your grammar needs (un point vert, ein grüner Punkt)
+        "red": C_("a colour, of one point", "red"),
+        # Translators: "blue" said of one point, as your grammar needs (un point vert, ein grüner Punkt)
+        "blue": C_("a colour, of one point", "blue"),
+        # Translators: "green" said of one point, as your grammar needs (un point vert, ein grüner Punkt)
+        "green": C_("a colour, of one point", "green"),
+        # Translators: "black" said of one point, as your grammar needs (un point vert, ein grüner Punkt)
+        "black": C_("a colour, of one point", "black"),
+    },
+    "points": {
+        # Translators: "red" said of several points, as your grammar needs (des points verts, grüne Punkte)
+        "red": C_("a colour, of several points", "red"),
+        # Translators: "blue" said of several points, as your grammar needs (des points verts, grüne Punkte)
+        "blue": C_("a colour, of several points", "blue"),
+        # Translators: "green" said of several points, as your grammar needs (des points verts, grüne Punkte)
+        "green": C_("a colour, of several points", "green"),
+        # Translators: "black" said of several points, as your grammar needs (des points verts, grüne Punkte)
+        "black": C_("a colour, of several points", "black"),
+    },
+}
 TILE_WORDS = {"temple": N_("temple"), "farm": N_("farm"), "market": N_("market"), "settlement": N_("settlement")}
 LEADER_WORDS = {"priest": N_("priest"), "farmer": N_("farmer"), "trader": N_("trader"), "king": N_("king")}
 DYNASTY_WORDS = {"archer": N_("Archer"), "bull": N_("Bull"), "lion": N_("Lion"), "urn": N_("Urn")}
@@ -20,9 +88,12 @@ BOARD_WORDS = {"standard": N_("standard"), "advanced": N_("advanced")}
 LEVEL_WORDS = {"easy": N_("easy"), "medium": N_("medium"), "hard": N_("hard")}
 
 
-def colour(name: str, t: Texts = ENGLISH) -> str:
-    """A colour as the language says it ('rot')."""
-    return t.gettext(COLOUR_WORDS[name])
+def colour(name: str, t: Texts = ENGLISH) -> Word:
+    """A colour as the language says it ('rot'), with its forms for a translation that names one ('{colour:tiles}'
+    → 'rote'); a form this language did not translate is the plain word."""
+    forms = {form: found for form, by_colour in COLOUR_FORMS.items()
+             if (found := t.find(by_colour[name][1], by_colour[name][0])) is not None}
+    return Word(t.gettext(COLOUR_WORDS[name]), MappingProxyType(forms))
 
 
 def tile(name: str, t: Texts = ENGLISH) -> str:

@@ -16,12 +16,14 @@ from babel.messages.plurals import get_plural
 
 from bot.language.catalogs import ROOT, TEMPLATE, keys, read
 from bot.language.locales import LANGUAGES, LOCALE_DIR, catalog_path
+from bot.language.words import COLOUR_FORMS
 
 TRANSLATED = LANGUAGES[1:]
 # `{name}` (str.format) and `%(name)s` / `%s` (printf) placeholders.
 PLACEHOLDER = re.compile(r"\{[^{}]*\}|%(?:\([^)]*\))?[sdifr%]")
 COMMAND = re.compile(r"/tne [a-z]+")
 CODE = re.compile(r"`([^`]*)`")
+FORM = re.compile(r"\{(\w+):([a-z][a-z-]*)\}")
 OPTION = re.compile(r"\b([a-z_]+):")
 
 
@@ -103,8 +105,13 @@ def test_every_catalog_has_every_message_translated_with_the_same_placeholders(l
         if message.pluralizable:
             assert len(translated) == catalog.num_plurals, (lang, source[0])
         wanted = sorted(PLACEHOLDER.findall(source[-1]))
+        web = any(path == "bot/web/page_texts.py" for path, _ in message.locations)
         for text in translated:
-            assert sorted(PLACEHOLDER.findall(text)) == wanted, (lang, source[0], text)
+            # A translation may name the form of a colour its grammar needs ({colour:tiles}; not on the web pages,
+            # which fill their placeholders themselves).
+            for name, form in FORM.findall(text):
+                assert name == "colour" and form in COLOUR_FORMS and not web, (lang, source[0], text)
+            assert sorted(PLACEHOLDER.findall(FORM.sub(r"{\1}", text))) == wanted, (lang, source[0], text)
             # Commands and their options keep their English names in every language.
             assert set(COMMAND.findall(text)) == set(COMMAND.findall(source[0])), (lang, source[0], text)
             assert options(source[0]) <= options(text), (lang, source[0], text)

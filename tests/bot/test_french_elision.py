@@ -62,7 +62,8 @@ def test_every_french_text_of_the_catalogs_elides(fr):
 
 def test_other_languages_and_english_fallbacks_are_formatted_as_written():
     de, en = load().texts["de"], load().texts["en"]
-    assert type(de.gettext("{who}'s turn.")) is str and type(en.gettext("{who}'s turn.")) is str
+    assert not isinstance(de.gettext("{who}'s turn."), FrenchText) and type(en.gettext("{who}'s turn.")) is str
+    assert de.gettext("{name}'s turn").format(name="Archer") == "Archer ist am Zug"
     fr = load().texts["fr"]
     untranslated = fr.gettext("a text nobody translated, de {who}")
     assert untranslated.format(who="Archer") == "a text nobody translated, de Archer"
