@@ -13,7 +13,16 @@ from bot.language.locales import C_, ENGLISH, N_, SOURCE, Texts
 from engine.constants import COLOURS, DYNASTIES, LEADER_NAMES, TILE_NAMES
 
 # Marked for the catalogs (each word is said one way in every text of a language).
-COLOUR_WORDS = {"red": N_("red"), "blue": N_("blue"), "green": N_("green"), "black": N_("black")}
+COLOUR_WORDS = {
+    # Translators: a colour of the game (its tiles, leaders and points), the plain word: rot, rouge
+    "red": N_("red"),
+    # Translators: a colour of the game, the plain word
+    "blue": N_("blue"),
+    # Translators: a colour of the game, the plain word
+    "green": N_("green"),
+    # Translators: a colour of the game, the plain word
+    "black": N_("black"),
+}
 # The forms of a colour a translation may name where it slots one ("{colour:tiles}"): the colour said with each
 # noun it qualifies, for the languages whose adjectives agree or decline (docs/languages.md). The plain `{colour}`
 # stays the word of COLOUR_WORDS.
@@ -79,13 +88,52 @@ COLOUR_FORMS: dict[str, dict[str, tuple[str, str]]] = {
         "black": C_("a colour, of several points", "black"),
     },
 }
-TILE_WORDS = {"temple": N_("temple"), "farm": N_("farm"), "market": N_("market"), "settlement": N_("settlement")}
-LEADER_WORDS = {"priest": N_("priest"), "farmer": N_("farmer"), "trader": N_("trader"), "king": N_("king")}
-DYNASTY_WORDS = {"archer": N_("Archer"), "bull": N_("Bull"), "lion": N_("Lion"), "urn": N_("Urn")}
+TILE_WORDS = {
+    # Translators: a tile: the red one (the game's published name in your language)
+    "temple": N_("temple"),
+    # Translators: a tile: the blue one, placed on rivers
+    "farm": N_("farm"),
+    # Translators: a tile: the green one
+    "market": N_("market"),
+    # Translators: a tile: the black one
+    "settlement": N_("settlement"),
+}
+LEADER_WORDS = {
+    # Translators: a leader: the red one
+    "priest": N_("priest"),
+    # Translators: a leader: the blue one
+    "farmer": N_("farmer"),
+    # Translators: a leader: the green one (takes treasures)
+    "trader": N_("trader"),
+    # Translators: a leader: the black one
+    "king": N_("king"),
+}
+DYNASTY_WORDS = {
+    # Translators: a dynasty, the first seat's symbol, used as a player's name: capitalised like a name
+    "archer": N_("Archer"),
+    # Translators: a dynasty, the second seat's symbol, used as a player's name
+    "bull": N_("Bull"),
+    # Translators: a dynasty, the third seat's symbol, used as a player's name
+    "lion": N_("Lion"),
+    # Translators: a dynasty, the fourth seat's symbol, used as a player's name
+    "urn": N_("Urn"),
+}
 # The boards, said as `/tne new` offers them (the same msgids as its choices).
-BOARD_WORDS = {"standard": N_("standard"), "advanced": N_("advanced")}
+BOARD_WORDS = {
+    # Translators: a board of /tne new (a choice of its board option too): the standard board
+    "standard": N_("standard"),
+    # Translators: a board of /tne new: the advanced board
+    "advanced": N_("advanced"),
+}
 # The computer levels, said as `/tne addbot` offers them (the same msgids as its choices).
-LEVEL_WORDS = {"easy": N_("easy"), "medium": N_("medium"), "hard": N_("hard")}
+LEVEL_WORDS = {
+    # Translators: a computer player's level (a choice of /tne addbot level too): easy
+    "easy": N_("easy"),
+    # Translators: a computer player's level: medium
+    "medium": N_("medium"),
+    # Translators: a computer player's level: hard
+    "hard": N_("hard"),
+}
 
 
 def colour(name: str, t: Texts = ENGLISH) -> Word:
