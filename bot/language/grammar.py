@@ -14,15 +14,24 @@ from typing import Any
 
 Joiner = Callable[[str, str], tuple[str, str]]  # (text before a value, the value) → the two as they are written
 
-# A French word that loses its vowel before a vowel ("de" → "d'"), as the last word before a slot.
-_FRENCH_ELIDED = re.compile(r"(?:(?<=^)|(?<=[\s(«\"'’]))(de|que|le|la|je|ne|se|ce|lorsque|puisque|jusque) $",
-                            re.IGNORECASE)
+# French's rule as data, so that the web pages, which fill their placeholders in the browser, apply the same one
+# (bot/web/page_texts.py sends it; bot/web/static/texts.js applies it). `elided`: the words that lose their vowel
+# before a vowel ("de" → "d'"), `vowels`: the letters a value must begin with, `contracted`: a preposition and the
+# article a value begins with, said as one word.
+FRENCH_RULE: Mapping[str, Any] = MappingProxyType({
+    "elided": ("de", "que", "le", "la", "je", "ne", "se", "ce", "lorsque", "puisque", "jusque"),
+    "vowels": "aeiouàâäéèêëîïôöùûüœæ",
+    "contracted": MappingProxyType({"de le": "du", "de les": "des", "à le": "au", "à les": "aux"}),
+})
+_BEFORE = r"(?:(?<=^)|(?<=[\s(«\"'’]))"
+# An elided word as the last word before a slot.
+_FRENCH_ELIDED = re.compile(_BEFORE + "(" + "|".join(FRENCH_RULE["elided"]) + ") $", re.IGNORECASE)
 # A value that begins with a vowel and goes on as a word: a name, not a square ("E5") or a number.
-_FRENCH_VOWEL = re.compile(r"[aeiouàâäéèêëîïôöùûüœæ][^\W\d_]", re.IGNORECASE)
-# "de le", "à les": the preposition and the article a value begins with, said as one word.
-_FRENCH_CONTRACTED = {("de", "le"): "du", ("de", "les"): "des", ("à", "le"): "au", ("à", "les"): "aux"}
-_FRENCH_PREPOSITION = re.compile(r"(?:(?<=^)|(?<=[\s(«\"'’]))(de|à) $", re.IGNORECASE)
-_FRENCH_ARTICLE = re.compile(r"(le|les) ", re.IGNORECASE)
+_FRENCH_VOWEL = re.compile("[" + FRENCH_RULE["vowels"] + r"][^\W\d_]", re.IGNORECASE)
+_FRENCH_CONTRACTED = {tuple(pair.split()): joined for pair, joined in FRENCH_RULE["contracted"].items()}
+_FRENCH_PREPOSITION = re.compile(_BEFORE + "(" + "|".join({p.split()[0] for p in FRENCH_RULE["contracted"]}) + ") $",
+                                 re.IGNORECASE)
+_FRENCH_ARTICLE = re.compile("(" + "|".join({p.split()[1] for p in FRENCH_RULE["contracted"]}) + ") ", re.IGNORECASE)
 
 
 def _keep_case(word: str, like: str) -> str:
@@ -123,6 +132,15 @@ class FrenchText(Text):
 
 # Each language with a rule of its own, by its code: its translated texts are of this kind.
 SPEAKING: Mapping[str, type[Text]] = MappingProxyType({"fr": FrenchText})
+
+
+# Each such rule as data, for the pages (None: a language whose values are slotted as they are).
+RULES: Mapping[str, Mapping[str, Any]] = MappingProxyType({"fr": FRENCH_RULE})
+
+
+def rule_of(lang: str) -> Mapping[str, Any] | None:
+    """The language's rule as data for the web pages (bot/web/static/texts.js applies it), or None."""
+    return RULES.get(lang.split("-")[0])
 
 
 def text_of(lang: str) -> Callable[[str], str]:

@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from types import MappingProxyType
 from typing import Any
 
-from bot.language import words
+from bot.language import grammar, words
 from bot.language.locales import N_, Locales, Texts
 
 
@@ -210,13 +210,16 @@ def categories(t: Texts) -> list[str]:
 
 
 def table(t: Texts) -> dict[str, Any]:
-    """One language's texts for the page: each English id to its text, each plural's singular to its forms."""
+    """One language's texts for the page: each English id to its text, each plural's singular to its forms, and the
+    language's rule where a value meets the word before it (French elision: bot/language/grammar.py), or null."""
     plurals = {}
     for singular, plural in PLURALS:
         forms = t.messages.get(singular)
         plurals[singular] = list(forms) if forms else [singular, plural]
+    rule = grammar.rule_of(t.lang)
     return {"lang": t.lang, "texts": {text: t.gettext(text) for text in (*TEXTS, *WORDS)}, "plurals": plurals,
-            "categories": categories(t) if t.messages else ["one", "other"]}
+            "categories": categories(t) if t.messages else ["one", "other"],
+            "grammar": json.loads(json.dumps(rule, default=dict)) if rule else None}
 
 
 @dataclass(frozen=True)
