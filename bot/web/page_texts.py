@@ -12,6 +12,7 @@ from typing import Any
 
 from bot.language import grammar, words
 from bot.language.locales import N_, Locales, Texts
+from engine.constants import COLOURS
 
 
 def N_plural(singular: str, plural: str) -> tuple[str, str]:
@@ -210,16 +211,20 @@ def categories(t: Texts) -> list[str]:
 
 
 def table(t: Texts) -> dict[str, Any]:
-    """One language's texts for the page: each English id to its text, each plural's singular to its forms, and the
-    language's rule where a value meets the word before it (French elision: bot/language/grammar.py), or null."""
+    """One language's texts for the page: each English id to its text, each plural's singular to its forms, the
+    language's rule where a value meets the word before it (French elision: bot/language/grammar.py) or null, and
+    each colour's forms."""
     plurals = {}
     for singular, plural in PLURALS:
         forms = t.messages.get(singular)
         plurals[singular] = list(forms) if forms else [singular, plural]
     rule = grammar.rule_of(t.lang)
+    # Each colour's forms by its plain word ("rouge": {"tiles": "rouges"}): a text names the one it needs
+    # ("{colour:leaders}"), and the page, given the plain word, fills that form.
+    colour_forms = {str(word): dict(word.forms) for word in (words.colour(c, t) for c in COLOURS) if word.forms}
     return {"lang": t.lang, "texts": {text: t.gettext(text) for text in (*TEXTS, *WORDS)}, "plurals": plurals,
             "categories": categories(t) if t.messages else ["one", "other"],
-            "grammar": json.loads(json.dumps(rule, default=dict)) if rule else None}
+            "grammar": json.loads(json.dumps(rule, default=dict)) if rule else None, "forms": colour_forms}
 
 
 @dataclass(frozen=True)

@@ -105,12 +105,10 @@ def test_every_catalog_has_every_message_translated_with_the_same_placeholders(l
         if message.pluralizable:
             assert len(translated) == catalog.num_plurals, (lang, source[0])
         wanted = sorted(PLACEHOLDER.findall(source[-1]))
-        web = any(path == "bot/web/page_texts.py" for path, _ in message.locations)
         for text in translated:
-            # A translation may name the form of a colour its grammar needs ({colour:tiles}; not on the web pages,
-            # which fill their placeholders themselves).
+            # A translation may name the form of a colour its grammar needs ({colour:tiles}).
             for name, form in FORM.findall(text):
-                assert name == "colour" and form in COLOUR_FORMS and not web, (lang, source[0], text)
+                assert name == "colour" and form in COLOUR_FORMS, (lang, source[0], text)
             assert sorted(PLACEHOLDER.findall(FORM.sub(r"{\1}", text))) == wanted, (lang, source[0], text)
             # Commands and their options keep their English names in every language.
             assert set(COMMAND.findall(text)) == set(COMMAND.findall(source[0])), (lang, source[0], text)

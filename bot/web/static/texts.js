@@ -1,7 +1,7 @@
 // The page's words in the reader's language (docs/web.md, Languages): GET /api/texts gives each English text's
 // translation; a text the table lacks reads in English. Placeholders {name} are filled after the lookup.
 
-let table = { lang: "en", texts: {}, plurals: {}, categories: ["one", "other"], grammar: null };
+let table = { lang: "en", texts: {}, plurals: {}, categories: ["one", "other"], grammar: null, forms: {} };
 
 /** The language the page speaks now ("en", "de", "fr"). */
 export const lang = () => table.lang;
@@ -28,13 +28,20 @@ function join(before, value) {
   return before + value;
 }
 
+// A placeholder may name the form its sentence needs ("{colour:leaders}"): the value, a colour's plain word, is
+// said in that form where the language has one ("rouge" → "rouges"), else as it is.
 function fill(text, values) {
   if (!values) return text;
   let out = "";
   let last = 0;
-  for (const m of text.matchAll(/\{(\w+)\}/g)) {
+  for (const m of text.matchAll(/\{(\w+)(?::([a-z][a-z-]*))?\}/g)) {
     out += text.slice(last, m.index);
-    out = m[1] in values ? join(out, String(values[m[1]])) : out + m[0];
+    if (m[1] in values) {
+      const plain = String(values[m[1]]);
+      out = join(out, (m[2] && ((table.forms || {})[plain] || {})[m[2]]) || plain);
+    } else {
+      out += m[0];
+    }
     last = m.index + m[0].length;
   }
   return out + text.slice(last);

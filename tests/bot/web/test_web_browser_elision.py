@@ -1,5 +1,6 @@
-"""French elision on the web pages too: the pages fill their placeholders in the browser, with the rule the server
-sends beside the texts (bot/language/grammar.py), so "de Archer" reads "d'Archer" there as in Discord."""
+"""French elision and a colour's forms on the web pages too: the pages fill their placeholders in the browser, with
+the rule and the forms the server sends beside the texts (bot/language/grammar.py, words.py), so "de Archer" reads
+"d'Archer" and a war is "guerre des chefs bleus" there as in Discord."""
 
 from __future__ import annotations
 
@@ -20,7 +21,7 @@ def said(page: Page, lang: str, english: str, **values: str) -> str:
     return page.driver.execute_async_script(SAY, lang, english, values)
 
 
-async def test_the_pages_elide_in_french_and_only_there(web):
+async def test_the_pages_elide_in_french_and_say_a_colour_in_its_form(web):
     driver = await asyncio.to_thread(chrome, "fr-FR,fr")
     try:
         page = Page(driver, str(web.client.make_url("")).rstrip("/"))
@@ -32,5 +33,8 @@ async def test_the_pages_elide_in_french_and_only_there(web):
             "prêtre (rouge) de Taureau"
         german = await asyncio.to_thread(said, page, "de", LEADER, name="Archer", leader="Priester", colour="rot")
         assert "Archer" in german and "d'" not in german
+        # A colour in the form the sentence names, from the plain word the page slots.
+        assert await asyncio.to_thread(said, page, "fr", "{colour} war", colour="bleu") == "guerre des chefs bleus"
+        assert await asyncio.to_thread(said, page, "de", "{colour} points", colour="rot") == "rote Punkte"
     finally:
         await asyncio.to_thread(driver.quit)
