@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from functools import partial
 from typing import Any
 
-from bot.language import seat_names
+from bot.language import seat_names, words
 from bot.language.engine_words import refusal
 from bot.language.locales import ENGLISH, N_, Texts
 from bot.language.move_words import to_notation
@@ -201,7 +201,7 @@ def blank_hint(game: Game, seat: int, t: Texts = ENGLISH) -> str:
     if asked:
         colour, most = asked
         return t.gettext("Type how many {colour} tiles to commit, a number from 0 to {most}.").format(
-            colour=t.gettext(colour), most=most)
+            colour=words.colour(colour, t), most=most)
     # i18n: moves, undo and help are commands, typed in English
     return t.gettext("Type a move (moves lists the legal ones), undo, or help.")
 

@@ -6,6 +6,7 @@ Bauer). Moves keep their canonical English notation: only the words around them 
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from types import MappingProxyType
 
 from bot.language.grammar import Word
@@ -142,6 +143,16 @@ def colour(name: str, t: Texts = ENGLISH) -> Word:
     forms = {form: found for form, by_colour in COLOUR_FORMS.items()
              if (found := t.find(by_colour[name][1], by_colour[name][0])) is not None}
     return Word(t.gettext(COLOUR_WORDS[name]), MappingProxyType(forms))
+
+
+def lookup(t: Texts) -> Callable[[str], str]:
+    """`t.gettext` for code that looks the game's words up by their English msgids (pictures, the computer players'
+    reasons): a colour comes with its forms, so a translation may name one there too ('{colour:tile}')."""
+
+    def gettext(message: str) -> str:
+        return colour(message, t) if message in COLOUR_WORDS else t.gettext(message)
+
+    return gettext
 
 
 def tile(name: str, t: Texts = ENGLISH) -> str:

@@ -76,3 +76,20 @@ def test_the_engine_gives_the_template_and_its_count_not_a_sentence(t):
     assert exc.values == {"n": held, "colour": colour} and exc.plural is not None
     assert engine_words.refusal(exc, t=t["fr"]) == t["fr"].ngettext(exc.template, exc.plural, held).format(
         n=held, colour=words.colour(colour, t["fr"]))
+
+
+def test_pictures_and_the_computer_players_reasons_say_a_colour_in_its_form_too():
+    from bot.language.picture_words import wording
+    from engine.ai.phrases import phrase
+    from render.panel import COMMIT_TEXT
+
+    for lang, wanted in (("fr", "soutenir la guerre bleue"), ("de", "sich im blauen Krieg verstärken")):
+        w = wording(lang)
+        assert w.gettext(COMMIT_TEXT[("war", True, False)]).format(colour=w.gettext("blue")) == wanted
+    quiet = phrase("a {colour} tile at {at} scores nothing yet, but it builds a kingdom your leaders will score from "
+                   "in the turns to come.", colour="green", at="F7")
+    fr = load().texts["fr"]
+    assert engine_words.reason("English", [quiet], t=fr).startswith("une tuile verte en F7 ne marque rien encore")
+    points = phrase(("{n} {colour} point", "{n} {colour} points"), n=2, colour="black")
+    assert engine_words.reason("English", [points], t=fr) == "2 points noirs"
+    assert engine_words.reason("English", [points], t=load().texts["de"]) == "2 schwarze Punkte"
