@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from functools import partial
 from typing import Any
 
-from bot.language import seat_names
+from bot.language import seat_names, words
 from bot.language.engine_words import refusal
 from bot.language.locales import ENGLISH, N_, Texts
 from bot.language.move_words import to_notation
@@ -142,7 +142,9 @@ def options(argv: list[str] | None, t: Texts = ENGLISH) -> argparse.Namespace:
     computers = args.players - (args.seat != -1)
     if len(args.levels) > computers:
         ap.error(t.gettext("argument --levels: {levels} for {seats}").format(
+            # Translators: the terminal: a count of computer levels
             levels=count(len(args.levels), "{n} level", "{n} levels", t),
+            # Translators: the terminal: a count of seats computer players take
             seats=count(computers, "{n} computer seat", "{n} computer seats", t)))
     if args.budget <= 0:
         ap.error(t.gettext("argument --budget: seconds above 0, not {value}").format(value=f"{args.budget:g}"))
@@ -199,7 +201,7 @@ def blank_hint(game: Game, seat: int, t: Texts = ENGLISH) -> str:
     if asked:
         colour, most = asked
         return t.gettext("Type how many {colour} tiles to commit, a number from 0 to {most}.").format(
-            colour=t.gettext(colour), most=most)
+            colour=words.colour(colour, t), most=most)
     # i18n: moves, undo and help are commands, typed in English
     return t.gettext("Type a move (moves lists the legal ones), undo, or help.")
 
@@ -235,8 +237,10 @@ def ask(game: Game, seat: int, give_hint: Callable[[], str] | None = None, t: Te
             try:
                 undone = game.undo(seat)
             except IllegalMove as exc:
+                # Translators: the terminal: an undo refused, and why
                 print(t.gettext("cannot undo: {reason}").format(reason=refused(exc, game, seat, t)))
                 continue
+            # Translators: the terminal: the move taken back, in the game's notation
             print(t.gettext("took back: {move}").format(move=undone))
             return None
         else:  # German and French move words read as notation, as in the bot: `plättchen rot F7` → `tile red F7`
@@ -244,6 +248,7 @@ def ask(game: Game, seat: int, give_hint: Callable[[], str] | None = None, t: Te
             try:
                 game.copy().play(line, seat)
             except IllegalMove as exc:
+                # Translators: the terminal: a move refused, and why
                 print(t.gettext("illegal: {reason}").format(reason=refused(exc, game, seat, t)))
                 continue
             return line
@@ -279,7 +284,9 @@ def play(args: argparse.Namespace, t: Texts = ENGLISH) -> None:
     if not args.load:
         print(t.gettext("seed {seed}: {command} replays this game").format(
             seed=args.seed, command=f"{PROG} --seed {args.seed}"))
+    # Translators: the terminal: the players of the game
     print(t.gettext("players: {players}").format(players=", ".join(
+        # Translators: the terminal: a seat's number and its player's name
         t.gettext("seat {seat} {name}").format(seat=s + 1, name=n) for s, n in enumerate(labels))))
     print(t.gettext(LEGEND))
     print(t.gettext(HELP))
@@ -310,6 +317,7 @@ def play(args: argparse.Namespace, t: Texts = ENGLISH) -> None:
             started = time.perf_counter()
             move = choose_move(game.view(seat), seat, bots[seat], seed=args.seed * 100003 + k, budget=args.budget,
                                announced=announced)
+            # Translators: the terminal: a player's move, in the game's notation
             print(t.gettext("{name} plays: {move}").format(name=names[seat], move=move)
                   + f"   ({time.perf_counter() - started:.2f}s)")
         events = game.play(move, seat)
@@ -327,6 +335,7 @@ def play(args: argparse.Namespace, t: Texts = ENGLISH) -> None:
             time.sleep(args.pause)
     if not shown:
         show(game, human, t)
+    # Translators: the terminal: the heading of the final standings
     print(t.gettext("final standings:"))
     for st in sorted(game.standings(), key=lambda s: s["place"]):
         totals = " ".join(f"{t.gettext(c)} {v}" for c, v in st["totals"].items())
@@ -335,6 +344,7 @@ def play(args: argparse.Namespace, t: Texts = ENGLISH) -> None:
     counts = hints.recorded()
     if counts is not None:
         used = ", ".join(f"{names[s]} {n}" for s, n in enumerate(counts))
+        # Translators: the terminal: how many hints each player used
         print(t.gettext("hints used: {counts}").format(counts=used))
 
 
@@ -365,6 +375,7 @@ def main(argv: list[str] | None = None) -> int:
     except Quit:
         print(goodbye(args, t))
     except KeyboardInterrupt:
+        # Translators: the terminal: the game was stopped (Ctrl-C); the seed replays it
         print("\n" + t.gettext("interrupted (seed {seed})").format(seed=args.seed), file=sys.stderr)
         return 130
     except BrokenPipeError:  # e.g. piped into head: stop quietly

@@ -59,9 +59,11 @@ def summary(moves: list[str], t: Texts = ENGLISH) -> str:
     """How many legal moves of each kind: '613 legal moves: tile 295, leader 240, catastrophe 66, ...' (the kinds
     are the notation's verbs, typed as they read)."""
     kinds = Counter(m.split()[0] for m in moves)
+    # Translators: the terminal: a count of the legal moves
     head = count(len(moves), "{n} legal move", "{n} legal moves", t)
     if len(kinds) < 2:
         return head
+    # Translators: the terminal: the legal moves' count, then how many of each kind
     return t.gettext("{moves}: {kinds}").format(moves=head, kinds=", ".join(f"{verb} {n}" for verb, n in kinds.items()))
 
 
@@ -110,6 +112,7 @@ def listing(moves: Sequence[str], words: list[str] | None = None, width: int = 1
             continue
         many = ""
         if len(items) > 1:
+            # Translators: the terminal: how many moves there are of each of several kinds
             many = " (" + (t.gettext("{n} each") if "/" in head else "{n}").format(n=len(items)) + ")"
         first = f"  {head}{many}: "
         if head == "swap" and (text := swap_text(items, t)):

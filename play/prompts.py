@@ -22,6 +22,7 @@ def _tiles(n: int, colour: str, revolt: bool, t: Texts) -> str:
     """'3 temples' in a revolt, '2 red tiles' in a war."""
     if revolt:
         return t.ngettext("{n} temple", "{n} temples", n).format(n=n)
+    # Translators: the terminal: a count of tiles of one colour (use {colour:tile} / {colour:tiles} for agreement)
     return t.ngettext("{n} {colour} tile", "{n} {colour} tiles", n).format(n=n, colour=words.colour(colour, t))
 
 
@@ -95,6 +96,7 @@ def situation(view: dict[str, Any], seat: int, described: str | None, legal: Seq
     if p and said is not None:
         if p["kind"] in ("revolt", "war") or (p["kind"] == "war_order" and wars):
             return said
+        # Translators: the terminal: the moves a player may choose from, in the game's notation
         choices = (" " + t.gettext("Choices: {moves}.").format(moves=", ".join(legal)) if len(legal) <= 12
                    else " " + t.gettext("Type moves to see the choices."))
         return f"{said}{choices}"
@@ -121,5 +123,7 @@ def prompt(view: dict[str, Any], seat: int, t: Texts = ENGLISH) -> str:
         # i18n: "commit" is the move's notation: the answer is typed in English
         return f"[{name}] " + t.gettext("commit 0-{most}: ").format(most=have)
     if p:
+        # Translators: the terminal's prompt for a decision (mind the trailing space)
         return f"[{name}] " + t.gettext("your choice: ")
+    # Translators: the terminal's prompt for a move (mind the trailing space)
     return f"[{name}] " + t.gettext("your move: ")

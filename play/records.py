@@ -163,6 +163,7 @@ def replay(args: argparse.Namespace, t: Texts = ENGLISH) -> int:
     try:
         return _replay(args, t)
     except KeyboardInterrupt:
+        # Translators: the terminal: the replay was stopped (Ctrl-C)
         print("\n" + t.gettext("interrupted"), file=sys.stderr)
         return 130
 
@@ -182,7 +183,9 @@ def _replay(args: argparse.Namespace, t: Texts) -> int:
     moves = count(len(record.moves), "{n} move", "{n} moves", t)
     print(t.gettext("{file}: {moves}, {board} board").format(file=args.replay, moves=moves,
                                                               board=board(record.board, t))
+          # Translators: the terminal: when a recorded game was played (mind the leading comma)
           + (t.gettext(", played {date}").format(date=record.date) if record.date else "")
+          # Translators: the terminal: where a recorded game was played (mind the leading space)
           + (t.gettext(" on {site}").format(site=record.site) if record.site else ""))
     print(t.gettext("players: {players}").format(players=", ".join(
         t.gettext("seat {seat} {name}").format(seat=s + 1, name=n) for s, n in enumerate(said))))

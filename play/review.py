@@ -45,7 +45,14 @@ def loss_text(loss: float, t: Texts = ENGLISH) -> str:
 
 
 # A reviewed move's label (engine/ai/review.py) as the costly line names it, in lower case mid-line.
-LABELS = {"inaccuracy": N_("inaccuracy"), "mistake": N_("mistake"), "blunder": N_("blunder")}
+LABELS = {
+    # Translators: a reviewed move's label, in lower case mid-line (the terminal): a small loss
+    "inaccuracy": N_("inaccuracy"),
+    # Translators: a reviewed move's label, mid-line: a clear loss
+    "mistake": N_("mistake"),
+    # Translators: a reviewed move's label, mid-line: a large loss
+    "blunder": N_("blunder"),
+}
 
 
 def move_line(mv: MoveReview, *, t: Texts = ENGLISH) -> str:
@@ -56,6 +63,7 @@ def move_line(mv: MoveReview, *, t: Texts = ENGLISH) -> str:
     line = said.format(n=mv.index + 1, played=mv.played, best=mv.best, loss=loss_text(mv.loss, t),
                        label=t.gettext(LABELS.get(mv.label, mv.label)) if mv.label else "")
     reason = engine_words.reason(mv.reason, mv.words, t=t)
+    # Translators: the terminal: a reviewed move's line, then why
     return t.gettext("{line}: {reason}").format(line=line, reason=reason) if reason else line
 
 
@@ -67,10 +75,14 @@ def review_text(record: Record, rv: Review, title: str, *, t: Texts = ENGLISH) -
     width = max(len(n) for n in names)
     lines = [t.gettext("Review of {title}: {moves}, {players}, {board} board").format(
         title=title, moves=count(len(record.moves), "{n} move", "{n} moves", t),
+        # Translators: the terminal: a count of a game's players
         players=count(len(record.players), "{n} player", "{n} players", t), board=board(record.board, t))]
     if record.result is not None:
         winners = [names[r["seat"]] for r in record.result if r.get("place") == 1]
-        said = t.gettext("winner: {names}") if len(winners) == 1 else t.gettext("shared win: {names}")
+        # Translators: a reviewed game's winner, {names} one player's name (the terminal)
+        said = (t.gettext("winner: {names}") if len(winners) == 1
+                # Translators: a reviewed game's winners, tied for first: {names} their names
+                else t.gettext("shared win: {names}"))
         lines.append(said.format(names=", ".join(winners)))
     points = len(rv.curve)
     per = max(1, -(-points // GRAPH_WIDTH))
@@ -97,6 +109,7 @@ def review_text(record: Record, rv: Review, title: str, *, t: Texts = ENGLISH) -
         if not costly:
             lines.append("  " + t.gettext("no costly move: no choice was clearly worse than the best found"))
             continue
+        # Translators: the terminal: the heading of a player's costliest moves
         lines.append("  " + t.gettext("costliest moves:"))
         lines.extend(f"    {move_line(mv, t=t)}" for mv in costly)
     if record.hints is not None:
@@ -170,5 +183,6 @@ def run(path: str, folder: str | None = None, stderr: TextIO | None = None, t: T
             print(t.gettext("the pictures could not be written to {folder}: {reason}").format(
                 folder=folder, reason=exc.strerror or exc), file=err)
             return 1
+        # Translators: the terminal: the review pictures written
         print("\n" + t.gettext("pictures: {files}").format(files=", ".join(str(p) for p in written)))
     return 0

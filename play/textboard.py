@@ -50,7 +50,9 @@ def leaders_text(player: dict[str, Any], t: Texts = ENGLISH) -> str:
     placed = [f"{t.gettext(c)} {where[c]}" for c in LETTERS if where.get(c)]
     supply = [t.gettext(c) for c in LETTERS if not where.get(c)]
     parts = (([t.gettext("{leaders} on the board").format(leaders=", ".join(placed))] if placed else [])
+             # Translators: the text board: leaders not on the board
              + ([t.gettext("{leaders} in supply").format(leaders=", ".join(supply))] if supply else []))
+    # Translators: the text board: where each leader is
     return t.gettext("leaders: {where}").format(where="; ".join(parts))
 
 
@@ -67,16 +69,20 @@ def text_panel(pos: dict[str, Any], seat: int | None, t: Texts = ENGLISH) -> str
         line = mark + " " + t.gettext("seat {seat} {dynasty} hand {size}  catastrophes {catastrophes}").format(
             seat=i + 1, dynasty=f"{words.dynasty(i, t):<{width}}", size=size, catastrophes=p.get("catastrophes", 2))
         if p.get("points") is not None:
+            # Translators: the text board: a player's points by colour
             line += "  " + t.gettext("points {points}").format(points=" ".join(
                 f"{t.gettext(POINT_WORDS.get(k, k))} {v}" for k, v in p["points"].items()))
         lines.append(line)
         lines.append("      " + leaders_text(p, t))
         if i == seat and hand is not None:
+            # Translators: the text board: a hand with no tiles
             held = " ".join(f"{t.gettext(c)} {n}" for c, n in hand.items() if n) or t.gettext("empty")
+            # Translators: the text board: the tiles in your hand (capitals to stand out)
             lines.append("      " + t.gettext("YOUR HAND: {tiles}").format(tiles=held))
     fill = pos.get("bag_fill")
     bag = pos.get("bag")
     contents = (t.ngettext("{n} tile", "{n} tiles", sum(bag.values())).format(n=sum(bag.values())) if bag
+                # Translators: the text board: how full the bag is
                 else t.gettext("about {percent}% full").format(percent=int(100 * (fill or 0))))
     lines.append("  " + t.gettext("treasures on board: {n}   bag: {contents}").format(
         n=len(pos.get("treasures") or []), contents=contents))

@@ -51,8 +51,11 @@ def _static(rows: int, w: Wording = ENGLISH) -> Image.Image:
     im = Image.new("RGB", (HAND_W, h), P.PANEL_BG)
     d = ImageDraw.Draw(im)
     y = leaders_top(rows)
+    # Translators: the hand picture: the heading of your leaders
     label(d, (PAD, y + 8), w.gettext("Your leaders"), SMALL_SIZE, P.TEXT_DIM, bold=True)
+    # Translators: the hand picture: the heading of your catastrophe tiles
     label(d, (PAD + 300, y + 8), w.gettext("Catastrophes"), SMALL_SIZE, P.TEXT_DIM, bold=True)
+    # Translators: the hand picture: the heading of your points
     label(d, (PAD, y + LEADERS_H + 8), w.gettext("Your points"), SMALL_SIZE, P.TEXT_DIM, bold=True)
     for yy in (HEADER_H - 6, y - 4, y + LEADERS_H - 2, y + LEADERS_H + SECTION_H - 2):
         d.line((PAD // 2, yy, HAND_W - PAD // 2, yy), fill=P.PANEL_RULE, width=2)
@@ -124,18 +127,24 @@ def hand_image(view: dict[str, Any], seat: int, name: str | None = None, w: Word
     y += SECTION_H
     waiting = pending_parts(sc, w)
     if sc.over:
+        # Translators: the hand picture's status line: the game has ended
         status = w.gettext("Game over")
     elif waiting and (sc.pending or {}).get("seat") == seat:
+        # Translators: the hand picture's status line
         status = w.gettext("Your decision: {what}").format(what=waiting[1])
     elif waiting:
+        # Translators: the hand picture's status line: the decision awaited from another player
         status = w.gettext("Waiting: {what}").format(
             what=w.gettext("{who} to {what}").format(who=waiting[0], what=waiting[1]))
     elif sc.active == seat:
+        # Translators: the hand picture's status line
         status = w.gettext("Your turn")
         if sc.actions_left is not None:
             n = int(sc.actions_left)
+            # Translators: the hand picture's status line: actions left in this turn
             status += " · " + w.ngettext("{n} action left", "{n} actions left", n).format(n=n)
     elif sc.active is not None and 0 <= sc.active < len(sc.players):
+        # Translators: a picture's status line: whose turn it is
         status = w.gettext("{name}'s turn").format(name=sc.players[sc.active].name)
     else:
         status = ""

@@ -40,6 +40,7 @@ PENDING_TEXT = {
     "war": N_("commit to a war"),
     "war_order": N_("choose the next war"),
     "monument": N_("build a monument or decline"),
+    # Translators: the panel picture: the decision awaited
     "treasure": N_("take a treasure"),
 }
 # A commitment with its colour and the other side, whole sentences: languages order these words differently.
@@ -66,6 +67,7 @@ def static_panel(players: int, pending: bool = False, w: Wording = ENGLISH) -> I
     d = ImageDraw.Draw(im)
     y = HEAD_H // 2 + 2
     label(d, (NAME_X, y), w.gettext("Player"), NOTE_SIZE, P.TEXT_DIM, bold=True)
+    # Translators: the panel picture: the column of each player's leaders
     label(d, (LEADERS_X, y), w.gettext("Leaders"), NOTE_SIZE, P.TEXT_DIM, bold=True)
     # i18n: the panel's column of catastrophes, shortened to fit 70 px
     label(d, (CATA_X - 2, y), w.gettext("Catas."), NOTE_SIZE, P.TEXT_DIM, bold=True)
@@ -113,11 +115,13 @@ def _player_row(im: Image.Image, d: ImageDraw.ImageDraw, p: Player, y: int, acti
         d.polygon([(8, mid - 10), (22, mid), (8, mid + 10)], fill=P.TEXT)
     b = sprites.badge(p.dynasty, 44)
     im.paste(b, (BADGE_X, mid - 22), b)
+    # Translators: the panel picture, after a dynasty: a computer stand-in plays this seat
     dyn = dynasty(p.dynasty, w) + (" · " + w.gettext("stand-in") if standin else "")
     _name(d, p.name, dyn, mid, standin)
 
     if all(p.leaders.get(colour) for colour in P.COLOURS):
         # Four empty rings said nothing; in words it is plain that every leader is out on the board.
+        # Translators: the panel picture: every leader of the player is on the board
         label(d, (LEADERS_X, mid), w.gettext("all on board"), NOTE_SIZE, P.TEXT, width=CATA_X - LEADERS_X - 8)
     else:
         for i, colour in enumerate(P.COLOURS):
@@ -161,7 +165,9 @@ def pending_parts(sc: Scene, w: Wording = ENGLISH) -> tuple[str, str] | None:
 
     who = pend.get("seat")
     kind = str(pend.get("kind"))
-    what = w.gettext(PENDING_TEXT[kind]) if kind in PENDING_TEXT else w.gettext("decide ({kind})").format(kind=kind)
+    what = (w.gettext(PENDING_TEXT[kind]) if kind in PENDING_TEXT
+            # Translators: the panel picture: a decision of an unknown kind ({kind} stays English)
+            else w.gettext("decide ({kind})").format(kind=kind))
     colour = pend.get("colour")
     if kind in ("war", "revolt"):
         att, dfn = pend.get("attacker"), pend.get("defender")
@@ -170,6 +176,7 @@ def pending_parts(sc: Scene, w: Wording = ENGLISH) -> tuple[str, str] | None:
         if key in COMMIT_TEXT:
             what = w.gettext(COMMIT_TEXT[key]).format(colour=w.gettext(str(colour)) if colour in P.TILE else "",
                                                       name=other)
+    # Translators: the panel picture: a player with no name
     return name(who) or w.gettext("Someone"), what
 
 
@@ -209,6 +216,7 @@ def _status(im: Image.Image, d: ImageDraw.ImageDraw, sc: Scene, y: int, clock: C
             sc.players) else None
         # i18n: the last action, in notation (never translated), and who played it
         last = (w.gettext("last: {name} · {move}").format(name=by, move=sc.last_move) if by
+                # Translators: the panel picture: the last move, in the game's notation
                 else w.gettext("last: {move}").format(move=sc.last_move))
         room = WIDTH - 16 - (16 + used + 24)
         if font(NOTE_SIZE).getlength(last) <= room:
@@ -234,6 +242,7 @@ def _status(im: Image.Image, d: ImageDraw.ImageDraw, sc: Scene, y: int, clock: C
     x += 30
     x += label(d, (x, line2), str(len(sc.treasures)), TEXT_SIZE, P.TEXT, bold=True) + 22
 
+    # Translators: the panel picture: the bag of tiles, before how full it is
     x += label(d, (x, line2), w.gettext("Bag"), NOTE_SIZE, P.TEXT_DIM, bold=True) + 8
     filled = 0 if sc.bag_fill is None else round(sc.bag_fill * 4)
     for i in range(4):
@@ -247,12 +256,14 @@ def _status(im: Image.Image, d: ImageDraw.ImageDraw, sc: Scene, y: int, clock: C
 
     # Unbuilt monuments on their own line: all six at a size whose symbols survive a phone's preview.
     line3 = line2 + 46
+    # Translators: the panel picture: the monuments still to build
     x = 16 + label(d, (16, line3), w.gettext("Monuments to build"), NOTE_SIZE, P.TEXT_DIM, bold=True) + 12
     icons = [sprites.monument_icon(pair, MONUMENT_PX) for pair in sc.unbuilt_monuments()]
     for m in icons:
         im.paste(m, (int(x), line3 - MONUMENT_PX // 2), m)
         x += m.width + 8
     if not icons:
+        # Translators: the panel picture: every monument is built
         label(d, (x, line3), w.gettext("none: all built"), NOTE_SIZE, P.TEXT)
 
 

@@ -30,8 +30,18 @@ SOURCE_COLOUR: dict[str, P.RGB] = {
     "wars": (51, 34, 136),
     "treasures": P.TREASURE,
 }
-SOURCE_WORDS = {"tiles": N_("Tiles"), "monuments": N_("Monuments"), "revolts": N_("Revolts"), "wars": N_("Wars"),
-                "treasures": N_("Treasures")}
+SOURCE_WORDS = {
+    # Translators: a profile chart's bar: points from tiles
+    "tiles": N_("Tiles"),
+    # Translators: a profile chart's bar: points from monuments
+    "monuments": N_("Monuments"),
+    # Translators: a profile chart's bar: points from revolts
+    "revolts": N_("Revolts"),
+    # Translators: a profile chart's bar: points from wars
+    "wars": N_("Wars"),
+    # Translators: a profile chart's bar: points from treasures; also the panel's column of treasures
+    "treasures": N_("Treasures"),
+}
 MAX_BARS = 20
 
 PAD = 24
@@ -198,17 +208,22 @@ def _cards(im: Image.Image, d: ImageDraw.ImageDraw, p: Profile, w: Wording = ENG
     # i18n: a card's caption under the number of games (the number is drawn above it)
     games = w.ngettext("game", "games", p.games)
     numbers = [(str(p.games), games, False), (str(p.wins), rate, p.wins > 0),
+               # Translators: the profile picture: a player's average place
                (_number(p.avg_place, w), w.gettext("average place"), False),
+               # Translators: the profile picture: a player's average score
                (_number(p.avg_score, w), w.gettext("average score"), False)]
     for col, (value, caption, hl) in enumerate(numbers):
         _number_card(d, card_box(0, col), value, caption, hl)
     best, weakest = (None, None) if _scoreless(p) else (p.best_colour, p.weakest_colour)
     picks = [
         (sprites.tile(best, 44) if best else None, colour(best, w).capitalize() if best else None,
+         # Translators: the profile picture: the colour a player scores most in
          w.gettext("best colour")),
         (sprites.tile(weakest, 44) if weakest else None, colour(weakest, w).capitalize() if weakest else None,
+         # Translators: the profile picture: the colour a player scores least in
          w.gettext("weakest colour")),
         (sprites.badge(p.best_dynasty, 46) if p.best_dynasty else None,
+         # Translators: the profile picture: the dynasty a player wins most with
          dynasty(p.best_dynasty, w) if p.best_dynasty else None, w.gettext("strongest dynasty")),
     ]
     for col, (icon, name, caption) in enumerate(picks):
@@ -247,6 +262,7 @@ def _chart(d: ImageDraw.ImageDraw, games: tuple[Game, ...], w: Wording = ENGLISH
         label(d, (PLOT_LEFT - 10, y), str(v), SMALL_SIZE - 2, P.TEXT_DIM, anchor="rm")
     # i18n: the chart's row of places and row of scores, headed left of the plot (about 60 px)
     label(d, (PLOT_LEFT - 10, PLACE_Y), w.gettext("place"), SMALL_SIZE - 2, P.TEXT_DIM, anchor="rm")
+    # Translators: the profile picture: the chart's axis of scores
     label(d, (PLOT_LEFT - 10, SCORE_Y), w.gettext("score"), SMALL_SIZE - 2, P.TEXT_DIM, anchor="rm")
 
     slot = (PLOT_RIGHT - PLOT_LEFT) / len(games)

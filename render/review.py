@@ -48,7 +48,12 @@ def _line_colour(seat: int) -> P.RGB:
 
 
 # The words of the marks and of a move's label, in the reader's language.
-MARK_WORDS = {"played": N_("played"), "better": N_("better")}
+MARK_WORDS = {
+    # Translators: a review chart's mark: the move that was played (past participle; a few characters)
+    "played": N_("played"),
+    # Translators: a review chart's mark: the better move (a few characters)
+    "better": N_("better"),
+}
 LABEL_WORDS = {"inaccuracy": N_("Inaccuracy"), "mistake": N_("Mistake"), "blunder": N_("Blunder")}
 
 
@@ -152,6 +157,7 @@ def chances_chart(review: Review, names: Sequence[str], w: Wording = ENGLISH) ->
         im.paste(badge, (PAD + 54, mid - 18), badge)
         x = PAD + 100
         acc = accuracy.get(seat)
+        # Translators: the review picture: a player's accuracy
         told = w.gettext("accuracy {percent}%").format(percent=f"{acc:.0f}") if acc is not None else ""
         room = WIDTH - PAD - x - (font(TEXT_SIZE).getlength(told) + 20 if told else 0)
         label(d, (x, mid), _name(names, seat), TEXT_SIZE, P.TEXT, bold=True, width=int(room))

@@ -23,7 +23,9 @@ def fraction(fill: float | None, w: Wording = ENGLISH) -> str:
     if fill is None:
         return "?"
     # i18n: how full the bag is: empty ("none") or "full"
-    words = {0.0: N_("none"), 1.0: N_("full")}
+    words = {0.0: N_("none"),
+             # Translators: how full the bag is, beside its picture: full
+             1.0: N_("full")}
     quarter = round(fill * 4) / 4
     if quarter in words:
         return w.gettext(words[quarter])

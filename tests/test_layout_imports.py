@@ -126,7 +126,8 @@ def test_the_table_values_are_a_leaf() -> None:
     assert bot_imports <= {"bot.language.text", "bot.storage.rows", "bot.language.locales", "bot.service.events"}, \
         bot_imports
     assert {m for m in edges["bot.service.events"] if m.startswith("bot.")} <= {"bot.storage.rows"}
-    assert not {m for m in edges["bot.language.locales"] if m.startswith("bot.")}
+    assert {m for m in edges["bot.language.locales"] if m.startswith("bot.")} <= {"bot.language.grammar"}
+    assert not {m for m in edges["bot.language.grammar"] if m.startswith("bot.")}
 
 
 def test_engine_has_no_import_circles() -> None:

@@ -166,6 +166,7 @@ class Announcer:
                               "Game #{n} has ended unrated: everyone was away for {days} days, and nobody came back.",
                               1 if days == 1 else 2).format(n=table.id, days=f"{days:g}")
             return replace(_notice(S.ABANDON, table, M.Post(""), with_picture=False, t=t), content=T.fit(text))
+        # Translators: who abandoned a game, when its host did and no name is known ("abandoned by the host")
         who = v.get("who") or t.gettext("the host")
         return _notice(S.ABANDON, table, play_texts.abandonment(table, who, seat, t=t), with_picture=seat is not None,
                        links=self.links, t=t)

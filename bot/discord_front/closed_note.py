@@ -14,11 +14,16 @@ from bot.language.locales import N_, Texts
 
 # The permissions the bot's posts need, in the words of Discord's permission settings (discord.Permissions' names).
 NEEDED = {
+    # Translators: a Discord permission, as Discord's own settings name it in your language
     "view_channel": N_("View Channel"),
+    # Translators: a Discord permission, as Discord's own settings name it in your language
     "send_messages": N_("Send Messages"),
     "send_messages_in_threads": N_("Send Messages in Threads"),
+    # Translators: a Discord permission, as Discord's own settings name it in your language
     "read_message_history": N_("Read Message History"),
+    # Translators: a Discord permission, as Discord's own settings name it in your language
     "attach_files": N_("Attach Files"),
+    # Translators: a Discord permission, as Discord's own settings name it in your language
     "embed_links": N_("Embed Links"),
 }
 POSTING = ("view_channel", "send_messages", "send_messages_in_threads")  # without one, no post gets through

@@ -80,31 +80,38 @@ def leader(colour: str) -> str:
 
 def chain(parts: Sequence[str], t: Texts) -> str:
     """Parts of one line, one after another: 'a; b' (French sets its semicolon apart: 'a ; b')."""
+    # Translators: two parts of a list joined, the second possibly a list itself (a semicolon in English)
     return t.gettext("{first}; {second}").format(first=parts[0], second=chain(parts[1:], t)) if len(parts) > 1 \
         else "".join(parts)
 
 
 def n_moves(n: int, t: Texts) -> str:
+    # Translators: a count of moves played in a game
     return t.ngettext("{n} move", "{n} moves", n).format(n=n)
 
 
 def n_actions(n: int, t: Texts) -> str:
+    # Translators: a count of actions (each turn has two)
     return t.ngettext("{n} action", "{n} actions", n).format(n=n)
 
 
 def n_tiles(n: int, t: Texts) -> str:
+    # Translators: a count of tiles (the game's pieces)
     return t.ngettext("{n} tile", "{n} tiles", n).format(n=n)
 
 
 def n_catastrophes(n: int, t: Texts) -> str:
+    # Translators: a count of catastrophe tiles a player has left
     return t.ngettext("{n} catastrophe", "{n} catastrophes", n).format(n=n)
 
 
 def n_games(n: int, t: Texts) -> str:
+    # Translators: a count of games (a player's record)
     return t.ngettext("{n} game", "{n} games", n).format(n=n)
 
 
 def n_wins(n: int, t: Texts) -> str:
+    # Translators: a count of games won
     return t.ngettext("{n} win", "{n} wins", n).format(n=n)
 
 

@@ -93,6 +93,7 @@ def move_label(move: str, *, t: Texts = ENGLISH) -> str:
     parts = move.split()
     verb = parts[0]
     if verb == "commit":
+        # Translators: a button: commit {n} tiles as reinforcements in a revolt or war
         return t.gettext("Commit {n}").format(n=parts[1])
     if verb == "war":
         if t.lang == ENGLISH.lang:
@@ -101,6 +102,7 @@ def move_label(move: str, *, t: Texts = ENGLISH) -> str:
     if verb == "monument":
         return t.gettext("Build the {pair} monument on {square}").format(pair=_pair(parts[1], t), square=parts[2])
     if verb == "decline":
+        # Translators: a button: decline to build a monument
         return t.gettext("Build no monument")
     if verb == "treasure":
         return t.gettext("Take the treasure on {square}").format(square=parts[1])
@@ -111,20 +113,36 @@ def lobby_view(table: Table, *, t: Texts = ENGLISH) -> discord.ui.View:
     gid = table.id
     return layout(
         # A rematch's seats are for the earlier game's players: they accept.
-        button(gid, "join", t.gettext("Accept") if table.row.rematch_of is not None else t.gettext("Join"),
+        button(gid, "join",
+               # Translators: a rematch's lobby button: accept to play the finished game again
+               t.gettext("Accept") if table.row.rematch_of is not None
+               # Translators: a lobby button: take a seat in the game
+               else t.gettext("Join"),
                style=discord.ButtonStyle.primary),
+        # Translators: a lobby button: give up one's seat before the game starts
         button(gid, "leave", t.gettext("Leave")),
+        # Translators: a lobby button (the host's): start the game
         button(gid, "start", t.gettext("Start"), style=discord.ButtonStyle.success),
+        # Translators: a lobby button (the host's): cancel the game before it starts
         button(gid, "cancel", t.gettext("Cancel"), style=discord.ButtonStyle.danger),
     )
 
 
 DECISION_NAMES = {
-    "revolt": N_("Choose reinforcements"), "war": N_("Choose reinforcements"),
-    "war_order": N_("Choose the war order"), "monument": N_("Choose a monument"), "treasure": N_("Choose treasures"),
+    # Translators: a button: commit tiles to a revolt or war
+    "revolt": N_("Choose reinforcements"),
+    # Translators: a button: commit tiles to a revolt or war
+    "war": N_("Choose reinforcements"),
+    # Translators: a button: choose which war is fought first
+    "war_order": N_("Choose the war order"),
+    # Translators: a button: choose a monument to build
+    "monument": N_("Choose a monument"),
+    # Translators: a button: choose which treasures to take
+    "treasure": N_("Choose treasures"),
 }
 
 
+# Translators: a button: open the panel of the decision the game waits for
 DECIDE = N_("Decide")
 ACTIVITY_LABEL = N_("Play on the board")
 
@@ -135,6 +153,7 @@ def table_view(table: Table, *, activity: bool = False, t: Texts = ENGLISH) -> d
     game = table.game
     if game is not None and table.row.status in FINISHED:
         # Under the final standings: play it again, the same seats and options (/tne rematch).
+        # Translators: a button under a finished game's standings: play the same game again
         return layout(button(table.id, "rematch", t.gettext("Rematch"), style=discord.ButtonStyle.success))
     if game is None or game.over or table.row.status != GameStatus.ACTIVE:
         return None
@@ -143,6 +162,7 @@ def table_view(table: Table, *, activity: bool = False, t: Texts = ENGLISH) -> d
     if game.pending and seat is not None and not table.player(seat).is_bot:
         label = f"{t.gettext(DECISION_NAMES.get(game.pending['kind'], DECIDE))} ({table.names()[seat]})"
         items.append(button(table.id, "decide", label, rev=table.row.rev, style=discord.ButtonStyle.primary))
+    # Translators: a button: show me my tiles privately
     items.append(button(table.id, "hand", t.gettext("My hand"), emoji="🂠"))
     if activity:
         items.append(button(table.id, "activity", t.gettext(ACTIVITY_LABEL), style=discord.ButtonStyle.success))
@@ -197,7 +217,9 @@ def history_view(page: HistoryPage, *, t: Texts = ENGLISH) -> discord.ui.View | 
     if page.pages <= 1:
         return None
     return layout(
+        # Translators: a button: the previous page of a list, with newer games
         HistoryButton(page.anchor, max(0, page.page - 1), label=t.gettext("◀ Newer"), disabled=page.page == 0),
+        # Translators: a button: the next page of a list, with older games
         HistoryButton(page.anchor, min(page.pages - 1, page.page + 1), label=t.gettext("Older ▶"),
                       disabled=page.page >= page.pages - 1),
     )
@@ -230,7 +252,9 @@ def games_view(mine: bool, page: int, pages: int, *, t: Texts = ENGLISH) -> disc
     if pages <= 1:
         return None
     return layout(
+        # Translators: a button: the previous page of the games list
         GamesButton(mine, max(0, page - 1), label=t.gettext("◀ Previous"), disabled=page == 0),
+        # Translators: a button: the next page of the games list
         GamesButton(mine, min(pages - 1, page + 1), label=t.gettext("Next ▶"), disabled=page >= pages - 1),
     )
 

@@ -12,11 +12,13 @@ from bot.storage.rows import ClockRow
 def _unit(n: int, unit: str, t: Texts) -> str:
     # One literal ngettext per unit, so the extractor finds each.
     if unit == "day":
+        # Translators: a span of time (a clock's length)
         return t.ngettext("{n} day", "{n} days", n).format(n=n)
     if unit == "hour":
         return t.ngettext("{n} hour", "{n} hours", n).format(n=n)
     if unit == "minute":
         return t.ngettext("{n} minute", "{n} minutes", n).format(n=n)
+    # Translators: a span of time (a clock's length)
     return t.ngettext("{n} second", "{n} seconds", n).format(n=n)
 
 
@@ -52,10 +54,12 @@ def clock_words(clock: ClockRow, now: float, *, t: Texts = ENGLISH) -> str | Non
     if clock.seat is None or (clock.clock == "none" and clock.deadline is None):
         return None
     if clock.standin:
+        # Translators: what happens when a player's time runs out: a computer stand-in plays for them
         return t.gettext("the stand-in plays")
     left = clocks.time_left(clock, now)
     if left is None:
         return None
     if left <= 0:
+        # Translators: a player's time to act has run out
         return t.gettext("time is up")
     return t.gettext("{left} left of {length}").format(left=span(left, t=t), length=length(clock.clock, t=t))

@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING
 
 from bot.language import numbers, words
 from bot.language.locales import ENGLISH, Texts
+from bot.language.words import lookup
 from engine import COLOURS, DYNASTIES, IllegalMove
 
 if TYPE_CHECKING:  # the computer players (engine.ai) are an optional part: only their reasons carry words
@@ -27,7 +28,7 @@ def reason(english: str, words: Sequence[Phrase], *, t: Texts = ENGLISH) -> str:
     from engine.ai.phrases import say
 
     try:
-        return say(words, t.gettext, t.ngettext, decimal=partial(numbers.decimal, t=t),
+        return say(words, lookup(t), t.ngettext, decimal=partial(numbers.decimal, t=t),
                    percent=partial(numbers.percent, t=t))
     except (KeyError, IndexError, TypeError, ValueError, AttributeError):
         return english

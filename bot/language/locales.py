@@ -2,8 +2,9 @@
 locale tag resolved to one of them, and each language's words, plurals, durations and dates. Discord-free.
 
 The message ids are the English texts themselves (English is the source language and has no catalog): a text
-without a translation reads in English, never as an id. `python -m bot.language.catalogs extract` refreshes the
-template.
+without a translation reads in English, never as an id. `pybabel extract` (or `python -m bot.language.catalogs
+extract`) refreshes the template. A language is its catalog plus its code in data/locales/LINGUAS (docs/languages.md):
+no code names a language.
 """
 
 from __future__ import annotations
@@ -22,14 +23,16 @@ from babel import Locale
 from babel.dates import format_date, format_datetime, format_timedelta
 from babel.messages.pofile import read_po
 
+from bot.language.grammar import text_of
+
 Spoken = Literal["narrow", "short", "medium", "long"]  # Babel's widths of a duration in words
 
 # Found beside the packages, as render/fonts.py finds data/fonts.
 LOCALE_DIR = Path(__file__).resolve().parents[2] / "data" / "locales"
 DOMAIN = "tne"
 SOURCE = "en"
-# Every language the bot speaks, the source first; each other one has a catalog in LOCALE_DIR.
-LANGUAGES = ("en", "de", "fr")
+# The languages shipped, one code a line (gettext's convention, which Weblate keeps up to date); each has a catalog.
+LINGUAS = "LINGUAS"
 
 Key = str | tuple[str, str]  # a message id, or (context, id)
 
@@ -37,6 +40,29 @@ Key = str | tuple[str, str]  # a message id, or (context, id)
 def N_(message: str) -> str:
     """Marks a text for the catalogs (`python -m bot.language.catalogs extract`); it is translated where it is shown."""
     return message
+
+
+def C_(context: str, message: str) -> tuple[str, str]:
+    """Marks a text with its context for the catalogs (babel.cfg's `C_`); it is said later with `pgettext`."""
+    return context, message
+
+
+def listed(directory: Path = LOCALE_DIR) -> tuple[str, ...]:
+    """Every language the bot speaks, the source first, then those data/locales/LINGUAS lists (`#` starts a
+    comment; codes may share a line, space-separated)."""
+    path = directory / LINGUAS
+    codes = path.read_text(encoding="utf-8").split("\n") if path.is_file() else []
+    found = [code for line in codes for code in line.split("#")[0].split()]
+    return (SOURCE, *dict.fromkeys(code for code in found if code != SOURCE))
+
+
+# Every language the bot speaks, the source first, as the installed data lists them.
+LANGUAGES = listed()
+
+
+def own_name(lang: str) -> str:
+    """A language named in its own words, as a sentence of it says it ('Deutsch', 'français'): Babel's data."""
+    return Locale.parse(lang).get_display_name(lang) or lang
 
 
 def normalize(tag: str | None) -> str:
@@ -76,10 +102,16 @@ class Texts:
     def locale(self) -> Locale:
         return Locale.parse(self.lang)
 
+    @property
+    def name(self) -> str:
+        """The language named in its own words, as a sentence of it says it ('Deutsch', 'français')."""
+        return own_name(self.lang)
+
     def find(self, message: str, context: str | None = None) -> str | None:
-        """The translation of a text, or None where this language has none (the source language has none)."""
+        """The translation of a text, or None where this language has none (the source language has none); its
+        `format` follows the language's grammar (bot/language/grammar.py: French elision)."""
         forms = self.messages.get((context, message) if context else message)
-        return forms[0] if forms else None
+        return text_of(self.lang)(forms[0]) if forms else None
 
     def gettext(self, message: str) -> str:
         found = self.find(message)
@@ -96,7 +128,7 @@ class Texts:
         if not forms:
             return singular if _english_plural(n) == 0 else plural
         index = self.plural(n)
-        return forms[index] if 0 <= index < len(forms) else forms[-1]
+        return text_of(self.lang)(forms[index] if 0 <= index < len(forms) else forms[-1])
 
     def duration(self, span: timedelta | float, *, format: Spoken = "long", threshold: float = 0.85) -> str:
         """A span of time in words, rounded to its largest unit as people say it ("1 Tag", "2 jours")."""
@@ -152,9 +184,11 @@ class Locales:
 
 
 @lru_cache(maxsize=4)
-def load(directory: Path = LOCALE_DIR, languages: tuple[str, ...] = LANGUAGES) -> Locales:
-    """Read every catalog (the source language needs none). A missing catalog is the installation's fault: it
-    fails at start, by name, rather than answering players in the wrong language later."""
+def load(directory: Path = LOCALE_DIR, languages: tuple[str, ...] | None = None) -> Locales:
+    """Read every catalog (the source language needs none); `languages`: those the directory's LINGUAS lists unless
+    told. A missing catalog is the installation's fault: it fails at start, by name, rather than answering players
+    in the wrong language later."""
+    languages = languages or listed(directory)
     texts = {languages[0]: ENGLISH if languages[0] == SOURCE else Texts(languages[0])}
     for lang in languages[1:]:
         path = catalog_path(lang, directory)

@@ -76,6 +76,7 @@ def label(move: str, t: Texts = ENGLISH) -> str:
         return t.pgettext("a move", "pass")
     if verb == "commit" and len(args) == 1 and args[0].isdigit():
         n = int(args[0])
+        # Translators: a decision's move on its button: commit {n} tiles to a revolt or war
         return t.ngettext("commit {n} tile", "commit {n} tiles", n).format(n=n)
     if verb == "war" and len(args) == 1:
         return t.pgettext("a move", "war: {leader}").format(leader=words.leader(args[0], t))

@@ -20,6 +20,7 @@ def percent(chance: float, t: Texts = ENGLISH) -> str:
 
 def points(value: float, t: Texts = ENGLISH, *, sign: bool = False) -> str:
     """'2.5 points', with `sign` '+2.5 points' or '−2.5 points' (a true minus sign, as the losses print)."""
+    # Translators: a margin in points, with a decimal ("2.5 points")
     said = t.gettext("{points} points").format(points=decimal(abs(value), t))
     if not sign or round(value, 1) == 0:
         return said

@@ -15,5 +15,5 @@ def wording(tag: str | None) -> Wording:
     t = locales.load().for_tag(tag)
     if t.lang == locales.SOURCE:
         return ENGLISH
-    return Wording(t.lang, t.gettext, t.ngettext, partial(words.ordinal, t=t),
+    return Wording(t.lang, words.lookup(t), t.ngettext, partial(words.ordinal, t=t),
                    partial(numbers.decimal, t=t), partial(numbers.percent, t=t))

@@ -18,7 +18,9 @@ from engine.names import seat_names as english_names
 if TYPE_CHECKING:  # the computer players (engine.ai) are an optional part
     from engine.ai.review import Review
 
+# Translators: a computer player named by its level ("medium computer")
 COMPUTER = N_("{level} computer")
+# Translators: a computer player named by its level and its dynasty ("medium computer (Lion)")
 COMPUTER_OF = N_("{level} computer ({dynasty})")
 
 

@@ -15,14 +15,19 @@ from bot.storage.servers import ServerStore
 log = logging.getLogger(__name__)
 
 AUTO = "auto"  # no choice: Discord's guess
-# What `/tne settings language` offers (value: name shown), each language named in its own words.
-CHOICES = {AUTO: N_("Discord's guess"), "en": "English", "de": "Deutsch", "fr": "Français"}
-# A language named in a text of that same language ("now in {language}").
-LANGUAGE_NAMES = {"en": N_("English"), "de": N_("German"), "fr": N_("French")}
+# Translators: the choice of /tne settings language that follows Discord's own language for the server
+GUESS = N_("Discord's guess")
 
 NO_SERVER = N_("Only a server has a language for its posts.")
 NOT_ALLOWED = N_("Only members with Manage Server may set this server's language.")
-UNKNOWN = N_("The language is one of: auto, en, de, fr.")
+# Translators: {languages} lists the codes that may be chosen, like "auto, en, de, fr"
+UNKNOWN = N_("The language is one of: {languages}.")
+
+
+def choices(locales: Locales) -> dict[str, str]:
+    """What `/tne settings language` offers (value: name shown): Discord's guess, then every language the bot
+    speaks, named in its own words ('Deutsch', 'Français')."""
+    return {AUTO: GUESS, **{lang: t.name[:1].upper() + t.name[1:] for lang, t in locales.texts.items()}}
 
 
 class ServerLanguages:
@@ -66,15 +71,16 @@ class ServerLanguages:
             raise GameError(NO_SERVER)
         if not can_manage:
             raise GameError(NOT_ALLOWED)
-        if choice not in CHOICES:
-            raise GameError(UNKNOWN)
+        offered = choices(self.locales)
+        if choice not in offered:
+            raise GameError(UNKNOWN, languages=", ".join(offered))
         await self.store.choose(guild_id, None if choice == AUTO else choice)
         return await self.texts(guild_id)
 
 
 def language_set_text(choice: str, t: Texts) -> str:
     """What `/tne settings language` set, said in the language it set."""
-    language = t.gettext(LANGUAGE_NAMES[t.lang])
+    language = t.name
     if choice == AUTO:
         return t.gettext("This server's public posts follow its language in Discord again: {language}.").format(
             language=language)

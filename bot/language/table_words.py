@@ -9,7 +9,6 @@ from typing import Any
 
 from bot.language import seat_names, words
 from bot.language.locales import ENGLISH, Texts
-from bot.language.move_words import tile_colour
 from bot.service import endings
 from bot.service.endings import Ending
 from bot.service.table import Table
@@ -35,6 +34,7 @@ def _tie(totals: list[int], t: Texts) -> str:
     won, lost = totals
     if won == lost:
         return t.gettext("{won} to {lost} (a tie goes to the defender)").format(won=won, lost=lost)
+    # Translators: a revolt's or war's score: the winner's strength to the loser's
     return t.gettext("{won} to {lost}").format(won=won, lost=lost)
 
 
@@ -43,8 +43,8 @@ def _colour(e: dict[str, Any], t: Texts, key: str = "colour") -> str:
 
 
 def _tile_colour(e: dict[str, Any], t: Texts, key: str = "colour") -> str:
-    """A colour said of tiles (French agrees with 'tuile': 'verte')."""
-    return tile_colour(str(e[key]), t)
+    """A colour said of tiles: a translation names the form its grammar needs ('{colour:tile}': 'verte')."""
+    return words.colour(str(e[key]), t)
 
 
 def _leader(e: dict[str, Any], t: Texts) -> str:
@@ -57,6 +57,7 @@ def _leader(e: dict[str, Any], t: Texts) -> str:
 
 def _unification(e: dict[str, Any], t: Texts) -> str:
     if e.get("wars"):
+        # Translators: joins two or more names or colours: "red and blue" (mind the spaces)
         colours = t.gettext(" and ").join(words.colour(c, t) for c in e["wars"])
         return t.gettext("The tile on {square} joins two kingdoms, and their {colours} leaders meet.").format(
             square=e["square"], colours=colours)
@@ -184,6 +185,7 @@ LINES: dict[str, Callable[[dict[str, Any], Texts], str]] = {
     "point": _point,
     "catastrophe": _catastrophe,
     "swap": _swap,
+    # Translators: a player passed an action
     "pass": lambda e, t: t.gettext("{who} passes.").format(who=_who(e, "seat", t)),
     "revolt": _revolt,
     "war": _war,
@@ -198,6 +200,7 @@ LINES: dict[str, Callable[[dict[str, Any], Texts], str]] = {
     "monument": _monument_built,
     "treasure": _treasure,
     "draw": _draw,
+    # Translators: the log: it is now this player's turn
     "turn": lambda e, t: t.gettext("{who}'s turn.").format(who=_who(e, "seat", t)),
     "leader_home": _leader_home,
     "game_over": _game_over,

@@ -6,23 +6,153 @@ Bauer). Moves keep their canonical English notation: only the words around them 
 
 from __future__ import annotations
 
-from bot.language.locales import ENGLISH, N_, Texts
+from collections.abc import Callable
+from types import MappingProxyType
+
+from bot.language.grammar import Word
+from bot.language.locales import C_, ENGLISH, N_, SOURCE, Texts
 from engine.constants import COLOURS, DYNASTIES, LEADER_NAMES, TILE_NAMES
 
 # Marked for the catalogs (each word is said one way in every text of a language).
-COLOUR_WORDS = {"red": N_("red"), "blue": N_("blue"), "green": N_("green"), "black": N_("black")}
-TILE_WORDS = {"temple": N_("temple"), "farm": N_("farm"), "market": N_("market"), "settlement": N_("settlement")}
-LEADER_WORDS = {"priest": N_("priest"), "farmer": N_("farmer"), "trader": N_("trader"), "king": N_("king")}
-DYNASTY_WORDS = {"archer": N_("Archer"), "bull": N_("Bull"), "lion": N_("Lion"), "urn": N_("Urn")}
+COLOUR_WORDS = {
+    # Translators: a colour of the game (its tiles, leaders and points), the plain word: rot, rouge
+    "red": N_("red"),
+    # Translators: a colour of the game, the plain word
+    "blue": N_("blue"),
+    # Translators: a colour of the game, the plain word
+    "green": N_("green"),
+    # Translators: a colour of the game, the plain word
+    "black": N_("black"),
+}
+# The forms of a colour a translation may name where it slots one ("{colour:tiles}"): the colour said with each
+# noun it qualifies, for the languages whose adjectives agree or decline (docs/languages.md). The plain `{colour}`
+# stays the word of COLOUR_WORDS.
+COLOUR_FORMS: dict[str, dict[str, tuple[str, str]]] = {
+    "tile": {
+        # Translators: "red" said of one tile, as your grammar needs (une tuile verte, ein grünes Plättchen)
+        "red": C_("a colour, of one tile", "red"),
+        # Translators: "blue" said of one tile, as your grammar needs (une tuile verte, ein grünes Plättchen)
+        "blue": C_("a colour, of one tile", "blue"),
+        # Translators: "green" said of one tile, as your grammar needs (une tuile verte, ein grünes Plättchen)
+        "green": C_("a colour, of one tile", "green"),
+        # Translators: "black" said of one tile, as your grammar needs (une tuile verte, ein grünes Plättchen)
+        "black": C_("a colour, of one tile", "black"),
+    },
+    "tiles": {
+        # Translators: "red" said of several tiles, as your grammar needs (des tuiles vertes, grüne Plättchen)
+        "red": C_("a colour, of several tiles", "red"),
+        # Translators: "blue" said of several tiles, as your grammar needs (des tuiles vertes, grüne Plättchen)
+        "blue": C_("a colour, of several tiles", "blue"),
+        # Translators: "green" said of several tiles, as your grammar needs (des tuiles vertes, grüne Plättchen)
+        "green": C_("a colour, of several tiles", "green"),
+        # Translators: "black" said of several tiles, as your grammar needs (des tuiles vertes, grüne Plättchen)
+        "black": C_("a colour, of several tiles", "black"),
+    },
+    "leader": {
+        # Translators: "red" said of one leader, as your grammar needs (le chef vert, der grüne Anführer)
+        "red": C_("a colour, of one leader", "red"),
+        # Translators: "blue" said of one leader, as your grammar needs (le chef vert, der grüne Anführer)
+        "blue": C_("a colour, of one leader", "blue"),
+        # Translators: "green" said of one leader, as your grammar needs (le chef vert, der grüne Anführer)
+        "green": C_("a colour, of one leader", "green"),
+        # Translators: "black" said of one leader, as your grammar needs (le chef vert, der grüne Anführer)
+        "black": C_("a colour, of one leader", "black"),
+    },
+    "leaders": {
+        # Translators: "red" of several leaders, as your grammar needs (les chefs verts, die/den grünen Anführer)
+        "red": C_("a colour, of several leaders", "red"),
+        # Translators: "blue" of several leaders, as your grammar needs (les chefs verts, die/den grünen Anführer)
+        "blue": C_("a colour, of several leaders", "blue"),
+        # Translators: "green" of several leaders, as your grammar needs (les chefs verts, die/den grünen Anführer)
+        "green": C_("a colour, of several leaders", "green"),
+        # Translators: "black" of several leaders, as your grammar needs (les chefs verts, die/den grünen Anführer)
+        "black": C_("a colour, of several leaders", "black"),
+    },
+    "point": {
+        # Translators: "red" said of one point, as your grammar needs (un point vert, ein grüner Punkt)
+        "red": C_("a colour, of one point", "red"),
+        # Translators: "blue" said of one point, as your grammar needs (un point vert, ein grüner Punkt)
+        "blue": C_("a colour, of one point", "blue"),
+        # Translators: "green" said of one point, as your grammar needs (un point vert, ein grüner Punkt)
+        "green": C_("a colour, of one point", "green"),
+        # Translators: "black" said of one point, as your grammar needs (un point vert, ein grüner Punkt)
+        "black": C_("a colour, of one point", "black"),
+    },
+    "points": {
+        # Translators: "red" said of several points, as your grammar needs (des points verts, grüne Punkte)
+        "red": C_("a colour, of several points", "red"),
+        # Translators: "blue" said of several points, as your grammar needs (des points verts, grüne Punkte)
+        "blue": C_("a colour, of several points", "blue"),
+        # Translators: "green" said of several points, as your grammar needs (des points verts, grüne Punkte)
+        "green": C_("a colour, of several points", "green"),
+        # Translators: "black" said of several points, as your grammar needs (des points verts, grüne Punkte)
+        "black": C_("a colour, of several points", "black"),
+    },
+}
+TILE_WORDS = {
+    # Translators: a tile: the red one (the game's published name in your language)
+    "temple": N_("temple"),
+    # Translators: a tile: the blue one, placed on rivers
+    "farm": N_("farm"),
+    # Translators: a tile: the green one
+    "market": N_("market"),
+    # Translators: a tile: the black one
+    "settlement": N_("settlement"),
+}
+LEADER_WORDS = {
+    # Translators: a leader: the red one
+    "priest": N_("priest"),
+    # Translators: a leader: the blue one
+    "farmer": N_("farmer"),
+    # Translators: a leader: the green one (takes treasures)
+    "trader": N_("trader"),
+    # Translators: a leader: the black one
+    "king": N_("king"),
+}
+DYNASTY_WORDS = {
+    # Translators: a dynasty, the first seat's symbol, used as a player's name: capitalised like a name
+    "archer": N_("Archer"),
+    # Translators: a dynasty, the second seat's symbol, used as a player's name
+    "bull": N_("Bull"),
+    # Translators: a dynasty, the third seat's symbol, used as a player's name
+    "lion": N_("Lion"),
+    # Translators: a dynasty, the fourth seat's symbol, used as a player's name
+    "urn": N_("Urn"),
+}
 # The boards, said as `/tne new` offers them (the same msgids as its choices).
-BOARD_WORDS = {"standard": N_("standard"), "advanced": N_("advanced")}
+BOARD_WORDS = {
+    # Translators: a board of /tne new (a choice of its board option too): the standard board
+    "standard": N_("standard"),
+    # Translators: a board of /tne new: the advanced board
+    "advanced": N_("advanced"),
+}
 # The computer levels, said as `/tne addbot` offers them (the same msgids as its choices).
-LEVEL_WORDS = {"easy": N_("easy"), "medium": N_("medium"), "hard": N_("hard")}
+LEVEL_WORDS = {
+    # Translators: a computer player's level (a choice of /tne addbot level too): easy
+    "easy": N_("easy"),
+    # Translators: a computer player's level: medium
+    "medium": N_("medium"),
+    # Translators: a computer player's level: hard
+    "hard": N_("hard"),
+}
 
 
-def colour(name: str, t: Texts = ENGLISH) -> str:
-    """A colour as the language says it ('rot')."""
-    return t.gettext(COLOUR_WORDS[name])
+def colour(name: str, t: Texts = ENGLISH) -> Word:
+    """A colour as the language says it ('rot'), with its forms for a translation that names one ('{colour:tiles}'
+    → 'rote'); a form this language did not translate is the plain word."""
+    forms = {form: found for form, by_colour in COLOUR_FORMS.items()
+             if (found := t.find(by_colour[name][1], by_colour[name][0])) is not None}
+    return Word(t.gettext(COLOUR_WORDS[name]), MappingProxyType(forms))
+
+
+def lookup(t: Texts) -> Callable[[str], str]:
+    """`t.gettext` for code that looks the game's words up by their English msgids (pictures, the computer players'
+    reasons): a colour comes with its forms, so a translation may name one there too ('{colour:tile}')."""
+
+    def gettext(message: str) -> str:
+        return colour(message, t) if message in COLOUR_WORDS else t.gettext(message)
+
+    return gettext
 
 
 def tile(name: str, t: Texts = ENGLISH) -> str:
@@ -62,10 +192,19 @@ def count(n: int, singular: str, plural: str, t: Texts = ENGLISH) -> str:
 
 
 def ordinal(n: int, t: Texts = ENGLISH) -> str:
-    """A rank: '1st', '1.' (German), '1er'/'2e' (French)."""
-    if t.lang == "de":
-        return f"{n}."
-    if t.lang == "fr":
-        return "1er" if n == 1 else f"{n}e"
-    suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
-    return f"{n}{suffix}"
+    """A rank: '1st', '1.' (German), '1er'/'2e' (French). English (the source) by its own rule; every other language by
+    its catalog: the first three ranks each, and any other rank by one form holding `{n}`."""
+    if t.lang == SOURCE:
+        suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
+        return f"{n}{suffix}"
+    if n == 1:
+        # Translators: a rank in the standings or a leaderboard, written short: "1.", "1er"
+        return t.pgettext("a rank", "1st")
+    if n == 2:
+        # Translators: a rank in the standings or a leaderboard, written short: "2.", "2e"
+        return t.pgettext("a rank", "2nd")
+    if n == 3:
+        # Translators: a rank in the standings or a leaderboard, written short: "3.", "3e"
+        return t.pgettext("a rank", "3rd")
+    # Translators: any other rank ({n} is 4 or more; also 21, 22…), written short: "{n}.", "{n}e"
+    return t.pgettext("a rank", "{n}th").format(n=n)

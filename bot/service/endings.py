@@ -110,6 +110,7 @@ def away(days: float) -> Ending:
 
 _PLAIN = {
     EndKind.BAG: N_("the bag could not fill a draw"),
+    # Translators: why a game ended, after "The game is over:" (its host or a moderator abandoned it)
     EndKind.ABANDONED: N_("it was abandoned"),
     EndKind.CHANNEL_DELETED: N_("its channel was deleted"),
     EndKind.BOT_LEFT: N_("the bot left the server"),
@@ -118,8 +119,10 @@ _PLAIN = {
     EndKind.ENDED: N_("the game ended"),
 }
 _BY_SEAT = {
+    # Translators: why a game ended, after "The game is over:"; {who} is a player and their dynasty
     EndKind.RESIGNED: N_("{who} resigned"),
     EndKind.RESIGNED_TO_COMPUTERS: N_("{who} resigned and only computers were left"),
+    # Translators: why a game ended: {who}, a player, abandoned it while it counted (a loss for them)
     EndKind.ABANDONED_BY: N_("{who} abandoned it"),
 }
 

@@ -92,6 +92,7 @@ SIGN_IN_PAGE = """<!doctype html><html lang="{lang}"><meta charset="utf-8">
 SIGNS_IN_AS = N_("This link signs you in to the board as {name}.")
 NOT_YOU = N_("If you are not {name}, close this page: the link was made for them, and opening the board would make "
              "you play as them.")
+# Translators: a link button that opens the web board
 OPEN_BOARD = N_("Open the board")
 CROSS_SITE = N_("This sign-in came from another site and was refused. Open your own link from `/tne web` yourself.")
 

@@ -98,6 +98,7 @@ def _points(count: float, colour: str) -> Phrase:
     n = max(1, round(count))
     if colour == "treasure":
         return phrase(NP_("{n} treasure", "{n} treasures"), n=n)
+    # Translators: a hint's or review's reason: points of one colour
     return phrase(NP_("{n} {colour} point", "{n} {colour} points"), n=n, colour=colour)
 
 
@@ -106,7 +107,9 @@ def _scores_more(more: list[tuple[str, float]]) -> list[Phrase]:
     colours = [(key, d) for key, d in more if key != "treasure"]
     out = []
     if colours:
+        # Translators: a hint's or review's reason: the move scores points ({more} lists them by colour)
         out.append(phrase(NP_("scores {more} point", "scores {more} points"), n=sum(_count(d) for _, d in colours),
+                          # Translators: a hint's or review's reason: more points of one colour than the other move
                           more=[phrase(NP_("{n} more {colour}", "{n} more {colour}"), n=_count(d), colour=key)
                                 for key, d in colours]))
     out += [phrase(NP_("takes {n} more treasure", "takes {n} more treasures"), n=_count(d))
@@ -194,6 +197,7 @@ def review_words(played: str, best: str, played_runs: Sequence[Effects], best_ru
         fewer = _more(mean_points(played_runs, rival), mean_points(best_runs, rival)) if rival != seat else []
         if fewer:
             detail = [phrase(NP_("{n} treasure", "{n} treasures"), n=_count(d)) if key == "treasure"
+                      # Translators: a hint's or review's reason: a count of points of one colour
                       else phrase(NP_("{n} {colour}", "{n} {colour}"), n=_count(d), colour=key) for key, d in fewer]
             parts.append(phrase(NP_("gives {name} {n} fewer point ({detail})", "gives {name} {n} fewer points "
                                     "({detail})"), name=names[rival], n=sum(_count(d) for _, d in fewer),
@@ -260,6 +264,7 @@ def hint_words(move: str, runs: Sequence[Effects], seat: int, all_in: Sequence[E
     parts += [phrase(N_("sends a rival's {leader} home"), leader=colour) for colour in home
               if share(runs, lambda r, colour=colour: any(s != seat and c == colour for s, c in r.sent_home)) >= 0.5]
     if parts:
+        # Translators: a reason's parts, joined into a sentence with its full stop
         return (phrase(N_("{parts}."), parts=parts[:MOST_PARTS]),)
     if move == "decline":
         return (phrase(N_("no monument here is worth its tiles to you: they stay face up for your kingdoms.")),)
@@ -315,10 +320,12 @@ def _scores(points: list[float]) -> list[Phrase]:
     colours = [(k, v) for k, v in zip(POINT_KEYS, points, strict=True) if k != "treasure" and v >= NOTABLE]
     out = []
     if colours:
+        # Translators: a hint's or review's reason: the move scores points ({points} lists them by colour)
         out.append(phrase(NP_("scores {points} point", "scores {points} points"), n=sum(_count(v) for _, v in colours),
                           points=[phrase(NP_("{n} {colour}", "{n} {colour}"), n=_count(v), colour=k)
                                   for k, v in colours]))
     treasures = points[POINT_KEYS.index("treasure")]
     if treasures >= NOTABLE:
+        # Translators: a hint's or review's reason: the move takes treasures
         out.append(phrase(N_("takes {treasures}"), treasures=[_points(treasures, "treasure")]))
     return out

@@ -46,6 +46,10 @@ async def test_every_description_and_choice_is_translated_into_german_and_french
         for choice in option.get("choices") or []:
             choices += 1
             named = choice.get("name_localizations") or {}
+            if option["name"] == "language" and choice["value"] != "auto":
+                # Each language is named in its own words, the same in every client ("Deutsch", "Français").
+                assert not named and choice["name"] == load().texts[choice["value"]].name.capitalize(), choice
+                continue
             assert set(named) == OUR_LOCALES, choice
             assert all(0 < len(text) <= LIMIT for text in named.values()), choice
     assert choices >= 30  # boards, scores, clocks, stand-in, hints, levels, reminders, help topics

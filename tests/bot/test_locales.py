@@ -57,6 +57,8 @@ def write_catalog(directory: Path, lang: str, entries: list[tuple]) -> None:
     path.parent.mkdir(parents=True)
     with path.open("wb") as fp:
         write_po(fp, catalog)
+    with (directory / "LINGUAS").open("a", encoding="utf-8") as fp:  # the one line a language adds
+        fp.write(f"{lang}\n")
 
 
 @pytest.fixture
@@ -98,6 +100,7 @@ def test_fuzzy_and_empty_entries_read_in_english(small):
 
 def test_a_missing_catalog_fails_at_start_by_name(tmp_path):
     write_catalog(tmp_path, "de", [("Board", "Spielplan")])
+    (tmp_path / "LINGUAS").write_text("de\nfr  # listed, but its catalog is not there\n", encoding="utf-8")
     with pytest.raises(FileNotFoundError, match="The fr catalog is missing"):
         load(tmp_path)
 

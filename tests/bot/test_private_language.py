@@ -114,7 +114,7 @@ async def test_refusals_and_illegal_moves_in_each_askers_language(harness):
                     "fr": "'Z99' n'est pas une case : les colonnes vont de A à P et les lignes de 1 à 11, comme F7.",
                     "en-US": "'Z99' is not a square: columns are A to P and rows 1 to 11, like F7."}
     no_tile = {"de": "Du hast kein {colour}es Plättchen auf der Hand.",
-               "fr": "Vous n'avez aucune tuile de couleur {colour} en main.",
+               "fr": "Vous n'avez aucune tuile {colour} en main.",
                "en-US": "You have no {colour} tile in your hand."}
     for _ in range(3):  # each person in turn: two passes end a turn
         table = await harness.service.load(game_id)
@@ -130,7 +130,9 @@ async def test_refusals_and_illegal_moves_in_each_askers_language(harness):
         hand = table.game.view(table.game.to_move)["players"][table.game.to_move]["hand"]
         missing = next((c for c in ("red", "green", "black") if not hand.get(c)), None)
         if missing is not None:  # a colour the mover holds none of, named in their words
-            colour = {"de": DE, "fr": FR}.get(lang, ENGLISH).gettext(missing)
+            # French agrees the colour with "tuile" (its catalog's form for one tile).
+            colour = (FR.pgettext("a colour, of one tile", missing) if lang == "fr"
+                      else {"de": DE}.get(lang, ENGLISH).gettext(missing))
             land = next(s for i, s in enumerate(SQUARE_NAMES) if not BOARDS["standard"].river[i])
             refused = await private_answer(harness, mover, "move", action=f"tile {missing} {land}")
             assert refused == no_tile[lang].format(colour=colour)
@@ -158,7 +160,7 @@ async def test_a_decision_panel_in_the_deciders_language(harness):
     else:
         assert panel.content.startswith("**Une révolte : choisissez vos renforts.**\n")
         assert "une révolte en " in panel.content and "Force : " in panel.content
-        assert "Choisissez combien de temples engager (couleur rouge) : vous en avez **" in panel.content
+        assert "Choisissez combien de temples (tuiles rouges) engager : vous en avez **" in panel.content
     # The other one is refused, in their language, with the decision in their words (English: the engine's).
     other = BOB if decider is ALICE else ALICE
     payload = harness.press_payload(other, mid, decide)

@@ -158,7 +158,8 @@ def test_german_and_french_words_read_as_the_game_says_them(monkeypatch):
     de = {t for texts, _ in drawn(monkeypatch, wording("de")).values() for t, *_ in texts}
     assert {"Anführer", "Katastrophen", "Schätze", "Beutel", "Plättchen", "Monumente", "Revolten", "Kriege",
             "Bogenschütze", "Schwarz", "Vorrat"} <= de
-    assert any(" im Krieg (" in t for t in de), "the waiting war in German"
+    # The waiting war, its colour declined as German says it ("im roten Krieg").
+    assert any(re.search(r"sich im (roten|blauen|grünen|schwarzen) Krieg", t) for t in de), "the waiting war in German"
     fr = {t for texts, _ in drawn(monkeypatch, wording("fr")).values() for t, *_ in texts}
     assert {"Chefs", "Catastrophes", "Trésors", "Sac", "Tuiles", "Monuments", "Révoltes", "Guerres", "Noir",
             "réserve", "1er", "2e"} <= fr

@@ -10,10 +10,12 @@ from bot.language.locales import ENGLISH, Texts
 
 
 def joins(name: str, *, t: Texts = ENGLISH) -> str:
+    # Translators: a note under the lobby: a player took a seat
     return t.gettext("{name} joins.").format(name=T.name(name))
 
 
 def leaves(name: str, *, t: Texts = ENGLISH) -> str:
+    # Translators: a note under the lobby: a player left their seat
     return t.gettext("{name} leaves.").format(name=T.name(name))
 
 
@@ -33,8 +35,10 @@ def lobby_expired(game_id: int, max_age: float, *, t: Texts = ENGLISH) -> str:
     locale writes it)."""
     hours, minutes = max_age / 3600, max_age / 60
     if hours >= 1:
+        # Translators: a span of time: how long until something happens
         span = t.ngettext("{n} hour", "{n} hours", _plural_n(hours)).format(n=_number(hours, t))
     else:
+        # Translators: a span of time: how long until something happens
         span = t.ngettext("{n} minute", "{n} minutes", _plural_n(minutes)).format(n=_number(minutes, t))
     said = t.gettext("The lobby of game #{n} closed: nobody started it within {span}. `/tne new` opens another.")
     return said.format(n=game_id, span=span)

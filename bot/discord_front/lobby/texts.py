@@ -23,12 +23,14 @@ def lobby_text(table: Table, *, t: Texts = ENGLISH) -> str:
                                         clock=clock_setting(table, t=t))
     lines = [
         head + (f" {t.gettext(HINTS_ON)}" if row.hints else ""),
+        # Translators: the lobby's line naming who opened it ({host} is a Discord mention)
         t.gettext("Host: {host}").format(host=f"<@{row.host_id}>"),
         "",
     ]
     for p in table.players:  # each with its dynasty beside it: two computers of a level read apart
         lines.append(f"{p.seat + 1}. {seat_names.message_name(p.name, p.level, t)} — {words.dynasty(p.seat, t)}")
     for i in range(len(table.players), row.seats):
+        # Translators: a lobby seat nobody has taken yet
         lines.append(f"{i + 1}. " + t.gettext("(open)"))
     lines.append("")
     if row.status == GameStatus.LOBBY and row.rematch_of is not None:

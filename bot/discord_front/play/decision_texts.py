@@ -16,6 +16,7 @@ DECISION_HEADS = {
     "war_order": N_("Choose which war to fight first"), "monument": N_("You may build a monument"),
     "treasure": N_("Choose a treasure to take"),
 }
+# Translators: the title of the private panel for the decision a player must make
 YOUR_DECISION = N_("Your decision")
 
 
@@ -27,23 +28,46 @@ def decision_text(table: Table, seat: int, *, t: Texts = ENGLISH) -> str:
 
 
 # A leader's name for several of them ("which war: `war red` (priests)"), and a tile's, marked for the catalogs.
-LEADERS_OF = {"red": N_("priests"), "blue": N_("farmers"), "green": N_("traders"), "black": N_("kings")}
-TILES_NAMED = {"red": N_("temples"), "blue": N_("farms"), "green": N_("markets"), "black": N_("settlements")}
+LEADERS_OF = {
+    # Translators: several red leaders, as a war's choice names them ("war red (priests)")
+    "red": N_("priests"),
+    # Translators: several blue leaders
+    "blue": N_("farmers"),
+    # Translators: several green leaders
+    "green": N_("traders"),
+    # Translators: several black leaders
+    "black": N_("kings"),
+}
+TILES_NAMED = {
+    # Translators: red tiles, as the reinforcements of a revolt or war count them ("how many temples to commit")
+    "red": N_("temples"),
+    # Translators: blue tiles, as reinforcements
+    "blue": N_("farms"),
+    # Translators: green tiles, as reinforcements
+    "green": N_("markets"),
+    # Translators: black tiles, as reinforcements
+    "black": N_("settlements"),
+}
 
 
 def _or(items: Sequence[str], t: Texts) -> str:
     """'a or b or c' in the reader's words."""
+    # Translators: joins choices: "F7 or G8" (mind the spaces)
     return t.gettext(" or ").join(items)
 
 
 def _added(colour: str, n: int, t: Texts) -> str:
     """'2 temples': tiles of one colour by their name, one literal ngettext each so the extractor finds them."""
     if colour == "red":
+        # Translators: a count of red tiles, by their name
         return t.ngettext("{n} temple", "{n} temples", n).format(n=n)
     if colour == "blue":
+        # Translators: a count of blue tiles, by their name
         return t.ngettext("{n} farm", "{n} farms", n).format(n=n)
     if colour == "green":
+        # Translators: a count of green tiles, by their name
         return t.ngettext("{n} market", "{n} markets", n).format(n=n)
+    # Translators: a count of black tiles, by their name
     return t.ngettext("{n} settlement", "{n} settlements", n).format(n=n)
 
 
@@ -87,6 +111,7 @@ def _conflict_words(table: Table, p: dict[str, Any], you: int | None, *, t: Text
     head = head.format(attacker=a_name, defender=d_name, piece=piece, fight=fight)
     strength = p.get("strength") or {}
     a, d = strength.get("attacker", 0), strength.get("defender", 0)
+    # Translators: the player addressed, named in a sentence about a conflict ("you attack …")
     you_word = t.gettext("you")
     added = p.get("attacker_commit")
     d_says = f"{you_word if you == dfn else d_name} {d}"

@@ -211,6 +211,7 @@ class PlayHandlers(Front):
         origin = self.interactions.origin(interaction, reply=False)
         played = await self.service.play(press.game_id, press.move, user_id=interaction.user.id, rev=press.rev,
                                          origin=origin)
+        # Translators: a private answer to a move; {move} is in the game's notation (never translated)
         await interaction.response.edit_message(content=self.interactions.texts_for(interaction).gettext(
             "You played `{move}`.").format(move=played.move), view=None)
 

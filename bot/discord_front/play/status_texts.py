@@ -32,6 +32,7 @@ from engine import COLOURS, public_move
 
 def _leaders(player: dict[str, Any], t: Texts = ENGLISH) -> str:
     placed = player.get("leaders") or {}
+    # Translators: a leader and the square it stands on ({leader} like "red (priest)")
     on_board = [t.gettext("{leader} on {square}").format(leader=words.leader(c, t), square=placed[c])
                 for c in COLOURS if placed.get(c)]
     supply = [words.leader(c, t) for c in COLOURS if not placed.get(c)]
@@ -39,12 +40,14 @@ def _leaders(player: dict[str, Any], t: Texts = ENGLISH) -> str:
     if on_board:
         parts.append(t.gettext("on the board: {leaders}").format(leaders=", ".join(on_board)))
     if supply:
+        # Translators: the leaders not on the board, still in the player's supply
         parts.append(t.gettext("in supply: {leaders}").format(leaders=", ".join(supply)))
     return chain(parts, t)
 
 
 def _points(points: dict[str, Any] | None, t: Texts = ENGLISH) -> str:
     if not points:
+        # Translators: a player's points when the game keeps scores hidden
         return t.pgettext("points", "hidden")
     return " ".join(f"{COLOUR_EMOJI[c]}{points.get(c, 0)}" for c in COLOURS) + f" 💎{points.get('treasure', 0)}"
 
@@ -66,6 +69,7 @@ def status_text(table: Table, now: float | None = None, *, t: Texts = ENGLISH) -
         lines.append(t.gettext("Turn: {who}, {actions} left.").format(
             who=label(table, seat, t=t), actions=n_actions(view["turn"]["actions_left"], t)))
         if game.pending:
+            # Translators: /tne status: the decision the game waits for
             lines.append(t.gettext("Awaited: {decision}").format(decision=decision_words(table, t=t)))
         lines.extend(clock_lines(table, now, t=t))
     lines.append(t.gettext("Treasures left on the board: {n}. Bag about {percent}% full.").format(
@@ -91,14 +95,19 @@ def hand_text(table: Table, seat: int, *, t: Texts = ENGLISH) -> str:
     tiles = "  ".join(f"{COLOUR_EMOJI[c]} {words.colour(c, t)} ×{hand.get(c, 0)}" for c in COLOURS)
     lines = [
         t.gettext("**Your hand** — {who}").format(who=label(table, seat, t=t)),
+        # Translators: /tne hand: the tiles in your hand
         t.gettext("Tiles: {tiles}").format(tiles=tiles),
+        # Translators: /tne hand: where your leaders are
         t.gettext("Leaders: {leaders}").format(leaders=_leaders(me, t)),
+        # Translators: /tne hand: how many catastrophe tiles you have left
         t.gettext("Catastrophes: {n}").format(n=me.get("catastrophes", 0)),
+        # Translators: /tne hand: your points by colour
         t.gettext("Your points: {points}").format(points=_points(me.get("points"), t)),
     ]
     game = table.live
     if not game.over and game.to_move == seat:
         if game.pending:
+            # Translators: /tne hand: the decision the game waits for from you
             lines.append(t.gettext("Your decision: {decision}").format(decision=decision_words(table, seat, t=t)))
         else:
             lines.append(t.gettext("Your turn: {actions} left. Use `/tne move`.").format(
@@ -109,6 +118,7 @@ def hand_text(table: Table, seat: int, *, t: Texts = ENGLISH) -> str:
 def log_text(table: Table, count: int = 12, *, t: Texts = ENGLISH) -> str:
     moves = table.moves[-count:]
     if not moves:
+        # Translators: /tne log before anyone moved
         return t.gettext("No moves yet.")
     head = (t.gettext("**The last move of game #{game}:**") if len(moves) == 1
             else t.gettext("**The last {n} moves of game #{game}:**"))
@@ -145,9 +155,12 @@ def games_pages(tables: list[Table], now: float, *, t: Texts = ENGLISH) -> list[
             continue
         seat = _turn_of(table)
         clock = table.row.clock
+        # Translators: /tne games: whose turn it is in a game
         turn = (t.gettext("{who} to act").format(who=label(table, seat, t=t)) if seat is not None
+                # Translators: /tne games: a game where nobody is to act
                 else t.gettext("nobody to act"))
         if clock.since is not None and seat is not None and clock.seat == seat:
+            # Translators: after "{who} to act": since when ({moment} a date and time; mind the leading space)
             turn += t.gettext(" since {moment}").format(moment=when(clock.since))
         said = clock_texts.clock_words(clock, now, t=t) if seat is not None and clock.seat == seat else None
         lines.append(t.gettext("• {channel} — game #{n}: {names}. {turn}; {clock}.").format(
@@ -169,6 +182,7 @@ def turns_pages(tables: list[Table], user_id: int, now: float, *, t: Texts = ENG
     lines = []
     for table in mine:
         game = table.live
+        # Translators: /tne games mine:True: it is your turn in that game
         what = decision_words(table, t=t).rstrip(".") if game.pending else t.gettext("your turn")
         said = clock_texts.clock_words(table.row.clock, now, t=t)
         lines.append(t.gettext("• {channel} — game #{n}: {what}").format(

@@ -49,6 +49,7 @@ def next_line(table: Table, *, ping: bool = True, t: Texts = ENGLISH) -> str:
     if player.resigned:
         return t.gettext("{name} has resigned: their seat passes.").format(name=name)
     if player.is_bot:
+        # Translators: a computer player is choosing its move
         return t.gettext("{name} is thinking…").format(name=name)
     if not present(table, seat):
         return t.gettext("The stand-in is thinking for {name}…").format(name=name)
@@ -64,6 +65,7 @@ def next_line(table: Table, *, ping: bool = True, t: Texts = ENGLISH) -> str:
 def account(played: Played, *, t: Texts = ENGLISH) -> Post:
     """The public account of one move: who played what, the engine's event lines, then who acts next."""
     table = played.table
+    # Translators: a move's announcement; {move} is in the game's notation (never translated)
     head = t.gettext("**{name}** played `{move}`.").format(name=label(table, played.seat, t=t),
                                                           move=public_move(played.move))
     if played.standin:
@@ -97,6 +99,7 @@ def takeback(table: Table, seat: int, move: str, *, t: Texts = ENGLISH) -> Post:
 def resignation(table: Table, who: str, *, t: Texts = ENGLISH) -> Post:
     """`who` is already escaped (a seat label or a person's name)."""
     if table.row.status != GameStatus.ACTIVE:
+        # Translators: a player gave up the game
         return Post(clip(t.gettext("{who} resigns.").format(who=who) + f" {final_text(table, t=t)}"))
     # Whoever acts now was told already (or is the resigned seat, now played by the computer).
     return announce(table, t.gettext("{who} resigns; their seat now passes and commits nothing.").format(who=who),
@@ -129,7 +132,9 @@ def standings_lines(table: Table, *, t: Texts = ENGLISH) -> list[str]:
     lines = []
     for s in sorted(table.standings(), key=lambda s: (s["place"], s["seat"])):
         totals = " ".join(f"{COLOUR_EMOJI[c]}{s['totals'][c]}" for c in COLOURS)
+        # Translators: a count of treasures a player took
         treasures = words.count(s["treasures"], "{n} treasure", "{n} treasures", t)
+        # Translators: after a player's line in the final standings (mind the leading space)
         gone = t.gettext(" — resigned") if s.get("resigned") else ""
         lines.append(t.gettext("{place}. {name} — score **{score}** ({totals}, {treasures}){gone}").format(
             place=s["place"], name=label(table, s["seat"], t=t), score=s["score"], totals=totals,
@@ -142,7 +147,9 @@ def winner_line(table: Table, *, t: Texts = ENGLISH) -> str:
     first = [label(table, s["seat"], t=t) for s in sorted(table.standings(), key=lambda s: s["seat"])
              if s["place"] == 1]
     if len(first) == 1:
+        # Translators: the final standings' first line: one winner
         return t.gettext("**{name} wins!**").format(name=first[0])
+    # Translators: the final standings' first line: several players tied for first
     return t.gettext("**Shared win: {names}.**").format(names=t.gettext(" and ").join(first))
 
 
@@ -159,6 +166,7 @@ def final_text(table: Table, *, t: Texts = ENGLISH) -> str:
                           .format(reason=reason), t.gettext("Standings when it stopped (not a result):"),
                           *standings_lines(table, t=t), *hints])
     return "\n".join([t.gettext("**The game is over** ({reason}).").format(reason=reason) + " "
+                      # Translators: the heading of the final standings
                       + winner_line(table, t=t), t.gettext("Final standings:"), *standings_lines(table, t=t),
                       *hints])
 
@@ -167,6 +175,7 @@ def hints_used(table: Table, *, t: Texts = ENGLISH) -> str:
     """'Hints used: Alice 2, Bob 0', in seat order (a game opened with hints on)."""
     people = [p for p in table.players if p.is_person]  # computers never ask
     names = seat_names.message_names([p.name for p in table.players], [p.level for p in table.players], t)
+    # Translators: after a game with hints: how many each player used ({counts} like "Alice 2, Bob 0")
     return t.gettext("Hints used: {counts}.").format(counts=", ".join(f"{names[p.seat]} {p.hints}" for p in people))
 
 
@@ -176,6 +185,7 @@ def hint_text(move: str, reason: str, used: int, *, reason_words: Sequence[Phras
     the English `reason`), and how many hints this player has used (told at the end)."""
     said = engine_words.reason(reason, reason_words, t=t) if reason else ""
     why = f" — {said}" if said else ""
+    # Translators: /tne hint: the suggested move, in the game's notation (never translated)
     return clip(t.gettext("Hint: **{move}**").format(move=move) + why + "\n"
                 + t.gettext("-# Your {nth} hint in this game; everyone sees how many each player used when it ends."
                             ).format(nth=words.ordinal(used, t)))

@@ -16,6 +16,7 @@ if TYPE_CHECKING:
 
 def review_progress(game_id: int, done: int | None = None, total: int | None = None, *, t: Texts = ENGLISH) -> str:
     if done is None or not total:
+        # Translators: shown while a finished game is being reviewed
         return t.gettext("Reviewing game #{n}…").format(n=game_id)
     return t.gettext("Reviewing game #{n}… {percent}%").format(n=game_id, percent=100 * done // total)
 
@@ -30,8 +31,11 @@ def _margin_loss(loss: float, t: Texts = ENGLISH) -> str:
 
 
 def _mistakes(player: PlayerReview, t: Texts = ENGLISH) -> str:
+    # Translators: a count of a player's small mistakes in a game review
     return " · ".join((words.count(player.inaccuracies, "{n} inaccuracy", "{n} inaccuracies", t),
+                       # Translators: a count of a player's clear mistakes in a game review
                        words.count(player.mistakes, "{n} mistake", "{n} mistakes", t),
+                       # Translators: a count of a player's big mistakes in a game review
                        words.count(player.blunders, "{n} blunder", "{n} blunders", t)))
 
 
@@ -55,17 +59,27 @@ def review_summary(game_id: int, review: Review, names: Sequence[str], *, seat: 
 
 
 # A reviewed move's label (engine/ai/review.py), as the costliest moves name it.
-MOVE_LABELS = {"inaccuracy": N_("Inaccuracy"), "mistake": N_("Mistake"), "blunder": N_("Blunder")}
+MOVE_LABELS = {
+    # Translators: a reviewed move's label, at the head of its line: a small loss
+    "inaccuracy": N_("Inaccuracy"),
+    # Translators: a reviewed move's label: a clear loss
+    "mistake": N_("Mistake"),
+    # Translators: a reviewed move's label: a large loss
+    "blunder": N_("Blunder"),
+}
 
 
 def _costly_line(mv: MoveReview, t: Texts = ENGLISH) -> str:
-    label = t.gettext(MOVE_LABELS.get(mv.label, mv.label.capitalize())) if mv.label else t.gettext("A slip")
+    # Translators: a reviewed move's label when it has none of inaccuracy, mistake or blunder: a small loss
+    slip = t.gettext("A slip")
+    label = t.gettext(MOVE_LABELS.get(mv.label, mv.label.capitalize())) if mv.label else slip
     # The reason is the engine's sentence, said from its words in the language (moves stay in notation).
     reason = T.prose(engine_words.reason(mv.reason, mv.words, t=t), 300)
     head = t.gettext("**Move {n}** `{played}` — {label}, −{loss} of final margin.").format(
         n=mv.index + 1, played=mv.played, label=label, loss=_margin_loss(mv.loss, t))
-    best = (t.gettext("`{best}` was best: {reason}") if reason else t.gettext("`{best}` was best.")).format(
-        best=mv.best, reason=reason)
+    best = (t.gettext("`{best}` was best: {reason}") if reason
+            # Translators: {best} is a move in the game's notation (never translated), the one that was best
+            else t.gettext("`{best}` was best.")).format(best=mv.best, reason=reason)
     return f"{head} {best}"
 
 
@@ -81,6 +95,7 @@ def review_costliest(review: Review, seat: int, names: Sequence[str], *, t: Text
     if not moves:
         return t.gettext("**{name}** made no costly move: no choice was clearly worse than the best found.").format(
             name=name)
+    # Translators: a review's heading: the moves that cost a player most
     return clip("\n".join([t.gettext("**{name}'s costliest moves**").format(name=name),
                            *(_costly_line(mv, t) for mv in moves)]))
 
@@ -113,6 +128,7 @@ def review_own(review: Review, seat: int, *, t: Texts = ENGLISH) -> list[str]:
                                  loss=_margin_loss(mv.loss, t), best=mv.best, reason=reason))
     if not lines:
         return [t.gettext("You made no choice of your own in this game: every move was forced or played for you.")]
+    # Translators: a private review's heading: your own moves
     pages, page = [], t.gettext("**Your moves**")
     for line in lines:
         if len(page) + 1 + len(line) > LIMIT:

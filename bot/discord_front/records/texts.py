@@ -58,9 +58,12 @@ def history_line(record: GameRecord, *, t: Texts = ENGLISH) -> str:
     """'#12 · date · 1. Alice 7 · 2. Bob 5 — Alice won; only 2 treasures left on the board'."""
     ranked = _by_rank(record.summary)
     scores = " · ".join(f"{s.get('rank', '?')}. {T.name(s['name'])} {s.get('score', '?')}"
+                        # Translators: after a name in the standings: the player resigned (mind the leading space)
                         + (t.gettext(" (resigned)") if s.get("resigned") else "") for s in ranked)
     winners = [T.name(s["name"]) for s in ranked if s.get("rank") == 1]
+    # Translators: /tne stats history: who won a finished game
     won = (t.gettext("{names} won").format(names=t.gettext(" and ").join(winners)) if winners
+           # Translators: /tne stats history: a game nobody won (abandoned)
            else t.gettext("no winner"))
     how = T.prose(record_ending(record, t=t), 80)
     return f"**#{record.game_id}** · {_when(record.ended_at)} · {scores} — {won}; {how}"
@@ -82,9 +85,12 @@ def _average_time(seconds: float | None, t: Texts = ENGLISH) -> str:
     minutes, secs = divmod(round(seconds), 60)
     hours, minutes = divmod(minutes, 60)
     if hours:
+        # Translators: a game's length, written short ("2h 05m")
         return t.gettext("{hours}h {minutes}m").format(hours=hours, minutes=f"{minutes:02d}")
     if minutes:
+        # Translators: a game's length, written short ("5m 09s")
         return t.gettext("{minutes}m {seconds}s").format(minutes=minutes, seconds=f"{secs:02d}")
+    # Translators: a game's length in seconds, written short
     return t.gettext("{seconds}s").format(seconds=secs)
 
 
@@ -112,17 +118,29 @@ def profile_text(view: ProfileView, name: str, *, t: Texts = ENGLISH) -> str:
                   "{monuments} · catastrophes {catastrophes}").format(
             revolts_won=c.revolts_won, revolts=c.revolts_fought, wars_won=c.wars_won, wars=c.wars_fought,
             monuments=c.monuments_built, catastrophes=c.catastrophes_used),
+        # Translators: a profile: where a player's points came from
         t.gettext("Points: {sources}").format(sources=", ".join(
             _from_source(k, v, t) for k, v in c.points_by_source.items()))
         + t.gettext(" · average turn {time}").format(time=_average_time(c.avg_turn_seconds, t))
+        # Translators: a profile: how many games the player resigned (mind the leading space)
         + (t.gettext(" · resigned {n}").format(n=c.resigned) if c.resigned else ""),
     ]
     return clip("\n".join(lines))
 
 
 # Points by where they came from (bot/records/stats.py's keys), as a profile says it: '12 from tiles'.
-FROM_SOURCE = {"tiles": N_("{n} from tiles"), "monuments": N_("{n} from monuments"),
-               "revolts": N_("{n} from revolts"), "wars": N_("{n} from wars"), "treasures": N_("{n} from treasures")}
+FROM_SOURCE = {
+    # Translators: points a player scored by placing tiles, in a profile's list ({n} is a number)
+    "tiles": N_("{n} from tiles"),
+    # Translators: points scored from monuments, in a profile's list
+    "monuments": N_("{n} from monuments"),
+    # Translators: points scored by winning revolts, in a profile's list
+    "revolts": N_("{n} from revolts"),
+    # Translators: points scored by winning wars, in a profile's list
+    "wars": N_("{n} from wars"),
+    # Translators: points from treasures taken, in a profile's list
+    "treasures": N_("{n} from treasures"),
+}
 
 
 def _average(value: float | None, t: Texts) -> str:
@@ -189,6 +207,7 @@ def replay_progress(game_id: int, done: int | None = None, total: int | None = N
 def replay_caption(game: StoredGame, frames: int, *, t: Texts = ENGLISH) -> str:
     names = ", ".join(T.escape(n) for n in seat_names.seat_names(game.names, game.kinds, t))
     end = T.prose(endings.said(Ending.parse(game.end_reason), game.names, game.kinds, t=t), 80)
+    # Translators: a count of turns (a replay's length)
     turns = words.count(frames, "{n} turn", "{n} turns", t)
     head = t.gettext("**Replay of game #{id}** — {names}; {turns}").format(id=game.id, names=names, turns=turns)
     return clip(head + (f"; {end}." if end else "."))

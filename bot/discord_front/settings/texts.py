@@ -16,7 +16,9 @@ def clock_setting(table: Table, *, t: Texts = ENGLISH) -> str:
     """The table's clock choice in words."""
     clock = table.row.clock
     if clock.clock == "none" and not clock.next:
+        # Translators: a game without a time limit per turn
         return t.gettext("no clock")
+    # Translators: a game's clock: the time each player has to act ({length} like "24 hours")
     said = (t.gettext("{length} per turn").format(length=clock_texts.length(clock.clock, t=t))
             if clock.clock != "none" else t.gettext("no clock"))
     if clock.next:
@@ -41,12 +43,14 @@ def clock_name(choice: str, *, t: Texts = ENGLISH) -> str:
     """'clock 12 h', or 'no clock'."""
     if choice == "none":
         return t.gettext("no clock")
+    # Translators: a game's clock, written short in a list of settings
     return t.gettext("clock {length}").format(length=clock_texts.length(choice, t=t))
 
 
 def clock_lines(table: Table, now: float | None, *, t: Texts = ENGLISH) -> list[str]:
     """/tne status: the clock, and the time left to whoever must act."""
     clock = table.row.clock
+    # Translators: the game's clock setting
     lines = [t.gettext("Clock: {clock}.").format(clock=clock_setting(table, t=t))]
     if clock.seat is None or now is None:
         return lines

@@ -1,14 +1,50 @@
 // The page's words in the reader's language (docs/web.md, Languages): GET /api/texts gives each English text's
 // translation; a text the table lacks reads in English. Placeholders {name} are filled after the lookup.
 
-let table = { lang: "en", texts: {}, plurals: {}, categories: ["one", "other"] };
+let table = { lang: "en", texts: {}, plurals: {}, categories: ["one", "other"], grammar: null, forms: {} };
 
 /** The language the page speaks now ("en", "de", "fr"). */
 export const lang = () => table.lang;
 
+// A value joined to the text before it by the language's rule, which the server sends with the texts
+// (bot/language/grammar.py is its one home): French elides ("de Archer" → "d'Archer") and contracts ("de le roi" →
+// "du roi"); squares ("de E5") and numbers stay as written; a language with no rule joins them as they are.
+function join(before, value) {
+  const rule = table.grammar;
+  if (!rule) return before + value;
+  const edge = "(^|[\\s(«\"'’])";
+  for (const [pair, joined] of Object.entries(rule.contracted)) {
+    const [prep, article] = pair.split(" ");
+    const m = before.match(new RegExp(`${edge}(${prep}) $`, "i"));
+    if (m && value.toLowerCase().startsWith(`${article} `)) {
+      const word = m[2][0] === m[2][0].toUpperCase() ? joined[0].toUpperCase() + joined.slice(1) : joined;
+      return `${before.slice(0, before.length - m[2].length - 1)}${word} ${value.slice(article.length + 1)}`;
+    }
+  }
+  const elided = before.match(new RegExp(`${edge}(${rule.elided.join("|")}) $`, "i"));
+  if (elided && new RegExp(`^[${rule.vowels}]\\p{L}`, "iu").test(value)) {
+    return `${before.slice(0, before.length - elided[2].length - 1)}${elided[2].slice(0, -1)}'${value}`;
+  }
+  return before + value;
+}
+
+// A placeholder may name the form its sentence needs ("{colour:leaders}"): the value, a colour's plain word, is
+// said in that form where the language has one ("rouge" → "rouges"), else as it is.
 function fill(text, values) {
   if (!values) return text;
-  return text.replace(/\{(\w+)\}/g, (whole, key) => (key in values ? String(values[key]) : whole));
+  let out = "";
+  let last = 0;
+  for (const m of text.matchAll(/\{(\w+)(?::([a-z][a-z-]*))?\}/g)) {
+    out += text.slice(last, m.index);
+    if (m[1] in values) {
+      const plain = String(values[m[1]]);
+      out = join(out, (m[2] && ((table.forms || {})[plain] || {})[m[2]]) || plain);
+    } else {
+      out += m[0];
+    }
+    last = m.index + m[0].length;
+  }
+  return out + text.slice(last);
 }
 
 /** A text by its English id, in the page's language, its {placeholders} filled from `values`. */
