@@ -128,6 +128,20 @@ TEXTS: tuple[str, ...] = (
     N_("Opening the board…"),
 )
 
+# keyboard.js: what a screen reader says of the board's squares (issue 41, "Everyone can play").
+SPOKEN: tuple[str, ...] = (
+    N_("The board"),
+    N_("{tile} ({colour})"),
+    N_("monument ({colours})"),
+    N_("face-down tile"),
+    N_("treasure"),
+    N_("river"),
+    N_("{name}'s kingdom"),
+    N_("kingdom of {names}"),
+    N_("last move"),
+    N_("you can play here"),
+)
+
 PLURALS: tuple[tuple[str, str], ...] = (
     N_plural("Your turn ({n} action left).", "Your turn ({n} actions left)."),
     N_plural("{name} to play ({n} action left).", "{name} to play ({n} actions left)."),
@@ -161,7 +175,7 @@ def table(t: Texts) -> dict[str, Any]:
     for singular, plural in PLURALS:
         forms = t.messages.get(singular)
         plurals[singular] = list(forms) if forms else [singular, plural]
-    return {"lang": t.lang, "texts": {text: t.gettext(text) for text in (*TEXTS, *WORDS)}, "plurals": plurals,
+    return {"lang": t.lang, "texts": {text: t.gettext(text) for text in (*TEXTS, *SPOKEN, *WORDS)}, "plurals": plurals,
             "categories": categories(t) if t.messages else ["one", "other"]}
 
 

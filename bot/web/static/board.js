@@ -2,6 +2,7 @@
 
 import { boardSvg, marksSvg } from "./draw.js";
 import { CELL, COLS, kingdomsOf, moveSquares, panBox, zoomBox } from "./geometry.js";
+import * as K from "./keyboard.js";
 import * as P from "./panels.js";
 import { LEADER_NAME, defs } from "./symbols.js";
 import { lang, loadTexts, tr, trn, wanted, word } from "./texts.js";
@@ -103,7 +104,9 @@ function drawBoard() {
   const root = $("#board");
   root.dataset.revision = g.revision;
   root.dataset.turn = g.to_move ?? "";
+  const hadFocus = root.contains(document.activeElement);
   root.innerHTML = boardSvg({ layout, view: shownView(), kingdoms: kingdoms(), viewBox: ui.zoom, ...marks() });
+  K.labelBoard(root, K.squareNames({ layout, view: shownView(), kingdoms: kingdoms(), names: g.names, ...marks() }), ui, hadFocus);
   root.classList.toggle("zoomed", !!ui.zoom);
   root.classList.toggle("choosing", targets().length > 0);
 }
@@ -131,6 +134,8 @@ function turnWords(g) {
 
 function render() {
   const g = ui.game;
+  const kept = K.rememberFocus();
+  const wasDeciding = !$("#decision").hidden;
   $("#gate").hidden = true;
   $("#game").hidden = false;
   document.title = tr("Game {id} · Tigris & Euphrates", { id: g.id });
@@ -158,6 +163,8 @@ function render() {
   if (g.standings) $("#standings").innerHTML = P.standingsHtml(g);
   drawBoard();
   showFocus();
+  K.labelPanels();
+  K.restoreFocus(kept, ui, deciding && !wasDeciding);
 }
 
 function showFocus() {
@@ -192,6 +199,7 @@ async function load() {
   if (!ui.layouts[g.board]) await loadLayouts();
   if (g.status === "over" && !ui.replay) loadReplay();
   render();
+  K.announce(before, g, turnWords(g));
 }
 
 /** Re-read the game; calls made while one is under way fold into one more read. A read refused for going too
@@ -318,8 +326,8 @@ function kingdomAt(square) {
   return kingdoms().find((k) => k.squares.includes(square)) || null;
 }
 
-function onSquare(square) {
-  if (!ui.zoom && (ui.zoomMode || squareSize() < 32)) { ui.zoomMode = false; zoomTo(square); return; }
+function onSquare(square, keyboard = false) {
+  if (!keyboard && !ui.zoom && (ui.zoomMode || squareSize() < 32)) { ui.zoomMode = false; zoomTo(square); return; }
   if (targets().includes(square)) {
     const s = ui.selected;
     const move = s ? (s.kind === "catastrophe" ? `catastrophe ${square}` : `${s.kind} ${s.colour} ${square}`) : `treasure ${square}`;
@@ -393,6 +401,11 @@ function wire() {
     else if (el.dataset.step) replayTo((ui.frame ?? ui.replay.frames.length - 1) + Number(el.dataset.step));
   });
   $("#replay").addEventListener("input", (e) => replayTo(Number(e.target.value)));
+  K.wireKeys(board, ui, {
+    act: (sq) => onSquare(sq, true),
+    show: (sq) => { if (!K.inView(ui.zoom, sq)) zoomTo(sq); },
+    targets,
+  });
   document.addEventListener("keydown", (e) => {
     if (e.key === "Escape") { ui.selected = null; ui.swap = null; ui.focus = null; if (ui.game) render(); }
   });
