@@ -71,16 +71,19 @@ export function tile(colour, x, y, s) {
     + ` style="color:#fff;--bg:${TILE[colour]}"/></g>`;
 }
 
-/** A leader: a disc of its colour in a white ring, with its dynasty's symbol. */
+/** A leader: a disc of its colour in a white ring, with its dynasty's symbol and its colour's mark (render/sprites.py:
+ * the colour's tile symbol on a small tile at the lower right, so that colour is never the only cue). */
 export function leader(colour, dynasty, x, y, s) {
-  const c = s / 2, m = s * 0.17;
+  const c = s / 2, m = s * 0.17, k = s * 0.38, e = s * 0.03;
   return `<g class="leader"><circle cx="${x + c}" cy="${y + c}" r="${c}" fill="#18140e"/>`
     + `<circle cx="${x + c}" cy="${y + c}" r="${c * 0.93}" fill="#fff"/>`
     + `<circle cx="${x + c}" cy="${y + c}" r="${c * 0.84}" fill="${TILE[colour]}"/>`
     + `<use href="#s-${dynasty}" x="${x + m}" y="${y + m}" width="${s - 2 * m}" height="${s - 2 * m}"`
     + ` stroke="#18140e" stroke-width="9" stroke-linejoin="round" style="color:#18140e;--bg:#18140e"/>`
     + `<use href="#s-${dynasty}" x="${x + m}" y="${y + m}" width="${s - 2 * m}" height="${s - 2 * m}"`
-    + ` style="color:#fff;--bg:${TILE[colour]}"/></g>`;
+    + ` style="color:#fff;--bg:${TILE[colour]}"/>`
+    + `<rect x="${x + s - k - e}" y="${y + s - k - e}" width="${k + e}" height="${k + e}" rx="${k * 0.2}" fill="#18140e"/>`
+    + `<g class="colour-mark">${tile(colour, x + s - k, y + s - k, k - e)}</g></g>`;
 }
 
 /** A dynasty's emblem on a neutral disc (the players' markers). */
