@@ -46,7 +46,10 @@ async def midgame(web, moves: int = 24) -> int:
 
 def pages_ready(page: Page, url: str, ready: str) -> None:
     page.driver.get(url)
-    wait_until(lambda: page.driver.execute_script(f"return !!document.querySelector({ready!r})"), 15, ready)
+    wait_until(lambda: page.driver.execute_script("return !!document.querySelector(arguments[0])", ready), 15, ready)
+    if page.count("#live"):
+        # The board page reads its game again once its live stream opens: checked after that, not during it.
+        wait_until(lambda: page.count("#live.on"), 15, "the live stream")
     # The texts are in (the page sets <html lang> once its language's table is loaded).
     wait_until(lambda: page.driver.execute_script("return document.documentElement.lang") in LANGUAGES, 5, "lang")
 
