@@ -1,6 +1,7 @@
 """The web board's pages meet WCAG 2.2 AA as the accessibility checker axe-core reads them in a real Chromium (issue
-41, "Everyone can play"): the game board of a player, the spectators' board, the server page and the Activity page,
-at phone and desktop size, in English, German and French, have no serious or critical violation."""
+41, "Everyone can play"): a player's game board, the spectators' board, a finished game's board with its replay, the
+server page and the Activity page, at phone and desktop size, in English, German and French, have no serious or
+critical violation."""
 
 from __future__ import annotations
 
@@ -73,8 +74,9 @@ def check(page: Page, urls: dict[str, tuple[str, str]], lang: str) -> dict[tuple
 @pytest.mark.parametrize("lang", LANGUAGES)
 async def test_every_page_has_no_serious_accessibility_violation(web, lang):
     p = random_game(2, 3)  # a finished game for the server page's history, then the running one
-    await store_game(web.service.storage, people("Alice", "Bob"), p.moves, snapshot=p.game.position(), seed=p.seed,
-                     guild_id=GUILD, channel_id=CHANNEL, ended_at=1_700_000_000.0, end_reason="treasures:2")
+    finished = await store_game(web.service.storage, people("Alice", "Bob"), p.moves, snapshot=p.game.position(),
+                                seed=p.seed, guild_id=GUILD, channel_id=CHANNEL, ended_at=1_700_000_000.0,
+                                end_reason="treasures:2")
     await Finisher(web.service.storage).catch_up(GUILD)
     game_id = await midgame(web)
     web.visible.add((ALICE, CHANNEL))
@@ -90,6 +92,7 @@ async def test_every_page_has_no_serious_accessibility_violation(web, lang):
             "board": (f"{base}/g/{game_id}", "#hand:not([hidden]) [data-action]"),
             "server": (f"{base}/s/{GUILD}", "#server:not([hidden]) [data-game]"),
             "spectator": (f"{base}/g/{game_id}?s={quote(spectate)}", "#board[data-revision] svg"),
+            "finished": (f"{base}/g/{finished}", "#over:not([hidden]) .standings"),
             "activity": (str(activity.make_url("/activity")), "#activity-status"),
         }
         link = web.auth.link(Person(ALICE, "Alice", GUILD, CHANNEL))

@@ -11,6 +11,7 @@ import pytest
 
 from bot.web.auth import Person
 from engine import Game
+from tests.a11y import axe, blocking, describe
 from tests.bot.web.web_fixtures import ALICE, BOB, CHANNEL, GUILD, running
 from tests.bot_harness import seed_where_first
 from tests.browser import Page, chrome, wait_until
@@ -156,7 +157,8 @@ async def test_the_end_of_a_game_is_played_with_the_keyboard_alone(web):
         assert {"temple (red)", "farm (blue)", "market (green)", "settlement (black)"} & set(names["button"])
         assert {"Pass", "Swap tiles…"} <= set(names["button"])
 
-        kinds = set()
+        kinds: set[str] = set()
+        checked: set[str] = set()
         for seat, move in moves[cut:]:
             rev = await in_thread(page.revision)
             if seat == 1:
@@ -168,6 +170,12 @@ async def test_the_end_of_a_game_is_played_with_the_keyboard_alone(web):
                 await in_thread(wait_until, lambda said=words: said in announced(page), 5, f"{words!r} announced")
                 continue
             await asyncio.sleep(0.25)  # a person's pace: the page's requests stay within the rate limit
+            if move.split()[0] in WANTED - checked:
+                # The accessibility checker finds nothing serious in what the page shows now (a decision, a hand).
+                state = "decision" if await in_thread(page.count, "#decision:not([hidden])") else "hand"
+                found = blocking(await in_thread(axe, driver))
+                assert found == [], f"{state} before {move}:\n{describe(found)}"
+                checked.add(move.split()[0])
             await in_thread(keyboard_move, page, move)
             await in_thread(page.wait_revision, rev)
             after = await web.service.current(game_id)
