@@ -64,11 +64,15 @@ export function defs() {
 
 /** A civilization tile of `colour` at (x, y), `s` wide. */
 export function tile(colour, x, y, s) {
+  return `<g class="tile">${tileFace(colour, x, y, s)}</g>`;
+}
+
+function tileFace(colour, x, y, s) {
   const r = s * 0.14, e = Math.max(1, s * 0.045), m = s * 0.16;
-  return `<g class="tile"><rect x="${x}" y="${y}" width="${s}" height="${s}" rx="${r}" fill="${DARK[colour]}"/>`
+  return `<rect x="${x}" y="${y}" width="${s}" height="${s}" rx="${r}" fill="${DARK[colour]}"/>`
     + `<rect x="${x + e}" y="${y + e}" width="${s - 2 * e}" height="${s - 2 * e}" rx="${r - e / 2}" fill="${TILE[colour]}"/>`
     + `<use href="#s-${TILE_SYMBOL[colour]}" x="${x + m}" y="${y + m}" width="${s - 2 * m}" height="${s - 2 * m}"`
-    + ` style="color:#fff;--bg:${TILE[colour]}"/></g>`;
+    + ` style="color:#fff;--bg:${TILE[colour]}"/>`;
 }
 
 /** A leader: a disc of its colour in a white ring, with its dynasty's symbol and its colour's mark (render/sprites.py:
@@ -83,7 +87,7 @@ export function leader(colour, dynasty, x, y, s) {
     + `<use href="#s-${dynasty}" x="${x + m}" y="${y + m}" width="${s - 2 * m}" height="${s - 2 * m}"`
     + ` style="color:#fff;--bg:${TILE[colour]}"/>`
     + `<rect x="${x + s - k - e}" y="${y + s - k - e}" width="${k + e}" height="${k + e}" rx="${k * 0.2}" fill="#18140e"/>`
-    + `<g class="colour-mark">${tile(colour, x + s - k, y + s - k, k - e)}</g></g>`;
+    + `<g class="colour-mark">${tileFace(colour, x + s - k, y + s - k, k - e)}</g></g>`;
 }
 
 /** A dynasty's emblem on a neutral disc (the players' markers). */
