@@ -11,7 +11,7 @@ import pytest
 
 from bot.records.finisher import Finisher
 from bot.web.auth import Person
-from tests.a11y import PHONE
+from tests.a11y import PHONE, axe, blocking, describe
 from tests.bot.web.web_fixtures import ALICE, BOB, CHANNEL, GUILD, running
 from tests.browser import Page, chrome, wait_until
 from tests.records_helpers import people, random_game, store_game
@@ -91,6 +91,8 @@ async def test_every_tap_target_is_large_enough_on_a_phone(web):
         assert least >= SQUARE, least
         zoomed = await in_thread(measure, page, ".zoom-bar button")
         assert {"button:-3,0", "button:out"} <= {c[0] for c in zoomed} and small(zoomed, CONTROL) == [], zoomed
+        found = blocking(await in_thread(axe, driver))  # the zoomed board, its pan buttons shown
+        assert found == [], describe(found)
 
         # Each leader drawn carries its colour's mark: the tile symbol of that colour.
         marks = driver.execute_script("""return [...document.querySelectorAll('.leader')].map((l) =>
