@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import math
+
 from engine import COLOURS as COLOURS  # the colour names, in their canonical order, come from the engine
 
 RGB = tuple[int, int, int]
@@ -111,3 +113,58 @@ def delta_e(a: tuple[float, float, float], b: tuple[float, float, float]) -> flo
 def lightness(rgb: RGB) -> float:
     """L* (0 black – 100 white): what is left of a colour in greyscale."""
     return lab(rgb)[0]
+
+
+def greyscale(rgb: tuple[float, float, float]) -> tuple[float, float, float]:
+    """`rgb` with its hue taken away: the grey of the same luminance (a greyscale print or screen)."""
+    r, g, b = (_to_linear(c) for c in rgb)
+    v = _to_srgb(0.2126 * r + 0.7152 * g + 0.0722 * b)
+    return (v, v, v)
+
+
+SIMULATIONS: tuple[str, ...] = ("normal", *CVD_KINDS, "greyscale")
+
+
+def seen(rgb: tuple[float, float, float], kind: str) -> tuple[float, float, float]:
+    """How `rgb` looks under one of SIMULATIONS."""
+    if kind == "normal":
+        return rgb
+    return greyscale(rgb) if kind == "greyscale" else simulate((round(rgb[0]), round(rgb[1]), round(rgb[2])), kind)
+
+
+def delta_e2000(a: tuple[float, float, float], b: tuple[float, float, float]) -> float:
+    """CIEDE2000 colour difference of two sRGB colours (Sharma, Wu & Dalal 2005): about 1 is just noticeable,
+    10 tells two colours apart at a glance, 20 and more keeps them apart at a small size."""
+    return delta_e2000_lab(lab(a), lab(b))
+
+
+def delta_e2000_lab(one: tuple[float, float, float], two: tuple[float, float, float]) -> float:
+    """CIEDE2000 of two CIE L*a*b* colours."""
+    (l1, a1, b1), (l2, a2, b2) = one, two
+    c_bar = (math.hypot(a1, b1) + math.hypot(a2, b2)) / 2
+    g = 0.5 * (1 - math.sqrt(c_bar**7 / (c_bar**7 + 25**7)))
+    a1p, a2p = (1 + g) * a1, (1 + g) * a2
+    c1p, c2p = math.hypot(a1p, b1), math.hypot(a2p, b2)
+    h1p = math.degrees(math.atan2(b1, a1p)) % 360 if c1p else 0.0
+    h2p = math.degrees(math.atan2(b2, a2p)) % 360 if c2p else 0.0
+    dh = 0.0
+    if c1p * c2p:
+        dh = h2p - h1p
+        dh = dh - 360 if dh > 180 else dh + 360 if dh < -180 else dh
+    d_l, d_c = l2 - l1, c2p - c1p
+    d_h = 2 * math.sqrt(c1p * c2p) * math.sin(math.radians(dh / 2))
+    l_bar, cp_bar = (l1 + l2) / 2, (c1p + c2p) / 2
+    if not c1p * c2p:
+        h_bar = h1p + h2p
+    elif abs(h1p - h2p) <= 180:
+        h_bar = (h1p + h2p) / 2
+    else:
+        h_bar = (h1p + h2p + 360) / 2 if h1p + h2p < 360 else (h1p + h2p - 360) / 2
+    t = (1 - 0.17 * math.cos(math.radians(h_bar - 30)) + 0.24 * math.cos(math.radians(2 * h_bar))
+         + 0.32 * math.cos(math.radians(3 * h_bar + 6)) - 0.20 * math.cos(math.radians(4 * h_bar - 63)))
+    rotation = 30 * math.exp(-(((h_bar - 275) / 25) ** 2))
+    r_c = 2 * math.sqrt(cp_bar**7 / (cp_bar**7 + 25**7))
+    s_l = 1 + 0.015 * (l_bar - 50) ** 2 / math.sqrt(20 + (l_bar - 50) ** 2)
+    s_c, s_h = 1 + 0.045 * cp_bar, 1 + 0.015 * cp_bar * t
+    r_t = -math.sin(math.radians(2 * rotation)) * r_c
+    return math.sqrt((d_l / s_l) ** 2 + (d_c / s_c) ** 2 + (d_h / s_h) ** 2 + r_t * (d_c / s_c) * (d_h / s_h))

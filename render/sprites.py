@@ -47,7 +47,7 @@ def tile(colour: str, size: int) -> Image.Image:
 
 @lru_cache(maxsize=64)
 def leader(colour: str, dynasty: str, size: int) -> Image.Image:
-    """A leader: a disc of its colour with a white ring, carrying its dynasty's symbol."""
+    """A leader: a disc of its colour with a white ring, carrying its dynasty's symbol, and its colour's mark."""
     im, d, w, _ = _canvas(size)
     fill = P.TILE[colour]
     d.ellipse((0, 0, w - 1, w - 1), fill=P.OUTLINE)
@@ -63,7 +63,21 @@ def leader(colour: str, dynasty: str, size: int) -> Image.Image:
         for dx, dy in around:
             S.draw(d, symbol, (m + o * dx, m + o * dy, w - m + o * dx, w - m + o * dy), ink, fill)
     S.draw(d, symbol, (m, m, w - m, w - m), P.SYMBOL, fill)
+    _colour_mark(d, w, colour)
     return _shrink(im, size)
+
+
+def _colour_mark(d: ImageDraw.ImageDraw, w: int, colour: str) -> None:
+    """The leader's colour said by a shape too: its colour's tile symbol on a small tile at the lower right, so
+    two leaders of one dynasty differ for players who cannot tell their colours apart (issue 41)."""
+    x0, x1 = w * (1 - MARK), w - 1
+    d.rounded_rectangle((x0 - w * 0.03, x0 - w * 0.03, x1, x1), radius=w * 0.07, fill=P.OUTLINE)
+    _tile_body(d, (x0, x0, x1 - w * 0.02, x1 - w * 0.02), P.TILE[colour])
+    m = (x1 - x0) * 0.13
+    S.draw(d, S.TILE_SYMBOL[colour], (x0 + m, x0 + m, x1 - m, x1 - m), P.SYMBOL, P.TILE[colour])
+
+
+MARK = 0.34  # the colour mark's share of a leader's width
 
 
 @lru_cache(maxsize=16)

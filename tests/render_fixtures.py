@@ -27,6 +27,12 @@ def dominant(im: Image.Image) -> tuple[int, int, int]:
     return Counter(pixels(im)).most_common(1)[0][0]
 
 
+def dominant_hue(im: Image.Image) -> tuple[int, int, int]:
+    """The most common colour of `im` but the symbols' white: a leader's own colour, round its dynasty's symbol,
+    its white ring and its colour mark's symbol."""
+    return Counter(p for p in pixels(im) if p[:3] != (255, 255, 255)).most_common(1)[0][0]
+
+
 def busy_position() -> dict[str, Any]:
     """A busy 4-player mid-game on the standard board: five kingdoms, 13 leaders, two monuments,
     catastrophes, treasures (corner ones too) and open scores."""

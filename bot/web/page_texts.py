@@ -216,6 +216,30 @@ TEXTS: tuple[str, ...] = (
     N_("Open the web board instead"),
 )
 
+# keyboard.js: what a screen reader says of the board's squares (issue 41, "Everyone can play").
+SPOKEN: tuple[str, ...] = (
+    # Translators: a screen reader's name for the board (its squares are read one by one)
+    N_("The board"),
+    # Translators: a square's tile, read by a screen reader: "temple (red)"
+    N_("{tile} ({colour})"),
+    # Translators: a square's monument, read by a screen reader: "monument (red and blue)"
+    N_("monument ({colours})"),
+    # Translators: a square's tile swapped face down, read by a screen reader
+    N_("face-down tile"),
+    # Translators: a square's treasure, read by a screen reader
+    N_("treasure"),
+    # Translators: a river square, read by a screen reader
+    N_("river"),
+    # Translators: the kingdom a square belongs to, read by a screen reader: "Alice's kingdom"
+    N_("{name}'s kingdom"),
+    # Translators: a kingdom of several players, read by a screen reader: "kingdom of Alice and Bob"
+    N_("kingdom of {names}"),
+    # Translators: the square of the last move, read by a screen reader
+    N_("last move"),
+    # Translators: a square where the chosen piece may be played, read by a screen reader
+    N_("you can play here"),
+)
+
 PLURALS: tuple[tuple[str, str], ...] = (
     N_plural("Your turn ({n} action left).", "Your turn ({n} actions left)."),
     N_plural("{name} to play ({n} action left).", "{name} to play ({n} actions left)."),
@@ -256,8 +280,8 @@ def table(t: Texts) -> dict[str, Any]:
     # Each colour's forms by its plain word ("rouge": {"tiles": "rouges"}): a text names the one it needs
     # ("{colour:leaders}"), and the page, given the plain word, fills that form.
     colour_forms = {str(word): dict(word.forms) for word in (words.colour(c, t) for c in COLOURS) if word.forms}
-    return {"lang": t.lang, "texts": {text: t.gettext(text) for text in (*TEXTS, *WORDS)}, "plurals": plurals,
-            "categories": categories(t) if t.messages else ["one", "other"],
+    return {"lang": t.lang, "texts": {text: t.gettext(text) for text in (*TEXTS, *SPOKEN, *WORDS)},
+            "plurals": plurals, "categories": categories(t) if t.messages else ["one", "other"],
             "grammar": json.loads(json.dumps(rule, default=dict)) if rule else None, "forms": colour_forms}
 
 

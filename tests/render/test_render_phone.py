@@ -108,7 +108,8 @@ def test_a_player_with_every_leader_on_the_board_is_told_so_not_shown_empty_ring
     px = pixels(row)
     faded = sum(1 for p in px if sum(abs(a - b) for a, b in zip(p, P.FADED, strict=True)) < 12)
     ink = sum(1 for p in px if max(p) < 90)
-    assert faded == 0, "no faint empty rings"
+    # An empty ring is some 200 faint pixels; the words' smooth edges may land on that shade in a few.
+    assert faded < 60, "no faint empty rings"
     assert ink > 100, "the words 'all on board' are written there"
     # A player with a leader in supply still sees it, and the places of those on the board.
     bull = im.crop((LEADERS_X, y0 + ROW_H + 4, CATA_X - 4, y0 + 2 * ROW_H - 4)).convert("RGB")

@@ -2,6 +2,7 @@
 
 import { boardSvg, marksSvg } from "./draw.js";
 import { CELL, COLS, kingdomsOf, moveSquares, panBox, zoomBox } from "./geometry.js";
+import * as K from "./keyboard.js";
 import * as P from "./panels.js";
 import { LEADER_NAME, defs } from "./symbols.js";
 import { lang, loadTexts, tr, trn, wanted, word } from "./texts.js";
@@ -105,7 +106,9 @@ function drawBoard() {
   const root = $("#board");
   root.dataset.revision = g.revision;
   root.dataset.turn = g.to_move ?? "";
+  const hadFocus = root.contains(document.activeElement);
   root.innerHTML = boardSvg({ layout, view: shownView(), kingdoms: kingdoms(), viewBox: ui.zoom, ...marks() });
+  K.labelBoard(root, K.squareNames({ layout, view: shownView(), kingdoms: kingdoms(), names: g.names, ...marks() }), ui, hadFocus);
   root.classList.toggle("zoomed", !!ui.zoom);
   root.classList.toggle("choosing", targets().length > 0);
 }
@@ -135,6 +138,8 @@ function turnWords(g) {
 
 function render() {
   const g = ui.game;
+  const kept = K.rememberFocus();
+  const wasDeciding = !$("#decision").hidden;
   $("#gate").hidden = true;
   $("#game").hidden = false;
   document.title = tr("Game {id} · Tigris & Euphrates", { id: g.id });
@@ -163,6 +168,8 @@ function render() {
   if (g.standings) $("#standings").innerHTML = P.standingsHtml(g);
   drawBoard();
   showFocus();
+  K.labelPanels();
+  K.restoreFocus(kept, ui, deciding && !wasDeciding);
   showConfirm();
 }
 
@@ -221,6 +228,7 @@ async function load() {
   if (!ui.layouts[g.board]) await loadLayouts();
   if (g.status === "over" && !ui.replay) loadReplay();
   render();
+  K.announce(before, g, turnWords(g));
 }
 
 /** Re-read the game; calls made while one is under way fold into one more read. A read refused for going too
@@ -353,8 +361,8 @@ function kingdomAt(square) {
   return kingdoms().find((k) => k.squares.includes(square)) || null;
 }
 
-function onSquare(square) {
-  if (!ui.zoom && (ui.zoomMode || squareSize() < 32)) { ui.zoomMode = false; zoomTo(square); return; }
+function onSquare(square, keyboard = false) {
+  if (!keyboard && !ui.zoom && (ui.zoomMode || squareSize() < 32)) { ui.zoomMode = false; zoomTo(square); return; }
   if (targets().includes(square)) {
     const move = pieceMove(square);
     // Board Game Arena's choice: a move waits for a second tap on its square (or Play) when the person asked so.
@@ -545,6 +553,11 @@ function wire() {
     mode.value = confirmMode();
     mode.addEventListener("change", () => setConfirmMode(mode.value));
   }
+  K.wireKeys(board, ui, {
+    act: (sq) => onSquare(sq, true),
+    show: (sq) => { if (!K.inView(ui.zoom, sq)) zoomTo(sq); },
+    targets,
+  });
   document.addEventListener("keydown", (e) => {
     if (e.key === "Escape") { ui.selected = null; ui.swap = null; ui.focus = null; ui.confirm = null; if (ui.game) render(); }
   });

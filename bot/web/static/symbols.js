@@ -64,23 +64,30 @@ export function defs() {
 
 /** A civilization tile of `colour` at (x, y), `s` wide. */
 export function tile(colour, x, y, s) {
-  const r = s * 0.14, e = Math.max(1, s * 0.045), m = s * 0.16;
-  return `<g class="tile"><rect x="${x}" y="${y}" width="${s}" height="${s}" rx="${r}" fill="${DARK[colour]}"/>`
-    + `<rect x="${x + e}" y="${y + e}" width="${s - 2 * e}" height="${s - 2 * e}" rx="${r - e / 2}" fill="${TILE[colour]}"/>`
-    + `<use href="#s-${TILE_SYMBOL[colour]}" x="${x + m}" y="${y + m}" width="${s - 2 * m}" height="${s - 2 * m}"`
-    + ` style="color:#fff;--bg:${TILE[colour]}"/></g>`;
+  return `<g class="tile">${tileFace(colour, x, y, s)}</g>`;
 }
 
-/** A leader: a disc of its colour in a white ring, with its dynasty's symbol. */
+function tileFace(colour, x, y, s) {
+  const r = s * 0.14, e = Math.max(1, s * 0.045), m = s * 0.16;
+  return `<rect x="${x}" y="${y}" width="${s}" height="${s}" rx="${r}" fill="${DARK[colour]}"/>`
+    + `<rect x="${x + e}" y="${y + e}" width="${s - 2 * e}" height="${s - 2 * e}" rx="${r - e / 2}" fill="${TILE[colour]}"/>`
+    + `<use href="#s-${TILE_SYMBOL[colour]}" x="${x + m}" y="${y + m}" width="${s - 2 * m}" height="${s - 2 * m}"`
+    + ` style="color:#fff;--bg:${TILE[colour]}"/>`;
+}
+
+/** A leader: a disc of its colour in a white ring, with its dynasty's symbol and its colour's mark (render/sprites.py:
+ * the colour's tile symbol on a small tile at the lower right, so that colour is never the only cue). */
 export function leader(colour, dynasty, x, y, s) {
-  const c = s / 2, m = s * 0.17;
+  const c = s / 2, m = s * 0.17, k = s * 0.38, e = s * 0.03;
   return `<g class="leader"><circle cx="${x + c}" cy="${y + c}" r="${c}" fill="#18140e"/>`
     + `<circle cx="${x + c}" cy="${y + c}" r="${c * 0.93}" fill="#fff"/>`
     + `<circle cx="${x + c}" cy="${y + c}" r="${c * 0.84}" fill="${TILE[colour]}"/>`
     + `<use href="#s-${dynasty}" x="${x + m}" y="${y + m}" width="${s - 2 * m}" height="${s - 2 * m}"`
     + ` stroke="#18140e" stroke-width="9" stroke-linejoin="round" style="color:#18140e;--bg:#18140e"/>`
     + `<use href="#s-${dynasty}" x="${x + m}" y="${y + m}" width="${s - 2 * m}" height="${s - 2 * m}"`
-    + ` style="color:#fff;--bg:${TILE[colour]}"/></g>`;
+    + ` style="color:#fff;--bg:${TILE[colour]}"/>`
+    + `<rect x="${x + s - k - e}" y="${y + s - k - e}" width="${k + e}" height="${k + e}" rx="${k * 0.2}" fill="#18140e"/>`
+    + `<g class="colour-mark">${tileFace(colour, x + s - k, y + s - k, k - e)}</g></g>`;
 }
 
 /** A dynasty's emblem on a neutral disc (the players' markers). */

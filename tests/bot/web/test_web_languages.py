@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from bot.language.locales import load
-from bot.web.page_texts import PLURALS, TEXTS, WORDS
+from bot.web.page_texts import PLURALS, SPOKEN, TEXTS, WORDS
 from bot.web.speech import choose
 from tests.bot.web.web_fixtures import ALICE, BOB, running
 
@@ -73,12 +73,12 @@ def test_every_text_the_pages_show_is_marked_and_translated():
     ids = page_ids()
     assert {"Your hand", "Signed in as {name}", "Your turn ({n} action left).", "Connecting to Discord…",
             "show more to the left", "Games played here"} <= ids  # the scan sees the pages' texts
-    known = set(TEXTS) | {singular for singular, _ in PLURALS} | set(WORDS)
+    known = set(TEXTS) | set(SPOKEN) | {singular for singular, _ in PLURALS} | set(WORDS)
     assert ids - known == set(), "mark these in bot/web/page_texts.py"
     locales = load()
     for lang in ("de", "fr"):
         t = locales.texts[lang]
-        missing = [text for text in (*TEXTS, *WORDS) if t.find(text) is None]
+        missing = [text for text in (*TEXTS, *SPOKEN, *WORDS) if t.find(text) is None]
         missing += [singular for singular, _ in PLURALS if not t.messages.get(singular)]
         assert missing == [], (lang, missing)
 
