@@ -83,7 +83,8 @@ def test_pictures_and_the_computer_players_reasons_say_a_colour_in_its_form_too(
     from engine.ai.phrases import phrase
     from render.panel import COMMIT_TEXT
 
-    for lang, wanted in (("fr", "engager des renforts dans la guerre bleue"), ("de", "sich im blauen Krieg verstärken")):
+    for lang, wanted in (("fr", "engager des renforts dans la guerre bleue"),
+                         ("de", "sich im blauen Krieg verstärken")):
         w = wording(lang)
         assert w.gettext(COMMIT_TEXT[("war", True, False)]).format(colour=w.gettext("blue")) == wanted
     quiet = phrase("a {colour} tile at {at} scores nothing yet, but it builds a kingdom your leaders will score from "
