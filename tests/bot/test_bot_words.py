@@ -73,7 +73,7 @@ def test_matching_moves_orders_in_place_before_in_order():
 async def test_rules_in_brief_cover_what_a_new_player_needs(harness):
     call = response(await harness.command(ALICE, CHANNEL, "help", topic="rules"))
     assert call.ephemeral and call.content == RULES_TEXT and len(RULES_TEXT) <= T.CONTENT_LIMIT
-    for needed in ("**6 tiles**", "**2 actions**", "next to a red temple", "**Catastrophe**", "**Revolt**",
+    for needed in ("**6 hidden tiles**", "**2 actions**", "next to a red temple", "**Catastrophe**", "**Revolt**",
                    "**War**", "**Monuments**", "**Treasures**", "weakest colour", "blue on rivers"):
         assert needed in RULES_TEXT, needed
 

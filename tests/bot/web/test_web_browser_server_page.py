@@ -8,8 +8,7 @@ import asyncio
 import pytest
 
 from bot.web.auth import Person
-from tests.bot.web.test_web_server_pages import finished
-from tests.bot.web.web_fixtures import CAROL, CHANNEL, GUILD, running
+from tests.bot.web.web_fixtures import CAROL, CHANNEL, GUILD, finished, running
 from tests.browser import Page, chrome, wait_until
 
 pytestmark = [pytest.mark.process]  # a real browser process

@@ -4,19 +4,7 @@ words."""
 
 from __future__ import annotations
 
-from bot.records.finisher import Finisher
-from tests.bot.web.web_fixtures import ALICE, CAROL, CHANNEL, GUILD, SECRET_CHANNEL, Web, running
-from tests.records_helpers import people, random_game, store_game
-
-
-async def finished(web: Web, channel_id: int, seed: int, ending: str = "treasures:2") -> int:
-    """A finished game between Alice (1001) and Bob (1002) in this server's `channel_id`, recorded and rated."""
-    p = random_game(2, seed)
-    game_id = await store_game(web.service.storage, people("Alice", "Bob"), p.moves, snapshot=p.game.position(),
-                               seed=p.seed, guild_id=GUILD, channel_id=channel_id,
-                               ended_at=1_700_000_000.0 + seed, end_reason=ending)
-    await Finisher(web.service.storage).catch_up(GUILD)
-    return game_id
+from tests.bot.web.web_fixtures import ALICE, CAROL, CHANNEL, GUILD, SECRET_CHANNEL, finished, running
 
 
 async def test_the_history_lists_only_the_finished_games_the_person_may_see(web):

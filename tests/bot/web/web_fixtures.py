@@ -8,6 +8,7 @@ import pytest
 from aiohttp.test_utils import TestClient, TestServer
 
 from bot.config import WebConfig
+from bot.records.finisher import Finisher
 from bot.records.service import Records
 from bot.service.events import Publisher
 from bot.service.game_service import GameService
@@ -19,6 +20,7 @@ from bot.web.context import Context
 from bot.web.hub import Hub
 from bot.web.server import make_app
 from tests.bot_harness import seed_where_first
+from tests.records_helpers import people, random_game, store_game
 
 SECRET = "s" * 40
 ALICE, BOB, CAROL = 1001, 1002, 1003
@@ -87,3 +89,13 @@ async def web(database):
     await hub.stop()
     await client.close()
     await storage.close()
+
+
+async def finished(web: Web, channel_id: int, seed: int, ending: str = "treasures:2") -> int:
+    """A finished game between Alice (1001) and Bob (1002) in this server's `channel_id`, recorded and rated."""
+    p = random_game(2, seed)
+    game_id = await store_game(web.service.storage, people("Alice", "Bob"), p.moves, snapshot=p.game.position(),
+                               seed=p.seed, guild_id=GUILD, channel_id=channel_id,
+                               ended_at=1_700_000_000.0 + seed, end_reason=ending)
+    await Finisher(web.service.storage).catch_up(GUILD)
+    return game_id
