@@ -25,6 +25,7 @@ from bot.language.move_words import (
 )
 from bot.language.server_languages import ServerLanguages, choices, language_set_text
 from bot.storage import Storage
+from engine.ai.phrases import say
 from engine.constants import COLOURS, LEADER_NAMES, TILE_NAMES
 from engine.move import Move
 from play.cli import HELP as TERMINAL_HELP
@@ -140,6 +141,13 @@ def test_colours_agree_with_their_noun():
     said = ES.gettext("{who} places their {colour} leader on {square}.")
     assert said.format(who="Urna", colour=blue, square="F7") == "Urna coloca su líder azul en F7."
     assert f"{red}" == "rojo" and f"{red:tiles}" == "rojas" and f"{red:leaders}" == "rojos"
+
+
+def test_a_computer_players_reasons_agree_too():
+    scored = ((("scores {more} point", "scores {more} points"), {"n": 3, "more": [
+        (("{n} more {colour}", "{n} more {colour}"), {"n": 2, "colour": "blue"}),
+        (("{n} more {colour}", "{n} more {colour}"), {"n": 1, "colour": "green"})]}),)
+    assert say(scored, words.lookup(ES), ES.ngettext) == "consigue 2 puntos azules y 1 punto verde más"
 
 
 # --- moves typed in Spanish ------------------------------------------------------------------------------------------
