@@ -11,7 +11,8 @@ from bot.language.locales import load
 
 # Discord's limit on a description and a choice name, in every language.
 LIMIT = 100
-OUR_LOCALES = {discord.Locale.german.value, discord.Locale.french.value}
+OUR_LOCALES = {discord.Locale.german.value, discord.Locale.french.value, discord.Locale.spain_spanish.value,
+               discord.Locale.latin_american_spanish.value}
 SUBCOMMAND, GROUP = 1, 2
 
 
@@ -32,7 +33,9 @@ async def tne_payload(harness) -> dict:
 
 async def test_every_description_and_choice_is_translated_into_german_and_french_within_the_limit(harness):
     payload = await tne_payload(harness)
-    assert payload["description_localizations"] == {"de": "Euphrat & Tigris spielen", "fr": "Jouer à Tigre & Euphrate"}
+    assert payload["description_localizations"] == {"de": "Euphrat & Tigris spielen", "fr": "Jouer à Tigre & Euphrate",
+                                                     "es-ES": "Juega a Tigris y Éufrates",
+                                                     "es-419": "Juega a Tigris y Éufrates"}
     everything = walk(payload["options"])
     subcommands = [o for o in everything if o["type"] in (SUBCOMMAND, GROUP)]
     assert {"new", "move", "help", "stats", "history", "leaderboard"} <= {o["name"] for o in subcommands}
@@ -68,7 +71,8 @@ async def test_the_synced_commands_carry_the_translations(harness):
     (tne,) = put.payload
     help_command = next(o for o in tne["options"] if o["name"] == "help")
     assert help_command["description_localizations"] == {
-        "de": "Die Befehle, die Regeln in Kürze und mehr", "fr": "Les commandes, les règles en bref, et plus encore"}
+        "de": "Die Befehle, die Regeln in Kürze und mehr", "fr": "Les commandes, les règles en bref, et plus encore",
+        "es-ES": "Los comandos, las reglas en breve y más", "es-419": "Los comandos, las reglas en breve y más"}
 
 
 async def test_english_and_languages_we_lack_get_no_translation_and_names_none():
@@ -77,7 +81,7 @@ async def test_english_and_languages_we_lack_get_no_translation_and_names_none()
     described = TranslationContext(TranslationContextLocation.command_description, None)
     named = TranslationContext(TranslationContextLocation.command_name, None)
     assert await translator.translate(text, discord.Locale.german, described) == "Eine Partie in diesem Kanal eröffnen"
-    for locale in (discord.Locale.american_english, discord.Locale.british_english, discord.Locale.spain_spanish,
+    for locale in (discord.Locale.american_english, discord.Locale.british_english, discord.Locale.italian,
                    discord.Locale.japanese):
         assert await translator.translate(text, locale, described) is None, locale
     assert await translator.translate(locale_str("new"), discord.Locale.german, named) is None

@@ -65,7 +65,8 @@ async def test_a_french_asker_gets_every_topic_in_french(harness):
 
 
 @pytest.mark.parametrize(("locale", "lang"), [("de-CH", "de"), ("de-AT", "de"), ("fr-CA", "fr"), ("en-GB", "en"),
-                                              ("es-ES", "en"), ("ja", "en"), ("xx-YY", "en")])
+                                              ("es-ES", "es"), ("es-419", "es"), ("it", "en"), ("ja", "en"),
+                                              ("xx-YY", "en")])
 async def test_other_locales_fall_back_to_their_language_or_english(harness, locale, lang):
     # Discord sends no de-CH or fr-CA today; a tag it may send tomorrow still finds its language.
     expected = load().texts[lang].gettext(help_texts.RULES_TEXT)

@@ -27,7 +27,7 @@ GUILD, PERSON = 71, 72
 @pytest.fixture
 def data(tmp_path):
     """The shipped catalogs, and an Italian one added as a translator adds it."""
-    for lang in ("de", "fr"):
+    for lang in ("de", "fr", "es"):
         catalog_path(lang, tmp_path).parent.mkdir(parents=True)
         shutil.copy(catalog_path(lang), catalog_path(lang, tmp_path))
     shutil.copy(LOCALE_DIR / "LINGUAS", tmp_path / "LINGUAS")
@@ -57,7 +57,7 @@ async def storage(database):
 
 def test_the_new_language_is_read_and_named_in_its_own_words(data):
     locales = load(data)
-    assert locales.languages == ("en", "de", "fr", "it")
+    assert locales.languages == ("en", "de", "fr", "es", "it")
     it = locales.for_tag("it-CH")
     assert it.lang == "it" and it.name == "italiano" and it.gettext("Board") == "Tabellone"
     # Ranks come from its catalog too, not from code that knows the language.
@@ -67,7 +67,7 @@ def test_the_new_language_is_read_and_named_in_its_own_words(data):
 async def test_a_server_chooses_it_and_the_refusal_lists_it(data, storage):
     locales = load(data)
     assert choices(locales) == {"auto": "Discord's guess", "en": "English", "de": "Deutsch", "fr": "Français",
-                                "it": "Italiano"}
+                                "es": "Español", "it": "Italiano"}
     languages = ServerLanguages(storage.servers, locales)
     t = await languages.choose(GUILD, "it", can_manage=True)
     assert t.lang == "it" and (await languages.texts(GUILD)).lang == "it"
@@ -75,8 +75,8 @@ async def test_a_server_chooses_it_and_the_refusal_lists_it(data, storage):
     with pytest.raises(GameError) as refused:
         await languages.choose(GUILD, "xx", can_manage=True)
     assert refused.value.template == UNKNOWN
-    assert said(refused.value, t) == "La lingua è una di: auto, en, de, fr, it."
-    assert said(refused.value) == "The language is one of: auto, en, de, fr, it."
+    assert said(refused.value, t) == "La lingua è una di: auto, en, de, fr, es, it."
+    assert said(refused.value) == "The language is one of: auto, en, de, fr, es, it."
 
 
 async def test_a_person_whose_discord_speaks_it_is_written_to_in_it(data, storage):
@@ -93,5 +93,5 @@ def test_the_web_pages_offer_it(data):
 
 
 def test_without_its_line_the_catalog_is_not_spoken(data):
-    (data / "LINGUAS").write_text("de\nfr\n", encoding="utf-8")
+    (data / "LINGUAS").write_text("de\nfr\nes\n", encoding="utf-8")
     assert load(data).for_tag("it").lang == "en"

@@ -40,7 +40,9 @@ async def test_addbot_offers_the_levels_in_the_same_words(harness) -> None:
     (level,) = [o for o in addbot["options"] if o["name"] == "level"]
     for choice in level["choices"]:
         assert choice["value"] == choice["name"]  # what is stored and typed stays English
-        assert choice["name_localizations"] == {"de": W.level(choice["value"], DE), "fr": W.level(choice["value"], FR)}
+        es = W.level(choice["value"], LOCALES.texts["es"])
+        assert choice["name_localizations"] == {"de": W.level(choice["value"], DE), "fr": W.level(choice["value"], FR),
+                                                "es-ES": es, "es-419": es}
 
 
 @pytest.mark.parametrize("name", ["easy", "medium", "hard"])

@@ -18,7 +18,8 @@ from bot.language.locales import LANGUAGES, catalog_path, load, normalize, resol
     ("de", "de"), ("de-CH", "de"), ("de-AT", "de"), ("de_CH", "de"), ("DE-at", "de"), ("de_DE.UTF-8", "de"),
     ("fr", "fr"), ("fr-CA", "fr"), ("fr_CA", "fr"), ("FR-ch", "fr"), ("fr_FR.UTF-8@euro", "fr"),
     ("en-GB", "en"), ("en-US", "en"), ("en", "en"),
-    ("es-ES", "en"), ("ja", "en"), ("zh-CN", "en"), ("xx-YY", "en"), ("", "en"), (None, "en"), ("C", "en"),
+    ("es-ES", "es"), ("es-419", "es"), ("it", "en"), ("ja", "en"), ("zh-CN", "en"), ("xx-YY", "en"), ("", "en"),
+    (None, "en"), ("C", "en"),
     ("POSIX", "en"), ("  de-CH  ", "de"), ("deutsch", "en"),
 ])
 def test_any_tag_resolves_to_a_language_we_have(tag, lang):
@@ -29,12 +30,13 @@ def test_a_tag_is_normalized_in_one_spelling():
     assert normalize("de_CH.UTF-8") == "de-ch" and normalize(None) == "" and normalize("pt_BR") == "pt-br"
 
 
-def test_the_languages_are_english_german_and_french_with_the_source_first():
-    assert LANGUAGES == ("en", "de", "fr")
+def test_the_languages_are_english_german_french_and_spanish_with_the_source_first():
+    assert LANGUAGES == ("en", "de", "fr", "es")
     locales = load()
     assert locales.languages == LANGUAGES
     assert locales.for_tag("de-CH").lang == "de" and locales.for_tag("fr-CA").lang == "fr"
-    assert locales.for_tag("es-ES").lang == "en" and locales.for_tag(None).lang == "en"
+    assert locales.for_tag("es-ES").lang == "es" and locales.for_tag("es-419").lang == "es"
+    assert locales.for_tag("it").lang == "en" and locales.for_tag(None).lang == "en"
 
 
 def test_the_real_catalogs_translate_and_english_has_no_catalog():

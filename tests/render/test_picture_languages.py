@@ -106,7 +106,7 @@ def overlapping(a: tuple[int, int, int, int], b: tuple[int, int, int, int]) -> b
     return min(a[2], b[2]) - max(a[0], b[0]) > 1 and min(a[3], b[3]) - max(a[1], b[1]) > 1
 
 
-@pytest.mark.parametrize("lang", ["en", "de", "fr"])
+@pytest.mark.parametrize("lang", ["en", "de", "fr", "es"])
 def test_every_label_fits_every_picture_in_every_language(monkeypatch, lang):
     """Each language's every sentence in its place: so the longest translation of each label is drawn, in the
     sentence it belongs to (a mix of languages in one sentence would be longer than any reader sees)."""
