@@ -13,8 +13,10 @@ from functools import lru_cache
 from pathlib import Path
 from types import MappingProxyType
 
+from babel import Locale
+
 from bot.language import words
-from bot.language.locales import ENGLISH, LOCALE_DIR, SOURCE, Locales, Texts
+from bot.language.locales import ENGLISH, LANGUAGES, LOCALE_DIR, SOURCE, Locales, Texts
 from bot.language.locales import load as load_locales
 from engine.constants import COLOUR_ALIASES, COLOURS, LEADER_NAMES, TILE_NAMES
 from engine.notation import VERBS
@@ -136,7 +138,9 @@ def notation_words() -> dict[str, str]:
 # The glossary beside the catalogs: each language's words for the game's pieces, the editions' and the bot's former
 # ones ("also typed"), so a player may type a move in the words of the box they own.
 GLOSSARY = LOCALE_DIR / "glossary.md"
-GLOSSARY_COLUMNS = {"de": "German", "fr": "French"}
+# Each language's columns are named by the language's English name ("German", "German never", "German also typed"):
+# a language added to LINGUAS is read from its glossary column with no code.
+GLOSSARY_COLUMNS = {code: Locale.parse(code).english_name or code for code in LANGUAGES if code != SOURCE}
 MOVE_KINDS = ("colour", "tile", "leader", "verb")
 
 

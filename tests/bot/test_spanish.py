@@ -186,8 +186,8 @@ def test_the_moves_the_help_and_the_terminal_show_in_spanish_are_read():
 
 
 # --- the glossary's Spanish column ----------------------------------------------------------------------------------
-# tests/bot/test_glossary.py checks the columns bot/language/move_words.py reads (GLOSSARY_COLUMNS, German and
-# French); these check the Spanish one the same way.
+# tests/bot/test_glossary.py checks every language's column, Spanish's too (GLOSSARY_COLUMNS comes from LINGUAS);
+# these check the Spanish one as a translator would read it.
 
 def _cells(text: str) -> list[str]:
     return [c.strip() for c in text.split(",") if c.strip()]
