@@ -109,8 +109,8 @@ def parser(t: Texts = ENGLISH) -> argparse.ArgumentParser:
                     help=t.gettext("seconds per decision for the hard level (default {seconds})").format(
                         seconds=f"{HARD_BUDGET:g}"))
     ap.add_argument("--png", metavar="PATH", default=None,
-                    help=t.gettext("write the board picture to PATH after every move (default: no picture); with "
-                                   "--review, a folder to write the review's pictures into"))
+                    help=t.gettext("write the board picture to PATH after every move (default, or an empty PATH: no "
+                                   "picture); with --review, a folder to write the review's pictures into"))
     ap.add_argument("--pause", type=float, default=0.0,
                     help=t.gettext("seconds to wait after each computer move"))
     ap.add_argument("--hint-budget", type=float, default=HINT_BUDGET,
