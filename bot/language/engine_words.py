@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING
 
 from bot.language import numbers, words
 from bot.language.locales import ENGLISH, Texts
+from bot.language.usage_words import usage
 from bot.language.words import lookup
 from engine import COLOURS, DYNASTIES, IllegalMove
 
@@ -53,6 +54,8 @@ def _value(key: str, v: object, t: Texts, value: Callable[[str, object], object]
         return t.gettext(" or ").join(str(_value(key, item, t, value)) for item in v)
     if key == "colour" and v in COLOURS:
         return words.colour(str(v), t)
+    if key == "usage" and isinstance(v, str) and (said := usage(v, t)) is not None:
+        return said
     if key in ("who", "other") and isinstance(v, str) and v.lower() in DYNASTIES:
         return words.dynasty(DYNASTIES.index(v.lower()), t)
     return v

@@ -229,16 +229,17 @@ def test_a_usage_error_is_told_in_the_language_and_starts_nothing(monkeypatch, c
     assert said in err, err
 
 
-@pytest.mark.parametrize(("lang", "head", "none"), [
-    ("de_DE.UTF-8", "erlaubte Züge: ", "Kein erlaubter Zug passt zu 'treasure'."),
-    ("fr_FR.UTF-8", "coups permis : ", "Aucun coup permis ne correspond à « treasure »."),
-    ("C", "legal moves: ", "No legal move matches 'treasure'."),
+@pytest.mark.parametrize(("lang", "head", "kinds", "none"), [
+    ("de_DE.UTF-8", "erlaubte Züge: ", r"Plättchen \d+, Anführer \d+", "Kein erlaubter Zug passt zu 'treasure'."),
+    ("fr_FR.UTF-8", "coups permis : ", r"tuile \d+, chef \d+", "Aucun coup permis ne correspond à « treasure »."),
+    ("C", "legal moves: ", r"tile \d+, leader \d+", "No legal move matches 'treasure'."),
 ])
-def test_the_list_of_moves_speaks_the_language_and_keeps_the_notation(monkeypatch, capsys, lang, head, none):
+def test_the_list_of_moves_speaks_the_language_and_keeps_the_notation(monkeypatch, capsys, lang, head, kinds, none):
+    """The count by kind names the kinds as the language types them (issue 40); the moves stay in notation."""
     speak(monkeypatch, lang)
     status, out, _ = typed(monkeypatch, capsys, ["--seed", "12", *FAST], ["moves", "moves treasure", "quit"])
     assert status == 0
     counted = next(ln for ln in out.splitlines() if head in ln)
-    assert re.search(r"\d+ " + re.escape(head) + r"tile \d+, leader \d+", counted), counted
+    assert re.search(r"\d+ " + re.escape(head) + kinds, counted), counted
     assert none in out
     assert any(ln.startswith("  tile red") for ln in out.splitlines()), "groups in notation"
