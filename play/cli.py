@@ -26,6 +26,7 @@ from engine.ai.hint import HINT_BUDGET
 from engine.analysis import announced_points
 from engine.record import HUMAN
 from play import records, review
+from play.arguments import Parser
 from play.commands import command, command_words, help_words
 from play.hints import Hints
 from play.language import terminal_texts
@@ -90,8 +91,8 @@ def levels_list(text: str, t: Texts = ENGLISH) -> list[str]:
 
 def parser(t: Texts = ENGLISH) -> argparse.ArgumentParser:
     """The command line's options, described in `t`'s language (option names and values stay as typed)."""
-    ap = argparse.ArgumentParser(
-        prog=PROG, description=t.gettext("Play Tigris & Euphrates in the terminal against computer players."),
+    ap = Parser(
+        t, prog=PROG, description=t.gettext("Play Tigris & Euphrates in the terminal against computer players."),
         # i18n: moves are typed in notation (or in the words the bot accepts); {moves} and {help} are the commands
         # (play/commands.py) as the language types them
         epilog=t.gettext("Type moves in the usual notation (tile red F7, leader black G3, commit 2, ...); "

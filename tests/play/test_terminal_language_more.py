@@ -213,7 +213,7 @@ def test_the_options_help_speaks_the_language(monkeypatch, capsys, lang, said, u
 
 
 @pytest.mark.parametrize(("lang", "args", "said"), [
-    ("de_DE.UTF-8", ["--to", "3"], "error: Argument --to: nur mit --replay"),
+    ("de_DE.UTF-8", ["--to", "3"], "Fehler: Argument --to: nur mit --replay"),
     ("de_DE.UTF-8", ["--players", "2", "--levels", "easy,hard"], "Argument --levels: 2 Stufen für 1 Computerplatz"),
     ("de_DE.UTF-8", ["--levels", "brutal"], "'brutal' ist keine Stufe: wähle aus "),
     ("fr_FR.UTF-8", ["--seat", "5"], "argument --seat : une partie à 2 joueurs a les places 0 à 1 (ou -1 pour "

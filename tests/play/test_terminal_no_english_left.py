@@ -82,6 +82,17 @@ def test_a_short_session_with_refusals_and_commands_reads_no_english(monkeypatch
     assert t.gettext("took back: {move}").format(move=tile) in out, "the language's undo took the tile back"
 
 
+@pytest.mark.parametrize("lang", LANGUAGES)
+@pytest.mark.parametrize("args", [["--players", "5"], ["--seat", "x"], ["--budget"], ["--foo", "3"],
+                                  ["--board", "huge"], ["--seat", "7"], ["--review", "none.tne.json", "--record", "r"]])
+def test_a_usage_error_reads_no_english(monkeypatch, capsys, lang, args) -> None:
+    """argparse's own words (usage, error, its usage errors) are said in the language too; options stay typed."""
+    speak(monkeypatch, lang)
+    status, out, err = run(monkeypatch, capsys, args)
+    assert status == 2 and out == "" and err.count("\n") >= 2
+    assert not english_lines(err), english_lines(err)
+
+
 # Lines the terminal printed in German and French before issue 40 (python -m play at 319a66b).
 OLD = [
     "Aktionen:      tile <Farbe> <Feld> | leader <Farbe> <Feld> | withdraw <Farbe> | pass",
@@ -93,6 +104,7 @@ OLD = [
     "  Bull places their red leader on G3.",
     "nicht erlaubt: A leader cannot be placed on a river square.",
     "interdit : not your turn",
+    "python -m play: error: argument --players: invalid choice: 5 (choose from 2, 3, 4)",
     "commandes : moves [filtre] (p. ex. moves chef, moves tuile temple, moves F7) | undo (reprend votre dernière",
 ]
 # The same lines said now.
