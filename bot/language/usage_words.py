@@ -6,7 +6,7 @@ from __future__ import annotations
 from bot.language import words
 from bot.language.locales import ENGLISH, N_, Texts
 from bot.language.move_words import verb_words
-from engine.notation import USAGE
+from engine.notation import USAGE, VERBS
 
 # {tile} ... {treasure} are the verbs and {red} ... {green} the colours as the language types them; <colour>,
 # <square>, <number> and <pair> say what is typed in their place.
@@ -44,3 +44,14 @@ def usage(english: str, t: Texts = ENGLISH) -> str | None:
         return None
     colours = {c: str(words.colour(c, t)) for c in ("red", "blue", "green", "black")}
     return t.gettext(USAGE_WORDS[verb]).format(**verb_words(t), **colours)
+
+
+def verbs(key: str, value: object, t: Texts = ENGLISH) -> str | None:
+    """The verbs a refusal lists ("use {verbs} or {last}": tile, leader, … treasure) in `t`'s words; None for any
+    other value."""
+    said = verb_words(t)
+    if key == "verbs" and value == ", ".join(VERBS[:-1]):
+        return ", ".join(said[verb] for verb in VERBS[:-1])
+    if key == "last" and isinstance(value, str) and value in VERBS:
+        return said[value]
+    return None

@@ -71,7 +71,7 @@ def test_a_short_session_with_refusals_and_commands_reads_no_english(monkeypatch
     water, land = SQUARE_NAMES[river.index(True)], SQUARE_NAMES[river.index(False)]
     tile = next(move for move in game.legal_moves() if move.startswith("tile"))
     typed = ["", commands["help"], "help", commands["board"], commands["moves"], f"{commands['moves']} {verbs['tile']}",
-             "moves xyz", "tile red Z99", f"leader red {water}", f"tile blue {land}", "commit 2", "swap",
+             "moves xyz", "foo", "tile red Z99", f"leader red {water}", f"tile blue {land}", "commit 2", "swap",
              commands["undo"], tile, commands["undo"], verbs["pass"], commands["hint"], commands["quit"]]
     status, out, err = run(monkeypatch, capsys, ["--seat", str(game.to_move), "--seed", "3", "--levels", "easy",
                                                  "--hint-budget", "0.05"], typed)
