@@ -17,7 +17,7 @@ from engine.squares import SQUARE_NAMES
 from play.commands import command_words
 from play.records import names, person
 from tests.english_left import english_lines
-from tests.play_helpers import run
+from tests.play_helpers import run, scripted_conflict
 
 LANGUAGES = [lang for lang in listed(LOCALE_DIR) if lang != SOURCE]
 LOCALES = load()
@@ -80,6 +80,23 @@ def test_a_short_session_with_refusals_and_commands_reads_no_english(monkeypatch
     assert not left(out, err, said), left(out, err, said)
     assert out.count(t.gettext("illegal: {reason}").split("{")[0]) >= 5, "each refusal said"
     assert t.gettext("took back: {move}").format(move=tile) in out, "the language's undo took the tile back"
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+@pytest.mark.parametrize(("kind", "side"), [("revolt", "attacker"), ("war", "defender")])
+def test_a_conflict_and_its_prompts_read_no_english(monkeypatch, capsys, lang, kind, side) -> None:
+    """A revolt or war at the person's seat: the conflict, the prompt, a blank answer's hint, a commitment."""
+    speak(monkeypatch, lang)
+    game, mine = scripted_conflict(monkeypatch, kind, 2, side)
+    seat = game.pending[side]
+    status, out, err = run(monkeypatch, capsys, ["--seed", "2", "--seat", str(seat), "--levels", "easy"],
+                           [*mine, "", "99", "0", command_words(LOCALES.texts[lang])["quit"]])
+    assert status == 0, err
+    t = LOCALES.texts[lang]
+    title = t.gettext("Revolt over the {colour} leaders" if kind == "revolt" else "War over the {colour} leaders")
+    assert title.split("{")[0] in out, "the conflict was shown"
+    said = [t.gettext("You")]
+    assert not left(out, err, said), left(out, err, said)
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
