@@ -26,6 +26,8 @@ from engine.ai.hint import HINT_BUDGET
 from engine.analysis import announced_points
 from engine.record import HUMAN
 from play import records, review
+from play.arguments import Parser
+from play.commands import command, command_words, help_words
 from play.hints import Hints
 from play.language import terminal_texts
 from play.moves import listing
@@ -33,13 +35,16 @@ from play.prompts import awaited, commit_range, prompt, situation
 from play.textboard import LEGEND, text_board, text_panel
 
 PROG = "python -m play"
+# The help: {tile} ... {treasure} are the move verbs and {moves} ... {quit} the commands, each in the words the
+# player's language types (play/commands.py); English shows the notation.
 HELP = N_("""\
-actions:   tile <colour> <square> | leader <colour> <square> | withdraw <colour> | pass
-           catastrophe <square> | swap <colour> ... (1 to 6 of your tiles)
-decisions: commit <n> (or just the number) | war <colour> | monument <pair> <square> | decline | treasure <square>
-commands:  moves [filter] (e.g. moves leader, moves tile temple, moves F7) | undo (take back your last action
-           of this turn) | hint (the hard player's move for you, and why) | board | help | quit""")
-QUIT = ("quit", "exit", "q")
+actions:   {tile} <colour> <square> | {leader} <colour> <square> | {withdraw} <colour> | {pass}
+           {catastrophe} <square> | {swap} <colour> ... (1 to 6 of your tiles)
+decisions: {commit} <n> (or just the number) | {war} <colour> | {monument} <pair> <square> | {decline} | \
+{treasure} <square>
+commands:  {moves} [filter] (e.g. {moves} {leader}, {moves} {tile} {temple}, {moves} F7) | {undo} (take back your \
+last action
+           of this turn) | {hint} (the hard player's move for you, and why) | {board} | {help} | {quit}""")
 
 
 class Quit(Exception):
@@ -86,11 +91,12 @@ def levels_list(text: str, t: Texts = ENGLISH) -> list[str]:
 
 def parser(t: Texts = ENGLISH) -> argparse.ArgumentParser:
     """The command line's options, described in `t`'s language (option names and values stay as typed)."""
-    ap = argparse.ArgumentParser(
-        prog=PROG, description=t.gettext("Play Tigris & Euphrates in the terminal against computer players."),
-        # i18n: moves are typed in notation (or in the words the bot accepts); 'moves' and 'help' are commands
+    ap = Parser(
+        t, prog=PROG, description=t.gettext("Play Tigris & Euphrates in the terminal against computer players."),
+        # i18n: moves are typed in notation (or in the words the bot accepts); {moves} and {help} are the commands
+        # (play/commands.py) as the language types them
         epilog=t.gettext("Type moves in the usual notation (tile red F7, leader black G3, commit 2, ...); "
-                         "'moves' lists the legal ones, 'help' the rest."))
+                         "'{moves}' lists the legal ones, '{help}' the rest.").format(**command_words(t)))
     ap.add_argument("--players", type=int, default=2, choices=(2, 3, 4),
                     help=t.gettext("how many seats (default 2)"))
     ap.add_argument("--levels", type=partial(levels_list, t=t), default=["medium"],
@@ -109,8 +115,8 @@ def parser(t: Texts = ENGLISH) -> argparse.ArgumentParser:
                     help=t.gettext("seconds per decision for the hard level (default {seconds})").format(
                         seconds=f"{HARD_BUDGET:g}"))
     ap.add_argument("--png", metavar="PATH", default=None,
-                    help=t.gettext("write the board picture to PATH after every move (default: no picture); with "
-                                   "--review, a folder to write the review's pictures into"))
+                    help=t.gettext("write the board picture to PATH after every move (default, or an empty PATH: no "
+                                   "picture); with --review, a folder to write the review's pictures into"))
     ap.add_argument("--pause", type=float, default=0.0,
                     help=t.gettext("seconds to wait after each computer move"))
     ap.add_argument("--hint-budget", type=float, default=HINT_BUDGET,
@@ -165,6 +171,11 @@ def options(argv: list[str] | None, t: Texts = ENGLISH) -> argparse.Namespace:
     return args
 
 
+def help_text(t: Texts = ENGLISH) -> str:
+    """The help, with the moves and commands in the words the player's language types."""
+    return t.gettext(HELP).format(**help_words(t))
+
+
 def show(game: Game, seat: int | None, t: Texts = ENGLISH) -> None:
     view = game.view(seat)
     print(text_board(view))
@@ -202,8 +213,8 @@ def blank_hint(game: Game, seat: int, t: Texts = ENGLISH) -> str:
         colour, most = asked
         return t.gettext("Type how many {colour} tiles to commit, a number from 0 to {most}.").format(
             colour=words.colour(colour, t), most=most)
-    # i18n: moves, undo and help are commands, typed in English
-    return t.gettext("Type a move (moves lists the legal ones), undo, or help.")
+    # i18n: {moves}, {undo} and {help} are the commands as the language types them (play/commands.py)
+    return t.gettext("Type a move ({moves} lists the legal ones), {undo}, or {help}.").format(**command_words(t))
 
 
 def ask(game: Game, seat: int, give_hint: Callable[[], str] | None = None, t: Texts = ENGLISH) -> str | None:
@@ -220,20 +231,21 @@ def ask(game: Game, seat: int, give_hint: Callable[[], str] | None = None, t: Te
         if not line:
             print(blank_hint(game, seat, t))
             continue
-        words = line.split()
-        command = words[0].lower()
-        if command in QUIT and len(words) == 1:
+        typed = line.split()
+        said = command(typed[0], t)  # a command in the player's words or in English: `züge`, `moves`
+        alone = len(typed) == 1
+        if said == "quit" and alone:
             raise Quit
-        if command == "help" and len(words) == 1:
-            print(t.gettext(HELP))
-        elif command == "hint" and len(words) == 1 and give_hint is not None:
+        if said == "help" and alone:
+            print(help_text(t))
+        elif said == "hint" and alone and give_hint is not None:
             print(give_hint())
-        elif command == "board" and len(words) == 1:
+        elif said == "board" and alone:
             show(game, seat, t)
-        elif command == "moves":  # a filter may use the player's words too: `moves plättchen rot`
-            print(listing(game.legal_moves(), to_notation(" ".join(words[1:])).split(),
+        elif said == "moves":  # a filter may use the player's words too: `moves plättchen rot`
+            print(listing(game.legal_moves(), to_notation(" ".join(typed[1:])).split(),
                           shutil.get_terminal_size((100, 24)).columns, t))
-        elif command == "undo" and len(words) == 1:
+        elif said == "undo" and alone:
             try:
                 undone = game.undo(seat)
             except IllegalMove as exc:
@@ -289,7 +301,7 @@ def play(args: argparse.Namespace, t: Texts = ENGLISH) -> None:
         # Translators: the terminal: a seat's number and its player's name
         t.gettext("seat {seat} {name}").format(seat=s + 1, name=n) for s, n in enumerate(labels))))
     print(t.gettext(LEGEND))
-    print(t.gettext(HELP))
+    print(help_text(t))
     show(game, human, t)
     picture.write(game, human)
     recorder.write(game)

@@ -6,10 +6,12 @@ from collections import Counter
 from collections.abc import Sequence
 
 from bot.language.locales import ENGLISH, Texts
+from bot.language.move_words import verb_words
 from bot.language.words import count
 from engine.constants import COLOUR_ALIASES, COLOURS
 from engine.notation import VERBS
 from engine.squares import SQUARE_INDEX
+from play.commands import help_words
 
 HINT_OVER = 40  # past this many moves, the listing says how to filter it
 
@@ -57,14 +59,15 @@ def groups(moves: list[str]) -> dict[str, list[str]]:
 
 def summary(moves: list[str], t: Texts = ENGLISH) -> str:
     """How many legal moves of each kind: '613 legal moves: tile 295, leader 240, catastrophe 66, ...' (the kinds
-    are the notation's verbs, typed as they read)."""
+    are the verbs as the language types them: 'Plättchen 295')."""
     kinds = Counter(m.split()[0] for m in moves)
     # Translators: the terminal: a count of the legal moves
     head = count(len(moves), "{n} legal move", "{n} legal moves", t)
     if len(kinds) < 2:
         return head
     # Translators: the terminal: the legal moves' count, then how many of each kind
-    return t.gettext("{moves}: {kinds}").format(moves=head, kinds=", ".join(f"{verb} {n}" for verb, n in kinds.items()))
+    return t.gettext("{moves}: {kinds}").format(moves=head, kinds=", ".join(
+        f"{verb_words(t).get(verb, verb)} {n}" for verb, n in kinds.items()))
 
 
 def merged(grouped: dict[str, list[str]]) -> dict[str, list[str]]:
@@ -102,9 +105,10 @@ def listing(moves: Sequence[str], words: list[str] | None = None, width: int = 1
     words = words or []
     chosen = [m for m in moves if matches(m, words)]
     if not chosen:
-        # i18n: 'moves leader' etc. are commands typed as they are
         return (t.gettext("No legal move matches '{words}'.").format(words=" ".join(words)) + "\n"
-                + t.gettext("Filter by the words of a move, e.g. moves leader, moves tile red, moves F7."))
+                # i18n: '{moves} {leader}' etc. are commands as the language types them (play/commands.py)
+                + t.gettext("Filter by the words of a move, e.g. {moves} {leader}, {moves} {tile} {red}, {moves} F7.")
+                .format(**help_words(t)))
     lines = [summary(chosen, t)]
     for head, items in merged(groups(chosen)).items():
         if not items:
@@ -121,7 +125,9 @@ def listing(moves: Sequence[str], words: list[str] | None = None, width: int = 1
         squares = all(i in SQUARE_INDEX for i in items)
         lines.extend(wrap(items, first, " " if squares else ", ", max(40, width)))
     if not words and len(chosen) > HINT_OVER:
-        lines.append(t.gettext("Narrow the list with words of a move: moves leader, moves tile red, moves F7."))
+        # i18n: '{moves} {leader}' etc. are commands as the language types them (play/commands.py)
+        lines.append(t.gettext("Narrow the list with words of a move: {moves} {leader}, {moves} {tile} {red}, "
+                               "{moves} F7.").format(**help_words(t)))
     return "\n".join(lines)
 
 

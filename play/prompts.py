@@ -7,6 +7,7 @@ from typing import Any
 
 from bot.language import table_words, words
 from bot.language.locales import ENGLISH, Texts
+from play.commands import command_words
 
 
 def _dynasty(view: dict[str, Any], seat: int, t: Texts) -> str:
@@ -98,7 +99,8 @@ def situation(view: dict[str, Any], seat: int, described: str | None, legal: Seq
             return said
         # Translators: the terminal: the moves a player may choose from, in the game's notation
         choices = (" " + t.gettext("Choices: {moves}.").format(moves=", ".join(legal)) if len(legal) <= 12
-                   else " " + t.gettext("Type moves to see the choices."))
+                   # i18n: {moves} is the command as the language types it (play/commands.py)
+                   else " " + t.gettext("Type {moves} to see the choices.").format(**command_words(t)))
         return f"{said}{choices}"
     left = (view.get("turn") or {}).get("actions_left")
     if left is None:

@@ -135,8 +135,9 @@ class Progress:
 
 
 def check_folder(ap: argparse.ArgumentParser, folder: str | None, t: Texts = ENGLISH) -> None:
-    """`--png DIR` with --review: a folder that exists or can be made; refused now, before the review runs."""
-    if folder is None:
+    """`--png DIR` with --review: a folder that exists or can be made; refused now, before the review runs. No
+    folder or an empty one (`--png ''`) means no pictures, as in a game."""
+    if not folder:
         return
     path = Path(folder)
     if path.exists() and not path.is_dir():
@@ -176,7 +177,7 @@ def run(path: str, folder: str | None = None, stderr: TextIO | None = None, t: T
         print(f"{path}: {exc}", file=err)
         return 2
     print(review_text(record, rv, path, t=t))
-    if folder is not None:
+    if folder:  # `--png ''` means no picture, as it does in a game
         try:
             written = write_pictures(record, rv, folder, t)
         except OSError as exc:

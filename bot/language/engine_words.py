@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING
 
 from bot.language import numbers, words
 from bot.language.locales import ENGLISH, Texts
+from bot.language.usage_words import usage, verbs
 from bot.language.words import lookup
 from engine import COLOURS, DYNASTIES, IllegalMove
 
@@ -53,6 +54,10 @@ def _value(key: str, v: object, t: Texts, value: Callable[[str, object], object]
         return t.gettext(" or ").join(str(_value(key, item, t, value)) for item in v)
     if key == "colour" and v in COLOURS:
         return words.colour(str(v), t)
+    if key == "usage" and isinstance(v, str) and (said := usage(v, t)) is not None:
+        return said
+    if (typed := verbs(key, v, t)) is not None:  # the verbs a refusal lists, as the language types them
+        return typed
     if key in ("who", "other") and isinstance(v, str) and v.lower() in DYNASTIES:
         return words.dynasty(DYNASTIES.index(v.lower()), t)
     return v

@@ -77,7 +77,7 @@ def test_help_names_the_real_command_and_the_picture_default(tmp_path):
     result = run(["--help"], tmp_path)
     assert result.returncode == 0 and result.stdout.startswith("usage: python -m play ")
     assert "__main__" not in result.stdout
-    assert "default: no picture" in " ".join(result.stdout.split())
+    assert "(default, or an empty PATH: no picture)" in " ".join(result.stdout.split())
     assert "default: a random one, printed at the start" in " ".join(result.stdout.split())
     assert "for the hard level (default 1)" in " ".join(result.stdout.split())
 

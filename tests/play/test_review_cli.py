@@ -185,3 +185,16 @@ def test_german_and_french_terminals_print_the_decimal_comma_and_the_locales_per
     assert "(−1,8 points" in fr and "56\u00a0% → 0\u00a0%" in fr
     en = review_text(record, rv, "game")
     assert "(−1.8 points, inaccuracy)" in en and "56% → 0%" in en
+
+
+def test_an_empty_png_means_no_pictures_with_review_as_in_a_game(monkeypatch, capsys, tmp_path):
+    """`--png ''` draws no picture in a game; with --review it writes none either (not into the current folder)."""
+    path = tmp_path / "game.tne.json"
+    short_game(path, moves=4)
+    here = tmp_path / "here"
+    here.mkdir()
+    monkeypatch.chdir(here)
+    status, out, err = run(monkeypatch, capsys, ["--review", str(path), "--png", ""])
+    assert status == 0, err
+    assert out.startswith(f"Review of {path}: 4 moves") and "pictures: " not in out
+    assert list(here.iterdir()) == [] and sorted(p.name for p in tmp_path.iterdir()) == ["game.tne.json", "here"]

@@ -213,7 +213,7 @@ def test_the_options_help_speaks_the_language(monkeypatch, capsys, lang, said, u
 
 
 @pytest.mark.parametrize(("lang", "args", "said"), [
-    ("de_DE.UTF-8", ["--to", "3"], "error: Argument --to: nur mit --replay"),
+    ("de_DE.UTF-8", ["--to", "3"], "Fehler: Argument --to: nur mit --replay"),
     ("de_DE.UTF-8", ["--players", "2", "--levels", "easy,hard"], "Argument --levels: 2 Stufen für 1 Computerplatz"),
     ("de_DE.UTF-8", ["--levels", "brutal"], "'brutal' ist keine Stufe: wähle aus "),
     ("fr_FR.UTF-8", ["--seat", "5"], "argument --seat : une partie à 2 joueurs a les places 0 à 1 (ou -1 pour "
@@ -229,16 +229,17 @@ def test_a_usage_error_is_told_in_the_language_and_starts_nothing(monkeypatch, c
     assert said in err, err
 
 
-@pytest.mark.parametrize(("lang", "head", "none"), [
-    ("de_DE.UTF-8", "erlaubte Züge: ", "Kein erlaubter Zug passt zu 'treasure'."),
-    ("fr_FR.UTF-8", "coups permis : ", "Aucun coup permis ne correspond à « treasure »."),
-    ("C", "legal moves: ", "No legal move matches 'treasure'."),
+@pytest.mark.parametrize(("lang", "head", "kinds", "none"), [
+    ("de_DE.UTF-8", "erlaubte Züge: ", r"Plättchen \d+, Anführer \d+", "Kein erlaubter Zug passt zu 'treasure'."),
+    ("fr_FR.UTF-8", "coups permis : ", r"tuile \d+, chef \d+", "Aucun coup permis ne correspond à « treasure »."),
+    ("C", "legal moves: ", r"tile \d+, leader \d+", "No legal move matches 'treasure'."),
 ])
-def test_the_list_of_moves_speaks_the_language_and_keeps_the_notation(monkeypatch, capsys, lang, head, none):
+def test_the_list_of_moves_speaks_the_language_and_keeps_the_notation(monkeypatch, capsys, lang, head, kinds, none):
+    """The count by kind names the kinds as the language types them (issue 40); the moves stay in notation."""
     speak(monkeypatch, lang)
     status, out, _ = typed(monkeypatch, capsys, ["--seed", "12", *FAST], ["moves", "moves treasure", "quit"])
     assert status == 0
     counted = next(ln for ln in out.splitlines() if head in ln)
-    assert re.search(r"\d+ " + re.escape(head) + r"tile \d+, leader \d+", counted), counted
+    assert re.search(r"\d+ " + re.escape(head) + kinds, counted), counted
     assert none in out
     assert any(ln.startswith("  tile red") for ln in out.splitlines()), "groups in notation"

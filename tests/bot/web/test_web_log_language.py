@@ -6,11 +6,13 @@ from __future__ import annotations
 
 import random
 
-from bot.language.locales import load
+from bot.language.locales import LOCALE_DIR, SOURCE, listed, load
 from bot.language.table_words import event_line
 from tests.bot.web.web_fixtures import ALICE, BOB, CHANNEL, GUILD
+from tests.english_left import english_lines
 
 LOCALES = load()
+LANGUAGES = [lang for lang in listed(LOCALE_DIR) if lang != SOURCE]
 ENGLISH = ("places their", "'s turn", " scores ", " passes", " draws ", "Medium computer", "Archer")
 
 
@@ -31,7 +33,7 @@ async def test_the_log_is_said_in_the_pages_language(web):
     await web.sign_in(ALICE, "Alice")
     table = await web.service.current(game_id)
     payloads = {lang: await (await web.client.get(f"/api/games/{game_id}?lang={lang}")).json()
-                for lang in ("de", "fr", "en")}
+                for lang in ("en", *LANGUAGES)}
     for lang, payload in payloads.items():
         t = LOCALES.texts.get(lang) or LOCALES.for_tag(lang)
         said = [" ".join(event_line(e, t=t) for e in m.events if e["type"] not in ("draw", "game_over"))
@@ -40,6 +42,9 @@ async def test_the_log_is_said_in_the_pages_language(web):
     german = " ".join(entry["text"] for entry in payloads["de"]["log"])
     assert not [phrase for phrase in ENGLISH if phrase in german], german
     assert "Bogenschütze" in german or "Stier" in german
+    for lang in LANGUAGES:  # no English sentence in any language's log (tests/english_left.py), names aside
+        log = "\n".join(entry["text"] for entry in payloads[lang]["log"])
+        assert log and not english_lines(log, ["Alice", "Bob"]), english_lines(log, ["Alice", "Bob"])
     engine = " ".join(e["text"] for m in table.moves for e in m.events if e["type"] not in ("draw", "game_over"))
     english = " ".join(entry["text"] for entry in payloads["en"]["log"])
     assert english in engine  # English reads word for word as the engine's lines
