@@ -1,8 +1,8 @@
 """Finding English left in a text meant for a German, French (or any other) reader: a line holds English when, once
 moves in notation, `code spans`, command-line options, square names and the players' names are taken out, it still
 holds an English function word or one of the game's English words. None of these words is also a German, French or
-Spanish word (so 'was', 'will', 'Hand', 'Land', 'Filter', 'chance', 'scores', 'actions', 'legal' are not among
-them)."""
+Spanish word (so 'was', 'will', 'Hand', 'Land', 'Filter', 'chance', 'scores', 'actions', 'legal', 'error' are not
+among them)."""
 
 from __future__ import annotations
 
@@ -14,7 +14,7 @@ the your you yours is are were and of to with this that these for from by not ca
 before there their its it be been than into only each every any what who whose here
 turn tile tiles leader leaders played plays player players game games seat seats winner wins takes draws bag board
 moves review reviewing accuracy mistake mistakes blunder blunders better legend decisions commands undo hint hints
-help quit bye square treasures river easy hard bull example write colour number error invalid choice choose
+help quit bye square treasures river easy hard bull example write colour number invalid choice choose
 expected unrecognized show exit
 """
 ENGLISH_WORDS = frozenset(_WORDS.split())

@@ -12,20 +12,10 @@ from bot.discord_front.help.topics import help_answer
 from bot.language.locales import load
 from bot.language.move_words import aliases_of, fold, to_notation
 from engine.move import Move
-from play.cli import HELP as TERMINAL_HELP
-from tests.bot_harness import ALICE, BOB, CHANNEL, EPHEMERAL, response
-
-DISCORD_LIMIT = 2000
-# Room each topic leaves under the limit, so a translator may write a longer sentence without it being cut.
-ROOM = 150
-
-
-async def ask(harness, user, locale: str, guild_locale: str = "en-US", **options) -> str:
-    payload = harness.command_payload(user, CHANNEL, "help", **options)
-    payload.update(locale=locale, guild_locale=guild_locale)
-    call = response(await harness.dispatch(payload))
-    assert call.ephemeral and call.data["flags"] & EPHEMERAL
-    return call.content
+from play.cli import help_text
+from play.commands import help_words
+from tests.bot_harness import ALICE, BOB
+from tests.language_helpers import DISCORD_LIMIT, ROOM, ask
 
 
 def test_every_topic_fits_a_message_in_every_language():
@@ -107,11 +97,13 @@ def test_the_moves_the_help_shows_in_a_language_are_read_in_it(lang):
 
 @pytest.mark.parametrize("lang", ["de", "fr"])
 def test_the_terminal_help_shows_moves_in_its_language_and_they_are_read(lang):
-    said = load().texts[lang].gettext(TERMINAL_HELP)
-    assert not any(w in said.casefold() for w in ("englisch", "anglais")), said
-    # Its last line: 'Züge gehen auch auf Deutsch: plättchen rot F7, …' / 'Les coups se tapent aussi en français : …'.
-    examples = said.splitlines()[-1].split(":", 1)[1].rstrip(".").split(",")
-    assert len(examples) >= 3, examples
-    for example in examples:
-        notation = to_notation(example.strip())
-        assert notation != example.strip() and str(Move.parse(notation)), (example, notation)
+    t = load().texts[lang]
+    said = help_text(t)
+    assert not any(w in said.casefold() for w in ("englisch", "anglais", "inglés")), said
+    # The legend names each move by the words the language types ('plättchen <Farbe> <Feld>'), read as notation.
+    shown = help_words(t)
+    placed = f"{shown['tile']} {shown['red']} F7"
+    assert to_notation(placed) == "tile red F7" != placed, placed  # in the language's words, not in notation
+    for example in (placed, f"{shown['catastrophe']} H3", shown["pass"]):
+        assert example.split()[0] in said, (example, said)
+        assert str(Move.parse(to_notation(example))), example

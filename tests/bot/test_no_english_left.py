@@ -6,48 +6,16 @@ notation, names and code spans stay as they are, so they are left out before loo
 from __future__ import annotations
 
 import random
-import re
 
 import pytest
 
 from bot.background.autoplay import ai_available
-from tests.bot_harness import ALICE, BOB, CHANNEL, Harness, find_conflict, open_game, play_moves, response
-from tests.language_helpers import speak
+from tests.bot_harness import ALICE, BOB, CHANNEL, Harness, open_game, response
+from tests.language_helpers import KEPT, speak, whole_short_game
 
 # Words and phrases only an English sentence has (none is a German or French word, nor part of one once spaced).
 ENGLISH_MARKERS = (" the ", " your ", " you ", " is ", " are ", " and ", " has ", " was ", " with ", "Game #",
                    " turn", "resign", " joins", " leaves", " takes a seat", " left", "Reminders", "Your ", "The ")
-# Code spans (moves, commands), links, mentions and the players' names: never translated.
-KEPT = re.compile(r"`[^`]*`|<[^>]*>|https?://\S+|\bAlice\b|\bBob\b")
-
-
-async def whole_short_game(h: Harness) -> list[str]:
-    """Every text the bot wrote, public or private, in a short game played through its commands."""
-    lobby = response(await h.command(ALICE, CHANNEL, "new", seats=2)).message_id
-    assert lobby is not None
-    await h.command(BOB, CHANNEL, "join")
-    await h.command(BOB, CHANNEL, "leave")
-    await h.command(BOB, CHANNEL, "join")
-    await h.command(ALICE, CHANNEL, "start")
-    table = await h.service.channel_table(CHANNEL)
-    await play_moves(h, [ALICE, BOB], table.id, find_conflict(2, table.row.seed, "revolt"))
-    for user in (ALICE, BOB):
-        for command in ("hand", "status", "games"):
-            await h.command(user, CHANNEL, command)
-    await h.command(ALICE, CHANNEL, "board")
-    await h.command(BOB, CHANNEL, "board")  # soon after: a private copy, with its note
-    for mode in ("dm", "off", "channel"):
-        await h.command(ALICE, CHANNEL, "settings notify", mode=mode)
-    await h.command(ALICE, CHANNEL, "away")
-    await h.command(BOB, CHANNEL, "away")  # everyone away: the game waits, and says so
-    await h.command(BOB, CHANNEL, "back")
-    await h.command(ALICE, CHANNEL, "back")
-    await h.command(BOB, CHANNEL, "join")  # refused: the game has started
-    await h.command(BOB, CHANNEL, "resign")
-    await h.bot.controller.idle()
-    return [c.content for c in h.fake.calls if c.content]
-
-
 def english_in(texts: list[str]) -> list[tuple[str, str]]:
     found = []
     for text in texts:

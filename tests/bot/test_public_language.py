@@ -6,23 +6,8 @@ from __future__ import annotations
 
 import pytest
 
-from tests.bot_harness import ALICE, BOB, CHANNEL, Harness, open_game, reach_conflict, response
-from tests.language_helpers import ADMIN, set_language, speak
-
-
-async def short_game(h: Harness, kind: str = "revolt") -> list[str]:
-    """Two people play to a conflict, then one resigns: every public text the channel read."""
-    await reach_conflict(h, [ALICE, BOB], kind)
-    table = await h.service.channel_table(CHANNEL)
-    quitter = [ALICE, BOB][table.game.to_move]
-    assert not response(await h.command(quitter, CHANNEL, "resign")).ephemeral
-    await h.bot.controller.idle()  # the game recorded, the outbox's posts made
-    return [c.content for c in h.fake.public_calls() if c.content]
-
-
-def read(texts: list[str], *phrases: str) -> None:
-    for phrase in phrases:
-        assert any(phrase in text for text in texts), (phrase, texts)
+from tests.bot_harness import ALICE, BOB, CHANNEL, open_game, reach_conflict, response
+from tests.language_helpers import ADMIN, read, set_language, short_game, speak
 
 
 async def test_a_german_server_reads_a_short_game_in_german(harness, monkeypatch):

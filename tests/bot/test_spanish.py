@@ -28,12 +28,10 @@ from bot.storage import Storage
 from engine.ai.phrases import say
 from engine.constants import COLOURS, LEADER_NAMES, TILE_NAMES
 from engine.move import Move
-from play.cli import HELP as TERMINAL_HELP
-from tests.bot.test_help_languages import DISCORD_LIMIT, ROOM, ask
-from tests.bot.test_no_english_left import KEPT, whole_short_game
-from tests.bot.test_public_language import read, short_game
+from play.cli import help_text
+from play.commands import help_words
 from tests.bot_harness import ALICE, CHANNEL, response
-from tests.language_helpers import speak
+from tests.language_helpers import DISCORD_LIMIT, KEPT, ROOM, ask, read, short_game, speak, whole_short_game
 
 ES = load().texts["es"]
 ROWS = glossary()
@@ -178,9 +176,11 @@ def test_the_moves_the_help_and_the_terminal_show_in_spanish_are_read():
     shown = [code for code in re.findall(r"`([^`]*)`", ES.gettext(help_texts.HELP_TEXT))
              if fold(code.split()[0]) in aliases_of("es")]
     assert len(shown) >= 3, shown
-    examples = ES.gettext(TERMINAL_HELP).splitlines()[-1].split(":", 1)[1].rstrip(".").split(",")
-    assert len(examples) >= 3, examples
-    for code in [*shown, *(e.strip() for e in examples)]:
+    # The terminal's help names each move by the words Spanish types: 'ficha <color> <casilla>'.
+    typed = help_words(ES)
+    examples = [f"{typed['tile']} {typed['red']} F7", f"{typed['leader']} rey G5", typed["pass"]]
+    assert all(e.split()[0] in help_text(ES) for e in examples), help_text(ES)
+    for code in [*shown, *examples]:
         notation = to_notation(code)
         assert notation != code and str(Move.parse(notation)), (code, notation)
 

@@ -68,7 +68,7 @@ async def test_the_hint_button_answers_the_asker_and_counts_the_hint(web, driver
     move, text = await in_thread(wait_until, lambda: hint_shown(page), 30, "the hint")
     table = await web.service.current(game_id)
     assert move in [str(m) for m in table.game.legal_moves()]
-    start = {"en": "Hint: ", "de": "Hinweis: "}[lang]
+    start = {"en": "Hint: ", "de": "Tipp: "}[lang]
     assert text.startswith(f"{start}{move}") and "**" not in text, text
     assert table.row.players[0].hints == 1 and table.row.players[1].hints == 0  # counted for Alice, in the game
     assert await web.service.storage.db.fetchval("SELECT COUNT(*) FROM hints WHERE game_id = ?", game_id) == 1
