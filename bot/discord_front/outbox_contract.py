@@ -48,6 +48,7 @@ class Courier(Protocol):
         """Post it in its channel (with its nonce); the new message's id."""
         ...
 
-    async def attach_picture(self, a: Announcement) -> None:
-        """Draw its picture and attach it to its delivered message."""
+    async def attach_picture(self, a: Announcement) -> bool | None:
+        """Draw its picture and attach it to its delivered message; False when it went through the interaction's
+        reply (which says nothing of what the bot may do in the channel itself)."""
         ...

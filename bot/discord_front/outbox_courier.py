@@ -175,13 +175,14 @@ class DiscordCourier:
             return None
         return message.id
 
-    async def attach_picture(self, a: Announcement) -> None:
+    async def attach_picture(self, a: Announcement) -> bool:
         if a.picture is None or a.message_id is None:
-            return
+            return True
         if self.before_picture is not None:
             await self.before_picture()
         picture = await self.painter.public(a.picture)
         if a.via == REPLY and a.reply_token and self.clock() - a.created_at < TOKEN_LIFE:
             await self._call(self._edit_reply(a.reply_token, picture), PICTURING)
-        else:
-            await self._call(self._channel(a).get_partial_message(a.message_id).edit(attachments=[picture]), PICTURING)
+            return False
+        await self._call(self._channel(a).get_partial_message(a.message_id).edit(attachments=[picture]), PICTURING)
+        return True

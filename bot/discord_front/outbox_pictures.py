@@ -41,7 +41,7 @@ class Pictures:
 
     async def _picture(self, channel_id: int, a: Announcement) -> None:
         try:
-            await self.courier.attach_picture(a)
+            in_channel = await self.courier.attach_picture(a)
         except asyncio.CancelledError:
             raise
         except Exception as exc:
@@ -65,7 +65,10 @@ class Pictures:
                     await self.store.later(a.id, self.clock() + wait, str(exc) or type(exc).__name__)
         else:
             await self._settle_picture(a, PICTURE_DONE)
-            self.blocks.picture_attached(channel_id)
+            if in_channel is not False:
+                # Only a picture attached in the channel itself shows the bot may attach there again: an edit
+                # through the interaction's reply may pass while the channel still refuses its own.
+                self.blocks.picture_attached(channel_id)
         finally:
             self.settled(channel_id)
 
