@@ -43,7 +43,10 @@ def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
 # The modules that take longest (measured, docs/testing.md), handed to the parallel workers first so that none is
 # left running alone at the end. Only the order of dispatch: a module renamed or gone here changes nothing else.
 FIRST_ON_WORKERS = (
+    "tests/play/test_terminal_no_english_left.py",
     "tests/engine/ai/test_review.py",
+    "tests/bot/web/test_web_browser_keyboard.py",
+    "tests/bot/web/test_web_browser_axe.py",
     "tests/bot/test_bot_seat_shards.py",
     "tests/engine/ai/test_review_revolt_blunder.py",
     "tests/bench/test_ai_frozen.py",
