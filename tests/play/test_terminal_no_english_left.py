@@ -21,7 +21,7 @@ from tests.play_helpers import run, scripted_conflict
 
 LANGUAGES = [lang for lang in listed(LOCALE_DIR) if lang != SOURCE]
 LOCALES = load()
-REVIEWED = 12  # moves of the computers' game kept in the reviewed record (a short review: each move is analysed)
+REVIEWED = 30  # moves of the computers' game kept in the reviewed record (a short review)
 
 
 def speak(monkeypatch, lang: str) -> None:
