@@ -36,6 +36,7 @@ from bot.records.finisher import Finisher
 from bot.records.reviews import Reviews
 from bot.records.service import Records
 from bot.service.allowance import Allowance
+from bot.service.events import owed_post
 from bot.service.game_service import GameService
 from bot.service.hints import Hints
 from bot.storage import Storage
@@ -177,7 +178,9 @@ async def build(client: discord.Client, config: Config, *, gone: Callable[[int],
     # Every change is followed alike, whichever front end made it (a command, a button, a web page, a computer
     # seat, a clock's stand-in, a sweep): its announcement is delivered, a computer to move plays (one process
     # plays each game: the outbox and the seats hold leases), a game that ended is recorded, open pages update.
-    service.publisher.subscribe(seats.follow, recorder.follow, *([hub.follow] if hub else []), outbox.follow)
+    service.publisher.subscribe(seats.follow, recorder.follow, *([hub.follow] if hub else []))
+    # The outbox only for what no interaction answers with (the reply tells it when it has carried an account).
+    service.publisher.subscribe(outbox.follow, when=owed_post)
     clock_keeper = ClockKeeper(service)
     # Every language's texts, read once: private answers in the asker's language, the commands' translations.
     locales = load_locales()

@@ -38,7 +38,7 @@ from bot.discord_front.outbox_blocks import Block, Blocks
 from bot.discord_front.outbox_contract import Blocked, Courier, Gone, Refused, Retry
 from bot.discord_front.outbox_pictures import Pictures
 from bot.discord_front.outbox_timing import Timing
-from bot.service.events import Event
+from bot.service.events import Event, owed_post
 from bot.storage.leases import CHANNEL
 from bot.storage.outbox import PENDING, PICTURE_PENDING, POSTED, REPLY, SENT, Announcement, OutboxStore
 from bot.storage.rows import Stored
@@ -85,7 +85,7 @@ class Outbox:
 
     def follow(self, event: Event) -> None:
         """A change stored its announcement: deliver it now, unless its interaction answers with it first."""
-        if event.announcement is not None and not event.replying:
+        if owed_post(event):
             self.wake(event.channel_id)
 
     async def replied(self, announcement_id: int, channel_id: int, message_id: int, *, picture: bool,

@@ -139,14 +139,23 @@ class Done(Protocol):
 D = TypeVar("D", bound=Done)
 
 
+def owed_post(event: Event) -> bool:
+    """Whether the change stored an account that no interaction answers with: the outbox must post it."""
+    return event.announcement is not None and not event.replying
+
+
 class Publisher:
     """The parts told of every change, in the order they subscribed."""
 
     def __init__(self, subscribers: Iterable[Subscriber] = ()) -> None:
         self.subscribers: list[Subscriber] = list(subscribers)
+        self.only: dict[Subscriber, Callable[[Event], bool]] = {}  # a subscriber told only of the events it wants
 
-    def subscribe(self, *subscribers: Subscriber) -> None:
+    def subscribe(self, *subscribers: Subscriber, when: Callable[[Event], bool] | None = None) -> None:
+        """Tell these of every change from now on (`when`: only of the changes it accepts)."""
         self.subscribers.extend(subscribers)
+        if when is not None:
+            self.only.update(dict.fromkeys(subscribers, when))
 
     def told(self, done: D) -> D:
         """Publish a committed change (its game's lock let go by now) and hand it back."""
@@ -159,6 +168,9 @@ class Publisher:
             if event is None:
                 continue
             for subscriber in list(self.subscribers):
+                wanted = self.only.get(subscriber)
+                if wanted is not None and not wanted(event):
+                    continue
                 try:
                     subscriber(event)
                 except Exception:

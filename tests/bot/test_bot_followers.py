@@ -13,7 +13,7 @@ from aiohttp.test_utils import TestClient, TestServer
 from bot.background import clocks
 from bot.config import WebConfig
 from bot.records.service import Records
-from bot.service.events import ClockEvent, Ended, Event, Moved, Publisher, Resigned, Subscriber, Undone
+from bot.service.events import ClockEvent, Ended, Event, Moved, Publisher, Resigned, Subscriber, Undone, owed_post
 from bot.storage.records import RecordsStore
 from bot.storage.rows import GameStatus
 from bot.web.auth import Auth
@@ -44,7 +44,10 @@ class Followers:
     told: list[tuple[str, Event]] = field(default_factory=list)
 
     def wrap(self, publisher: Publisher) -> None:
-        publisher.subscribers[:] = [self._noted(s) for s in publisher.subscribers]
+        noted = [(s, self._noted(s)) for s in publisher.subscribers]
+        publisher.subscribers[:] = [n for _, n in noted]
+        # A follower told only of some changes (the outbox: what no reply carries) keeps its condition.
+        publisher.only = {n: publisher.only[s] for s, n in noted if s in publisher.only}
 
     def _noted(self, follower: Subscriber) -> Subscriber:
         part = type(getattr(follower, "__self__", follower)).__name__
@@ -61,7 +64,9 @@ class Followers:
             if not events or events[-1] is not event:
                 events.append(event)
         for event in events:
-            assert Counter(part for part, e in self.told if e is event) == FOLLOWERS, event
+            # The outbox is told only of what no interaction's reply carries (the reply tells it itself).
+            expected = FOLLOWERS if owed_post(event) else FOLLOWERS - Counter({"Outbox": 1})
+            assert Counter(part for part, e in self.told if e is event) == expected, event
         return events
 
 
@@ -203,3 +208,19 @@ def test_a_failing_follower_is_logged_and_the_others_are_still_told(caplog):
     event = Ended(game_id=1, rev=2, channel_id=3, guild_id=None, status=GameStatus.CANCELLED)
     publisher.publish([event, None])
     assert told == ["after"] and "a follower of Ended failed" in caplog.text
+
+
+def test_a_follower_told_only_of_what_it_asked_for_is_not_called_for_the_rest():
+    """The outbox follows only the changes whose account no interaction answers with (events.owed_post): a move
+    answered by its own reply never reaches it; a computer's move, and a reply that could not carry its account, do."""
+    told: list[Event] = []
+    everything: list[Event] = []
+    publisher = Publisher([everything.append])
+    publisher.subscribe(told.append, when=owed_post)
+    about = {"game_id": 1, "rev": 2, "channel_id": 3, "guild_id": 4, "status": GameStatus.ACTIVE}
+    replied = Moved(**about, seat=0, move="pass", n=0, announcement=7, replying=True)
+    posted = Moved(**about, seat=1, move="pass", n=1, announcement=8)
+    unannounced = Moved(**about, seat=1, move="pass", n=2)
+    publisher.publish([replied, posted, unannounced])
+    assert everything == [replied, posted, unannounced] and told == [posted]
+

@@ -10,6 +10,7 @@ from discord import app_commands
 from bot.app import build
 from bot.config import Config
 from bot.discord_front.interactions import Interactions
+from bot.service.events import owed_post
 from tests.bot_harness import ALICE, CHANNEL, response
 
 
@@ -31,6 +32,8 @@ async def test_the_client_takes_its_parts_from_one_root(harness):
     # Every collaborator came through a constructor: the same objects, shared, never a second copy.
     # Every change is followed by the same parts, subscribed once (no web board here: no hub).
     assert app.service.publisher.subscribers == [app.seats.follow, app.recorder.follow, app.outbox.follow]
+    # The outbox is told only of what no interaction's reply carries: a slash move's own answer never reaches it.
+    assert app.service.publisher.only == {app.outbox.follow: owed_post}
     assert app.seats.keeper is app.keeper and app.outbox.keeper is app.keeper
     assert app.controller.interactions is app.interactions and app.interactions.outbox is app.outbox
     assert app.controller.seats is app.seats and app.controller.clocks is app.clocks
