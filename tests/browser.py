@@ -3,6 +3,7 @@ Never skipped: missing programs fail with how to install them, as a missing Post
 
 from __future__ import annotations
 
+import asyncio
 import shutil
 import time
 
@@ -138,3 +139,8 @@ class Page:
             self.click(f'#board [data-square="{square}"]')
         if self.count("#confirm:not([hidden])"):  # the person asked to confirm such a move (the default: a turn's last)
             self.click('#confirm [data-confirm="play"]')
+
+
+async def in_thread(fn, *args):
+    """A blocking WebDriver call, off the event loop (the bot under test runs on it)."""
+    return await asyncio.to_thread(fn, *args)

@@ -5,7 +5,6 @@ critical violation."""
 
 from __future__ import annotations
 
-import asyncio
 import random
 from urllib.parse import quote
 
@@ -18,7 +17,7 @@ from bot.web.auth import Person
 from bot.web.server import make_app
 from tests.a11y import DESKTOP, PHONE, axe, blocking, describe
 from tests.bot.web.web_fixtures import ALICE, BOB, CHANNEL, GUILD, running
-from tests.browser import Page, chrome, wait_until
+from tests.browser import Page, chrome, in_thread, wait_until
 from tests.records_helpers import people, random_game, store_game
 
 pytestmark = [pytest.mark.process]  # a real browser process
@@ -26,9 +25,6 @@ pytestmark = [pytest.mark.process]  # a real browser process
 LANGUAGES = ("en", "de", "fr")
 USERS = (ALICE, BOB)
 
-
-async def in_thread(fn, *args):
-    return await asyncio.to_thread(fn, *args)
 
 
 async def midgame(web, moves: int = 24) -> int:

@@ -10,13 +10,10 @@ import pytest
 
 from bot.web.auth import Person
 from tests.bot.web.web_fixtures import ALICE, BOB, CHANNEL, GUILD, running
-from tests.browser import Page, chrome, wait_until
+from tests.browser import Page, chrome, in_thread, wait_until
 
 pytestmark = [pytest.mark.process]  # a real browser process
 
-
-async def in_thread(fn, *args):
-    return await asyncio.to_thread(fn, *args)
 
 
 @pytest.fixture

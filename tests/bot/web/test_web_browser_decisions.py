@@ -15,16 +15,13 @@ from bot.web.auth import Person
 from engine import Game
 from tests.bot.web.web_fixtures import ALICE, BOB, CHANNEL, GUILD, running
 from tests.bot_harness import find_conflict, seed_where_first
-from tests.browser import Page, chrome, wait_until
+from tests.browser import Page, chrome, in_thread, wait_until
 
 pytestmark = [pytest.mark.process]  # a real browser process
 
 USERS = (ALICE, BOB)
 NAMES = ("Alice", "Bob")
 
-
-async def in_thread(fn, *args):
-    return await asyncio.to_thread(fn, *args)
 
 
 @pytest.fixture

@@ -3,23 +3,19 @@ fit a phone and their numbers add up, and the replay's slider names who made eac
 
 from __future__ import annotations
 
-import asyncio
 import random
 
 import pytest
 
 from bot.web.auth import Person
 from tests.bot.web.web_fixtures import ALICE, BOB, CHANNEL, GUILD, running
-from tests.browser import Page, chrome, wait_until
+from tests.browser import Page, chrome, in_thread, wait_until
 
 pytestmark = [pytest.mark.process]  # a real browser process
 
 USERS = (ALICE, BOB)
 MOVES = 60
 
-
-async def in_thread(fn, *args):
-    return await asyncio.to_thread(fn, *args)
 
 
 @pytest.fixture

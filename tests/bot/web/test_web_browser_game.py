@@ -4,7 +4,6 @@ spectator's page follows slash-command moves live and never shows a hand."""
 
 from __future__ import annotations
 
-import asyncio
 import random
 import re
 import statistics
@@ -16,7 +15,7 @@ import pytest
 from bot.service.tables import replay
 from bot.storage import Storage
 from engine import public_move
-from tests.browser import Page, chrome, wait_until
+from tests.browser import Page, chrome, in_thread, wait_until
 from tests.loopback.tne import MOVE, act, assert_every_move_announced, open_game, play_turn, settle, wait_pictures
 
 pytestmark = [pytest.mark.loopback, pytest.mark.process]  # the bot and a browser, each a process of its own
@@ -69,9 +68,6 @@ async def position(db_path: str, channel_id: int, alice_id: int) -> Position:
     return Position(active, seat, game.to_move, game.pending is not None, game.legal_moves() if active else [],
                     row.rev)
 
-
-async def in_thread(fn, *args):
-    return await asyncio.to_thread(fn, *args)
 
 
 def click_move(page: Page, move: str, targets: int) -> None:

@@ -14,7 +14,7 @@ from engine import Game
 from tests.a11y import axe, blocking, describe
 from tests.bot.web.web_fixtures import ALICE, BOB, CHANNEL, GUILD, running
 from tests.bot_harness import seed_where_first
-from tests.browser import Page, chrome, wait_until
+from tests.browser import Page, chrome, in_thread, wait_until
 
 pytestmark = [pytest.mark.process]  # a real browser process
 
@@ -22,9 +22,6 @@ USERS = (ALICE, BOB)
 ALICE_MOVES = 10  # Alice's last moves of the game, each made by keyboard
 WANTED = {"tile", "leader", "swap", "commit", "monument"}  # what those moves must include among them
 
-
-async def in_thread(fn, *args):
-    return await asyncio.to_thread(fn, *args)
 
 
 def ending() -> tuple[list[tuple[int, str]], int]:

@@ -11,7 +11,7 @@ import pytest
 from bot.service.desk import CHANGED
 from bot.web.auth import COOKIE, Auth, Person
 from tests.bot.web.web_fixtures import ALICE, BOB, CHANNEL, GUILD, running
-from tests.browser import Page, chrome, wait_until
+from tests.browser import Page, chrome, in_thread, wait_until
 
 pytestmark = [pytest.mark.loopback, pytest.mark.process]  # a real browser process
 
@@ -21,9 +21,6 @@ async def settle() -> None:
     """A pause as a person makes between requests: the page's load and two refusals use up a second's requests."""
     await asyncio.sleep(1.0)
 
-
-async def in_thread(fn, *args):
-    return await asyncio.to_thread(fn, *args)
 
 
 def base_of(web) -> str:

@@ -3,19 +3,14 @@ with links to their pages, and says so when there are none, with no list numbers
 
 from __future__ import annotations
 
-import asyncio
-
 import pytest
 
 from bot.web.auth import Person
 from tests.bot.web.web_fixtures import CAROL, CHANNEL, GUILD, finished, running
-from tests.browser import Page, chrome, wait_until
+from tests.browser import Page, chrome, in_thread, wait_until
 
 pytestmark = [pytest.mark.process]  # a real browser process
 
-
-async def in_thread(fn, *args):
-    return await asyncio.to_thread(fn, *args)
 
 
 @pytest.fixture

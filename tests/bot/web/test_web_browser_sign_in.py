@@ -4,7 +4,6 @@ in only when pressed."""
 
 from __future__ import annotations
 
-import asyncio
 import html
 
 import pytest
@@ -13,16 +12,13 @@ from aiohttp.test_utils import TestServer
 
 from bot.web.auth import Person
 from tests.bot.web.web_fixtures import ALICE, BOB, CHANNEL, GUILD, running
-from tests.browser import Page, chrome, wait_until
+from tests.browser import Page, chrome, in_thread, wait_until
 
 pytestmark = [pytest.mark.loopback, pytest.mark.process]  # a real browser process
 
 FORGERY = """<!doctype html><form method="post" action="{target}/auth"><input type="hidden" name="t" value="{token}">
 </form><script>document.forms[0].submit()</script>"""
 
-
-async def in_thread(fn, *args):
-    return await asyncio.to_thread(fn, *args)
 
 
 @pytest.fixture

@@ -5,15 +5,13 @@ pager too. Each leader on the page carries its colour's mark (tests/render/test_
 
 from __future__ import annotations
 
-import asyncio
-
 import pytest
 
 from bot.records.finisher import Finisher
 from bot.web.auth import Person
 from tests.a11y import PHONE, axe, blocking, describe
 from tests.bot.web.web_fixtures import ALICE, BOB, CHANNEL, GUILD, running
-from tests.browser import Page, chrome, wait_until
+from tests.browser import Page, chrome, in_thread, wait_until
 from tests.records_helpers import people, random_game, store_game
 
 pytestmark = [pytest.mark.process]  # a real browser process
@@ -32,9 +30,6 @@ return [...document.querySelectorAll(scope)].filter((e) => !e.matches(skip) && e
 });
 """
 
-
-async def in_thread(fn, *args):
-    return await asyncio.to_thread(fn, *args)
 
 
 def phone(driver) -> None:
