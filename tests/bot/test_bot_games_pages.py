@@ -7,6 +7,7 @@ import re
 
 from bot.language import text as T
 from tests.bot_harness import ALICE, Call, Harness, User, buttons, forge, response
+from tests.clock_helpers import FakeTime
 
 GAMES = 50  # the most one server may run
 FIRST = 6000  # the games' channels
@@ -61,7 +62,11 @@ def assert_whole_pages(pages: list[Call], head: str) -> None:
 
 
 async def test_fifty_games_are_paged_whole_and_the_buttons_work_after_a_restart(fake, database):
+    # The clocks' words ('1 day left', '23 hours 59 minutes left') set where pages are cut: time stands still here,
+    # so the pages before and after the restart are the same pages.
+    time = FakeTime()
     h = await Harness(fake, database, seed=11).start()
+    h.bot.service.now = time
     try:
         ids = await fifty_games(h)
         first = response(await h.command(User(9999, "Zed"), FIRST, "games"))
@@ -86,6 +91,7 @@ async def test_fifty_games_are_paged_whole_and_the_buttons_work_after_a_restart(
     finally:
         await h.close()
     h = await Harness(fake, database, seed=11).start()  # the buttons answer after a restart
+    h.bot.service.now = time
     try:
         for i in range(GAMES):
             h.known_channel(FIRST + i)  # the server's channels, as the gateway gives them again
@@ -96,8 +102,7 @@ async def test_fifty_games_are_paged_whole_and_the_buttons_work_after_a_restart(
         # A page past the end (games ended meanwhile, or a crafted id) shows the last page.
         crafted = forge(fake, FIRST, "tne:games:0:99")
         beyond = response(await h.press(User(9999, "Zed"), crafted, "tne:games:0:99"))
-        # Pages are cut by the lines' lengths, read afresh at each press (a clock's words may have changed since
-        # the pages above were read): the last page is the one that says so and holds the newest games.
+        # Pages are read afresh at each press: the last page is the one that says so and holds the newest games.
         assert beyond.content.splitlines()[0].endswith(f"page {len(pages)} of {len(pages)}:")
         last = listed(beyond)
         assert last and last == sorted(ids)[-len(last):]
