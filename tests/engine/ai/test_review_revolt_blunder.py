@@ -14,6 +14,7 @@ NAMES = [RecordPlayer("Alice"), RecordPlayer("Bob")]
 # Found by trying seeds: at move 52 of this medium game Bob can move his green leader beside Alice's green
 # leader at M5, whose temples alone beat his temples plus every red tile he holds (defender wins ties).
 SEED, PLANTED, BLUNDER = 0, 52, "leader green P3"
+AFTER = 4  # moves played after the blunder: both sides commit and the revolt is decided
 
 
 def revolt_it_must_lose(game: Game, move: str) -> JSON:
@@ -39,9 +40,11 @@ def position_before(record: Record, index: int) -> Game:
 
 @functools.cache
 def planted_revolt() -> tuple[Record, Review]:
-    """The seeded game of the medium player on both seats with the blunder planted, to its end, reviewed whole."""
+    """The seeded game of the medium player on both seats with the blunder planted, to a few moves past it (the
+    revolt decided), reviewed whole: each move is judged from its own position, so later moves would change
+    nothing said of these."""
     g = Game.new(players=2, seed=SEED)
-    while not g.over:
+    while not g.over and len(g.move_stack) <= PLANTED + AFTER:
         seat = g.to_move
         if len(g.move_stack) == PLANTED:
             revolt_it_must_lose(g, BLUNDER)
