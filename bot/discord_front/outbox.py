@@ -272,7 +272,7 @@ class Outbox:
     async def _step(self, channel_id: int, event: asyncio.Event) -> bool:
         """One look at the channel: start due pictures, deliver the first owed text or wait for it to be due.
         True once nothing is owed and the channel was handed back."""
-        items = await self.store.open_in(channel_id)
+        items = await self.store.owed_in(channel_id)
         if event.is_set():
             # Woken while reading: a picture may have settled after the read saw it pending and its task has
             # gone, which would start it again (attached twice). Read again instead.
@@ -285,7 +285,10 @@ class Outbox:
                 continue
             task = self._pictures.get(a.id)
             if task is None and a.next_try_at <= now:
-                task = self.pictures.start(channel_id, await self._worded(a))
+                whole = await self.store.get(a.id)
+                if whole is None or whole.picture_state != PICTURE_PENDING:
+                    return False  # it changed since the scan: look again
+                task = self.pictures.start(channel_id, await self._worded(whole))
             if task is not None:
                 pictures.append(task)
             else:
@@ -297,7 +300,9 @@ class Outbox:
                 if not self.keeper.holds(CHANNEL, channel_id) and not await self.keeper.claim(CHANNEL, channel_id):
                     log.warning("Channel %s's lease went to another process; leaving the channel to it", channel_id)
                     return True
-                await self._deliver(await self._worded(head))
+                whole = await self.store.get(head.id)
+                if whole is not None and whole.state == PENDING:
+                    await self._deliver(await self._worded(whole))
                 return False
             due = ready if due is None else min(due, ready)
         if pictures or due is not None:

@@ -97,6 +97,17 @@ class OpenItem:
     expires: float | None
 
 
+@dataclass(frozen=True)
+class Owed:
+    """An undelivered announcement as its channel's worker scans it: what is owed and when, not what it says."""
+
+    id: int
+    state: str
+    picture_state: str
+    hold_until: float
+    next_try_at: float
+
+
 def _row(r: Any) -> Announcement:
     return Announcement(
         id=r["id"], game_id=r["game_id"], rev=r["rev"], guild_id=r["guild_id"], channel_id=r["channel_id"],
@@ -170,6 +181,13 @@ class OutboxStore:
         rows = await self.db.fetch(f"SELECT {_COLUMNS} FROM announcements WHERE channel_id = ? AND {_OPEN} "
                                    "ORDER BY id", channel_id)
         return [_row(r) for r in rows]
+
+    async def owed_in(self, channel_id: int) -> list[Owed]:
+        """A channel's announcements still owed a text or a picture, oldest first, without what they say: a channel
+        that could not be posted in for hours owes hundreds, and its worker reads this list at every step."""
+        rows = await self.db.fetch("SELECT id, state, picture_state, hold_until, next_try_at FROM announcements "
+                                   f"WHERE channel_id = ? AND {_OPEN} ORDER BY id", channel_id)
+        return [Owed(r[0], r[1], r[2], r[3], r[4]) for r in rows]
 
     async def open_items(self) -> list[OpenItem]:
         """Every undelivered text or picture with its channel's lease: what the claim scan chooses from."""

@@ -237,7 +237,7 @@ async def test_a_picture_that_settles_while_the_channel_is_being_read_is_not_att
     channels.picture_gate = asyncio.Event()
     a = await announce(outbox, CH1, "a")
     await asyncio.wait_for(_until(lambda: ("picture", a) in channels.calls), 5)
-    read = outbox.store.open_in
+    read = outbox.store.owed_in
 
     async def slow_read(channel_id: int):
         items = await read(channel_id)
@@ -246,7 +246,7 @@ async def test_a_picture_that_settles_while_the_channel_is_being_read_is_not_att
             await asyncio.wait_for(_until(lambda: a not in outbox._pictures), 5)
         return items
 
-    outbox.store.open_in = slow_read
+    outbox.store.owed_in = slow_read
     outbox.wake(CH1)  # something else makes the channel look again meanwhile
     await outbox.idle()
     assert channels.pictures == {channels.messages[CH1][0][0]: 1}

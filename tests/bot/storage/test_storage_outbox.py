@@ -109,12 +109,16 @@ async def test_delivery_record_pictures_and_the_open_list(store):
     assert (saved.tries, saved.next_try_at, saved.last_error) == (2, 1020.0, "503 Service Unavailable")
     items = await outbox.open_items()
     assert [(i.id, i.state, i.ready_at) for i in items] == [(a.id, SENT, 0.0), (b.id, "pending", 1020.0)]
+    # What the channel's worker scans at each step: what is owed and when, in order, not what it says.
+    assert [(o.id, o.state, o.picture_state, o.next_try_at) for o in await outbox.owed_in(CHANNEL_ID)] == [
+        (a.id, SENT, PICTURE_PENDING, 0.0), (b.id, "pending", "none", 1020.0)]
     await outbox.picture_settled(a.id, PICTURE_DONE)
     saved = await outbox.get(a.id)
     assert saved.picture is None and saved.picture_state == PICTURE_DONE
     await outbox.failed(b.id, "403 Missing Access")
     assert (await outbox.get(b.id)).state == "failed"
     assert await outbox.open_in(CHANNEL_ID) == [] and await outbox.open_items() == []
+    assert await outbox.owed_in(CHANNEL_ID) == []
 
 
 async def test_a_channel_is_handed_back_only_when_drained(store):
