@@ -72,7 +72,8 @@ async def test_a_killed_shard_process_has_its_computer_seats_and_clocks_carried_
     env["TNE_AI_DELAY"] = AI_DELAY
     first = await bot_processes.make(env=env, args=("--sync", "--shard-count", "2", "--shard-ids", "0"),
                                      shards=((0, 2),), name="shard0").start()
-    second = await bot_processes.make(env=env, args=("--shard-count", "2", "--shard-ids", "1"),
+    # Only the process that is killed needs its computer slow; the other plays at once.
+    second = await bot_processes.make(env={**env, "TNE_AI_DELAY": "0"}, args=("--shard-count", "2", "--shard-ids", "1"),
                                       shards=((1, 2),), name="shard1").start()
     for channel in channels:  # a 24h clock each (the default), two people and a computer
         await open_game(loopback, channel, alice, joiners=(bob,), computers=("easy",), timeout=20)
@@ -97,6 +98,7 @@ async def test_a_killed_shard_process_has_its_computer_seats_and_clocks_carried_
     view.assert_pings(reminder, [loopback.users[stored.next_to_act[-1]]])
 
     # The first server's process comes back; both games go on to more computer turns, in both processes.
+    first.env["TNE_AI_DELAY"] = "0"  # no more kills: its computer need not wait
     await first.start()
     for channel in channels:
         more = len(loopback.channel(channel).find(MOVE)) + 6
@@ -124,6 +126,7 @@ async def test_one_process_on_sqlite_killed_while_its_computer_thinks_resumes_it
     shown = len(view.find(MOVE))
     await seats_lease_taken(bot.database, channel.id)
     await bot.kill()  # it held the computer seats' lease: a lease of a process that is gone
+    bot.env["TNE_AI_DELAY"] = "0"  # no more kills: its computer need not wait
     killed = time.monotonic()
     await bot.start()
     restarted = time.monotonic() - killed
