@@ -76,7 +76,7 @@ def test_the_replay_worker_reports_progress_every_few_frames_and_at_the_end():
 
 
 async def test_the_replay_is_drawn_in_a_worker_process_of_its_own():
-    game, moves = stored(2, 7)
+    game, moves = stored(2, 7, stop=40)  # a resigned game's first 40 moves: three replays of it are drawn here
     painter = Painter(processes=1)
     seen: list[tuple[int, int]] = []
     try:
