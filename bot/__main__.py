@@ -18,6 +18,7 @@ from bot.client import TneBot, point_endpoints, tune_collector
 from bot.config import ConfigError, environment, load_config, shard_settings
 from bot.storage import Storage, StorageError, URLError, parse_url
 from bot.storage.copy import copy_database
+from bot.web.server import WebListenError
 
 MISSING_TOKEN = """DISCORD_TOKEN is not set.
 Create an application at https://discord.com/developers/applications, add a bot, copy its token and run:
@@ -132,6 +133,9 @@ def main(argv: list[str] | None = None) -> int:
         # log_handler=None: logging is configured above; discord.py never logs the token itself.
         bot.run(config.token, log_handler=None)
     except StorageError as exc:
+        print(exc.line(), file=sys.stderr)
+        return 1
+    except WebListenError as exc:
         print(exc.line(), file=sys.stderr)
         return 1
     except discord.LoginFailure:

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import html
 import logging
+import os
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from functools import partial
@@ -233,6 +234,19 @@ class ActivityBridge:
         return await self.ctx.sight(guild_id, user_id)
 
 
+class WebListenError(Exception):
+    """The web board's address cannot be listened on (the port is taken, the host is not this machine's)."""
+
+    def __init__(self, host: str, port: int, reason: str) -> None:
+        super().__init__(f"{host}:{port}: {reason}")
+        self.host, self.port, self.reason = host, port, reason
+
+    def line(self) -> str:
+        """One line for the operator: which address, why, and the settings that choose another."""
+        return (f"The web board cannot listen on {self.host}:{self.port} ({self.reason}). Another program may use "
+                "that port: set TNE_WEB_PORT to a free one (TNE_WEB_HOST for the address), or stop the other program.")
+
+
 class WebServer:
     """The web board running on the configured address, with its hub's poller."""
 
@@ -245,7 +259,12 @@ class WebServer:
         await self.ctx.hub.start()
         self.runner = web.AppRunner(self.app, access_log=None)  # access lines would carry the link tokens
         await self.runner.setup()
-        await web.TCPSite(self.runner, self.ctx.config.host, self.ctx.config.port).start()
+        host, port = self.ctx.config.host, self.ctx.config.port
+        try:
+            await web.TCPSite(self.runner, host, port).start()
+        except OSError as exc:
+            # Said as the web board's, not as Discord being out of reach (which an OSError would otherwise read as).
+            raise WebListenError(host, port, os.strerror(exc.errno) if exc.errno else str(exc)) from exc
         log.info("The web board listens on %s:%d for %s", self.ctx.config.host, self.ctx.config.port,
                  self.ctx.config.url)
 

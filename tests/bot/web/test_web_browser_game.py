@@ -15,23 +15,14 @@ import pytest
 from bot.service.tables import replay
 from bot.storage import Storage
 from engine import public_move
+from tests.bot.web.web_process import web_bot
 from tests.browser import Page, chrome, in_thread, wait_until
 from tests.loopback.tne import MOVE, act, assert_every_move_announced, open_game, play_turn, settle, wait_pictures
 
 pytestmark = [pytest.mark.loopback, pytest.mark.process]  # the bot and a browser, each a process of its own
 
-SECRET = "w" * 40
 ACTIONS = 40  # Alice's and Bob's actions together: long enough for kingdoms, conflicts and their dialogs
 LIVE = 1.0  # a move made anywhere shows on an open page within a second
-
-
-async def web_bot(loopback, bot_processes, port: int):
-    """The bot with its web board on a free local port."""
-    base = f"http://127.0.0.1:{port}"
-    env = {"TNE_WEB_PORT": str(port), "TNE_WEB_HOST": "127.0.0.1", "TNE_WEB_URL": base, "TNE_WEB_SECRET": SECRET}
-    bot = await bot_processes.start(env=env, args=("--sync",))
-    await bot.wait_log(r"[Ww]eb board", timeout=15)
-    return bot, base
 
 
 async def web_links(loopback, channel, person) -> tuple[str, str]:
@@ -98,7 +89,7 @@ async def test_alice_on_the_page_and_bob_in_discord_play_and_each_sees_the_other
         loopback, bot_processes, unused_tcp_port):
     alice, bob = loopback.add_user("Alice"), loopback.add_user("Bob")
     channel = loopback.add_channel(loopback.add_guild())
-    bot, base = await web_bot(loopback, bot_processes, unused_tcp_port)
+    bot, base = await web_bot(bot_processes, unused_tcp_port)
     await open_game(loopback, channel, alice, joiners=(bob,))
     personal, _ = await web_links(loopback, channel, alice)
     view = loopback.channel(channel)
@@ -160,7 +151,7 @@ async def test_a_spectators_page_follows_slash_moves_live_and_never_shows_a_hand
                                                                                  unused_tcp_port):
     alice, bob, carol = loopback.add_user("Alice"), loopback.add_user("Bob"), loopback.add_user("Carol")
     channel = loopback.add_channel(loopback.add_guild())
-    bot, base = await web_bot(loopback, bot_processes, unused_tcp_port)
+    bot, base = await web_bot(bot_processes, unused_tcp_port)
     await open_game(loopback, channel, alice, joiners=(bob,))
     _, public = await web_links(loopback, channel, carol)  # Carol watches: she plays in no seat
     game_id, token = re.search(r"/g/(\d+)\?s=(.+)$", public).groups()

@@ -79,7 +79,7 @@ async def test_one_persons_flood_of_streams_is_capped_and_everyone_else_still_pl
 
     # Raw connections that never send a request take the rest of the bot's descriptors: its server cannot accept
     # (asyncio retries each second and logs each failure). The log shows it once, and its count when it ends.
-    held = await asyncio.to_thread(hold_connections, unused_tcp_port, DESCRIPTORS + 50)
+    held = await asyncio.to_thread(hold_connections, int(base.rsplit(":", 1)[1]), DESCRIPTORS + 50)
     try:
         await bot.wait_log("out of system resource", timeout=10)
         await asyncio.sleep(3.5)  # three more failed accepts

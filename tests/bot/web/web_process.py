@@ -6,6 +6,7 @@ import contextlib
 import json
 import re
 import resource
+import socket
 
 import aiohttp
 
@@ -24,17 +25,32 @@ def few_descriptors(soft: int):
         resource.setrlimit(resource.RLIMIT_NOFILE, before)
 
 
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return probe.getsockname()[1]
+
+
 async def web_bot(bot_processes, port: int, **more: str):
-    """`python -m bot` with the web board on at `port` (and the settings in `more`), ready: (the bot, its base URL)."""
-    base = f"http://127.0.0.1:{port}"
-    env = {"TNE_WEB_PORT": str(port), "TNE_WEB_HOST": "127.0.0.1", "TNE_WEB_URL": base, "TNE_WEB_SECRET": SECRET,
-           **more}
-    bot = bot_processes.make(env=env, args=("--sync",))
-    with few_descriptors(DESCRIPTORS):  # only while it is spawned: this process opens nothing meanwhile
-        await bot.start(wait_ready=False)
-    await bot.wait_ready()
-    await bot.wait_log(r"[Ww]eb board", timeout=15)
-    return bot, base
+    """`python -m bot` with the web board on at `port` (and the settings in `more`), ready: (the bot, its base URL).
+    A port another test took between its choice and the bot's listening is given up for a free one."""
+    for attempt in range(3):
+        base = f"http://127.0.0.1:{port}"
+        env = {"TNE_WEB_PORT": str(port), "TNE_WEB_HOST": "127.0.0.1", "TNE_WEB_URL": base,
+               "TNE_WEB_SECRET": SECRET, **more}
+        bot = bot_processes.make(env=env, args=("--sync",))
+        with few_descriptors(DESCRIPTORS):  # only while it is spawned: this process opens nothing meanwhile
+            await bot.start(wait_ready=False)
+        try:
+            await bot.wait_ready()
+        except AssertionError:
+            if attempt < 2 and "The web board cannot listen on" in bot.logs:
+                port = free_port()
+                continue
+            raise
+        await bot.wait_log(r"[Ww]eb board listens", timeout=15)
+        return bot, base
+    raise AssertionError("unreachable")
 
 
 async def links(loopback, channel, person) -> tuple[str, str]:
