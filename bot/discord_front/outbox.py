@@ -111,6 +111,7 @@ class Outbox:
     async def reopen(self, guild_id: int | None = None, channel_id: int | None = None) -> list[int]:
         """Discord says the bot's permissions changed (in a server, or in one channel): try every held channel there
         now rather than after its backoff; the channels woken."""
+        self._blocks.reopening(guild_id, channel_id)
         woken = self._blocks.within(guild_id, channel_id)
         for held in woken:
             await self.store.retry_now(held)
@@ -333,7 +334,9 @@ class Outbox:
                 if message_id is None:
                     message_id = await self.courier.post(a)
         except Blocked as exc:
-            wait = self.timing.backoff.delay(a.tries + 1)
+            # Refused for a permission given back meanwhile (the change came while this try was on its way): again now.
+            reopened = self._blocks.reopened_since(a.channel_id, a.guild_id, now)
+            wait = 0.0 if reopened else self.timing.backoff.delay(a.tries + 1)
             # Said once per closure; the tries that follow (one every `backoff.most` seconds at most) quietly.
             first = a.channel_id not in self._blocks
             await self._blocks.held(a, exc, now, self.timing.close_after)

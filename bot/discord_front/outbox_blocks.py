@@ -35,6 +35,8 @@ class Blocks:
         self.on_closed = on_closed  # a channel held close_after seconds: its game's clock stops
         self.on_open = on_open  # a post got through after being held: a stopped clock runs again
         self._blocked: dict[int, Block] = {}  # channels whose posts are held, as this process last tried them
+        # When Discord last said the bot's permissions changed, by server (None: anywhere) and by channel.
+        self._reopened: dict[tuple[str, int | None], float] = {}
 
     def get(self, channel_id: int | None) -> Block | None:
         """Whether the channel's posts are held (and why)."""
@@ -77,6 +79,21 @@ class Blocks:
                 await self.on_open(channel_id)
             except Exception:
                 log.warning("Could not resume the game of reopened channel %s", channel_id, exc_info=True)
+
+    def reopening(self, guild_id: int | None, channel_id: int | None) -> None:
+        """Discord says the bot's permissions changed in that server or channel (None: anywhere), now."""
+        now = self.clock()
+        if channel_id is not None:
+            self._reopened["channel", channel_id] = now
+        else:
+            self._reopened["guild", guild_id] = now
+
+    def reopened_since(self, channel_id: int, guild_id: int | None, began: float) -> bool:
+        """Whether the permissions changed there after `began`: a refusal of a try begun before then says nothing
+        of now, so the try is made again at once rather than after its backoff."""
+        times = (self._reopened.get(("channel", channel_id)), self._reopened.get(("guild", guild_id)),
+                 self._reopened.get(("guild", None)))
+        return any(t is not None and t >= began for t in times)
 
     def refused(self, channel_id: int) -> None:
         """Discord refuses the channel's announcement for good: the channel is no longer held."""

@@ -40,6 +40,7 @@ class Pictures:
         self.tasks.pop(announcement_id, None)
 
     async def _picture(self, channel_id: int, a: Announcement) -> None:
+        began = self.clock()
         try:
             in_channel = await self.courier.attach_picture(a)
         except asyncio.CancelledError:
@@ -58,6 +59,8 @@ class Pictures:
                 await self._settle_picture(a, PICTURE_FAILED)
             else:
                 after = exc.after if isinstance(exc, Retry) and exc.after is not None else None
+                if isinstance(exc, Blocked) and self.blocks.reopened_since(channel_id, a.guild_id, began):
+                    after = 0.0  # refused for a permission given back while the try was on its way: again now
                 wait = after if after is not None else self.timing().backoff.delay(tries)
                 log.info("Picture of announcement %s not attached (%s); again in %.1f s", a.id,
                          exc if isinstance(exc, Retry) else repr(exc), wait)

@@ -344,6 +344,32 @@ async def test_a_channel_closed_to_the_bot_holds_its_posts_and_delivers_them_in_
     await outbox.stop()
 
 
+async def test_a_refusal_that_crosses_the_permission_given_back_is_tried_again_at_once(db):
+    """A picture and a text refused for a permission that Discord says was given back while each try was on its way:
+    the refusal says nothing of now, so neither waits out its backoff (an hour here). Was: the picture of the last
+    move before the change waited the hour (seen in CI)."""
+    channels = FakeChannels()
+    patient = Timing(scan_every=0.05, backoff=Backoff(first=3600.0, most=3600.0), stop_grace=1.0, linger=0.0)
+    outbox = make_outbox(db, channels, timing=patient)
+    for method in ("picture", "post"):
+        gate = asyncio.Event()
+        if method == "picture":
+            channels.picture_gate = gate
+        else:
+            channels.gate = gate
+        channels.fail(method, Blocked("403 50013", ("attach_files" if method == "picture" else "send_messages",)))
+        a = await announce(outbox, CH1, f"{method} crossing", picture=method == "picture", guild_id=9)
+        await asyncio.wait_for(_until(lambda a=a, m=method: (m, a) in channels.calls), 5)
+        await outbox.reopen(guild_id=9)  # the permission comes back while the refused try is on its way
+        gate.set()
+        await asyncio.wait_for(outbox.idle(), 5)  # an hour's backoff would not be idle within 5 s
+        stored = await outbox.store.get(a)
+        assert (stored.state, stored.picture_state) == (SENT, PICTURE_DONE if method == "picture" else "none")
+        assert [c for c in channels.calls if c == (method, a)] == [(method, a)] * 2, "refused once, then again at once"
+        channels.picture_gate = channels.gate = None
+    await outbox.stop()
+
+
 async def test_a_held_channel_is_tried_at_once_when_the_bots_permissions_change(db):
     channels = FakeChannels()
     patient = Timing(scan_every=0.05, backoff=Backoff(first=3600.0, most=3600.0), stop_grace=1.0, linger=0.0)
