@@ -51,17 +51,22 @@ def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
 # The modules that take longest (measured, docs/testing.md), handed to the parallel workers first so that none is
 # left running alone at the end. Only the order of dispatch: a module renamed or gone here changes nothing else.
 FIRST_ON_WORKERS = (
-    "tests/play/test_terminal_no_english_left.py",
     "tests/engine/ai/test_review.py",
-    "tests/bot/web/test_web_browser_keyboard.py",
-    "tests/bot/web/test_web_browser_axe.py",
-    "tests/bot/test_bot_seat_shards.py",
-    "tests/engine/ai/test_review_revolt_blunder.py",
-    "tests/bench/test_ai_frozen.py",
-    "tests/bot/test_loopback_closed_channel.py",
-    "tests/test_tiers.py",
-    "tests/bot/test_review_command.py",
     "tests/bot/test_clocks_loopback.py",
+    "tests/bot/test_bot_game.py",
+    "tests/bot/test_bot_seat_shards.py",
+    "tests/bot/web/test_web_browser_game.py",
+    "tests/bot/web/test_web_browser_decisions.py",
+    "tests/test_tiers.py",
+    "tests/bench/test_ai_frozen.py",
+    "tests/bot/test_bot_pings.py",
+    "tests/bot/records/test_records_bot.py",
+    "tests/bot/web/test_web_browser_axe.py",
+    "tests/bot/test_bot_persistence.py",
+    "tests/bot/test_loopback_process.py",
+    "tests/bot/web/test_web_browser_keyboard.py",
+    "tests/engine/ai/test_review_revolt_blunder.py",
+    "tests/bot/test_loopback_closed_channel.py",
 )
 
 
