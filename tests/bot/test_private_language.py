@@ -15,6 +15,7 @@ from engine import Game, IllegalMove
 from engine.boards import BOARDS
 from engine.squares import SQUARE_NAMES
 from tests.bot_harness import ALICE, BOB, CAROL, CHANNEL, last_message_with, open_game, response
+from tests.clock_helpers import FakeTime
 from tests.marked_texts import refusals
 
 LOCALES = load()
@@ -44,6 +45,9 @@ async def three_languages(harness) -> tuple[int, dict]:
 
 
 async def test_hand_status_and_games_in_each_askers_language(harness):
+    # Time stands still: the clock's words ('1 day left', '23 hours 59 minutes left') must not hang on the machine's
+    # speed (this failed under load when the turn's first half second had passed).
+    harness.bot.service.now = FakeTime()
     game_id, by_seat = await three_languages(harness)
     table = await harness.service.load(game_id)
     mover = by_seat[table.game.to_move]
