@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 
 from bot.language import text as T
-from tests.bot_harness import ALICE, Call, Harness, User, buttons, forge, response
+from tests.bot_harness import ALICE, Call, Harness, User, answered_privately, buttons, forge, response
 from tests.clock_helpers import FakeTime
 
 GAMES = 50  # the most one server may run
@@ -25,7 +25,7 @@ async def fifty_games(h: Harness) -> list[int]:
         await h.command(host, channel, "new", seats=2)
         await h.command(ALICE, channel, "join")
         calls = await h.command(host, channel, "start")
-        assert not response(calls).ephemeral, response(calls).content
+        assert not answered_privately(response(calls)), response(calls).content
         ids.append((await h.service.channel_table(channel)).id)
     return ids
 

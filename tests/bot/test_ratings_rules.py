@@ -10,7 +10,18 @@ from bot.records.stats import game_stats
 from bot.records.unrated import NotRated, UnratedKind
 from bot.storage.records import RATED, UNRATED, RecordsStore
 from engine import Game
-from tests.bot_harness import ALICE, BOB, CHANNEL, GUILD_ID, Harness, User, announced, open_game, response
+from tests.bot_harness import (
+    ALICE,
+    BOB,
+    CHANNEL,
+    GUILD_ID,
+    Harness,
+    User,
+    announced,
+    answered_privately,
+    open_game,
+    response,
+)
 
 
 async def pass_turns(h: Harness, users: list[User], game_id: int, turns: int) -> None:
@@ -18,7 +29,7 @@ async def pass_turns(h: Harness, users: list[User], game_id: int, turns: int) ->
     for _ in range(turns * len(users)):
         table = await h.service.load(game_id)
         calls = await h.command(users[table.game.to_move], CHANNEL, "move", action="pass")
-        assert not response(calls).ephemeral, response(calls).content
+        assert not answered_privately(response(calls)), response(calls).content
 
 
 async def rating(h: Harness, user: User):
