@@ -12,10 +12,11 @@ import glob
 import itertools
 import os
 import shutil
-import socket
 import subprocess
 import tempfile
 from pathlib import Path
+
+from tests.ports import free_port
 
 PASSWORD = "tne-test-only"  # the throw-away server's superuser password (loopback only, deleted at the end)
 DATABASE = "tne_tests"
@@ -38,12 +39,6 @@ def find_bin() -> str:
         if folder and all(os.access(os.path.join(folder, p), os.X_OK) for p in ("initdb", "pg_ctl", "postgres")):
             return folder
     raise PostgresMissing(INSTALL)
-
-
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
 
 
 class PostgresServer:
@@ -91,7 +86,7 @@ class PostgresServer:
         options = (f"-c listen_addresses=127.0.0.1 -c unix_socket_directories={self.sockets} -c fsync=off "
                    "-c synchronous_commit=off -c full_page_writes=off -c max_connections=300")
         for _ in range(5):  # another process may take the free port between our look and the server's bind
-            self.port = _free_port()
+            self.port = free_port()
             done = self._run(f"{self.bindir}/pg_ctl", "-D", str(self.data), "-l", str(self.sockets / "server.log"),
                              "-w", "-t", "60", "-o", f"{options} -p {self.port}", "start", check=False)
             if done.returncode == 0:

@@ -29,6 +29,7 @@ from bot.storage import (
 )
 from bot.storage import sqlite as sqlite_driver
 from bot.storage.sql import for_postgresql, for_sqlite, returns_rows, split_script
+from tests.ports import free_port
 
 # The database matters here, so these run on SQLite and on PostgreSQL.
 pytestmark = pytest.mark.both_databases
@@ -377,14 +378,6 @@ async def test_unusable_postgresql_says_which_and_why_without_the_password(postg
     with pytest.raises(UnavailableError, match="nothing accepts connections") as down:
         await open_store(closed)
     assert "secret-pw" not in down.value.line()
-
-
-def free_port() -> int:
-    import socket
-
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
 
 
 # The schema version 1 exactly as bot/storage.py created it before this package: users' files look like this.

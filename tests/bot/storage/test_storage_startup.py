@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import os
 import re
-import socket
 import subprocess
 import sys
 import time
@@ -14,21 +13,16 @@ from pathlib import Path
 import pytest
 
 from bot.__main__ import MISSING_TOKEN, main
+from tests.ports import free_port
 
 ROOT = Path(__file__).resolve().parents[3]
 # Root ignores file permissions; without these two capabilities it obeys them like anyone else.
 AS_NOBODY_SPECIAL = ["setpriv", "--bounding-set", "-dac_override,-dac_read_search", "--"] if os.geteuid() == 0 else []
 
 
-def closed_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
 def start_bot(database: str, cwd: Path) -> subprocess.CompletedProcess:
     """`python -m bot` with a token and Discord pointed at a closed port: only the database can stop it."""
-    port = closed_port()
+    port = free_port()  # nothing listens there: a closed port
     env = {k: v for k, v in os.environ.items() if not k.startswith(("TNE_", "DISCORD_"))}
     env.update(DISCORD_TOKEN="not-a-real-token", TNE_DATABASE_URL=database, PYTHONPATH=str(ROOT),
                DISCORD_API_BASE=f"http://127.0.0.1:{port}", DISCORD_GATEWAY_URL=f"ws://127.0.0.1:{port}")
@@ -87,7 +81,7 @@ def test_a_read_only_folder(tmp_path):
 
 @pytest.mark.process
 def test_postgresql_unreachable(tmp_path):
-    port = closed_port()
+    port = free_port()  # nothing listens there: a closed port
     line = refusal(start_bot(f"postgresql://tne:hunter2@127.0.0.1:{port}/tne", tmp_path))
     assert line == (f"Cannot use the database postgresql://tne:***@127.0.0.1:{port}/tne: nothing accepts connections "
                     f"at 127.0.0.1:{port} (is PostgreSQL running there?)")

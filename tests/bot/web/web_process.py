@@ -6,9 +6,10 @@ import contextlib
 import json
 import re
 import resource
-import socket
 
 import aiohttp
+
+from tests.ports import free_port
 
 SECRET = "q" * 40
 DESCRIPTORS = 512  # the bot's soft limit on open files here (systemd's default is 1024): 256 streams overall
@@ -23,12 +24,6 @@ def few_descriptors(soft: int):
         yield
     finally:
         resource.setrlimit(resource.RLIMIT_NOFILE, before)
-
-
-def free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return probe.getsockname()[1]
 
 
 async def web_bot(bot_processes, port: int, **more: str):
