@@ -13,6 +13,10 @@ from bot.storage.outbox import Announcement
 
 log = logging.getLogger(__name__)
 
+# How long a permission change is remembered: longer than any one try is on its way (Discord's calls time out well
+# before), so that a refusal crossing it is recognised; forgotten after, since permission events come all day long.
+REOPEN_MEMORY = 600.0
+
 
 @dataclass
 class Block:
@@ -83,6 +87,9 @@ class Blocks:
     def reopening(self, guild_id: int | None, channel_id: int | None) -> None:
         """Discord says the bot's permissions changed in that server or channel (None: anywhere), now."""
         now = self.clock()
+        for key, at in list(self._reopened.items()):
+            if now - at > REOPEN_MEMORY:
+                del self._reopened[key]
         if channel_id is not None:
             self._reopened["channel", channel_id] = now
         else:
