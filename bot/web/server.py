@@ -265,8 +265,7 @@ class WebServer:
         except OSError as exc:
             # Said as the web board's, not as Discord being out of reach (which an OSError would otherwise read as).
             raise WebListenError(host, port, os.strerror(exc.errno) if exc.errno else str(exc)) from exc
-        log.info("The web board listens on %s:%d for %s", self.ctx.config.host, self.ctx.config.port,
-                 self.ctx.config.url)
+        log.info("The web board listens on %s:%d for %s", host, port, self.ctx.config.url)
 
     async def stop(self) -> None:
         await self.ctx.hub.stop()
